@@ -1,0 +1,62 @@
+import type { ProductCard as ProductCardData } from "#contract/catalog.ts";
+import { formatPrice, plural } from "#app/lib/format.ts";
+
+const stateLabel = {
+  sold_out: "Нет в наличии",
+  preorder: "Предзаказ",
+  coming_soon: "Скоро в продаже",
+} as const;
+
+export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+  const cashback = Math.floor((product.price * product.cashbackPercent) / 100);
+  return (
+    <article className="product-card" aria-labelledby={`product-${product.id}-name`}>
+      <a className="product-card__link" href={`/product/${product.id}`}>
+        <div className="product-card__media">
+          {product.image ? (
+            <img
+              src={product.image.url}
+              width={product.image.width}
+              height={product.image.height}
+              alt={product.image.alt}
+              loading={eager ? "eager" : "lazy"}
+              decoding="async"
+            />
+          ) : null}
+          {product.discountPercent > 0 ? (
+            <span className="badge badge--discount">−{product.discountPercent}%</span>
+          ) : null}
+        </div>
+        <div className="product-card__prices">
+          <span className="product-card__price">{formatPrice(product.price)}</span>
+          {product.oldPrice ? (
+            <s className="product-card__old-price">
+              <span className="visually-hidden">Старая цена: </span>
+              {formatPrice(product.oldPrice)}
+            </s>
+          ) : null}
+        </div>
+        {cashback > 0 ? <span className="badge badge--cashback product-card__cashback">+{formatPrice(cashback)} кешбэк</span> : null}
+        <h3 className="product-card__name" id={`product-${product.id}-name`}>
+          {product.name}
+        </h3>
+        <div className="product-card__meta">
+          {product.reviewsCount > 0 ? (
+            <span className="product-card__rating">
+              <span aria-hidden="true">★</span> {product.rating.toFixed(1)}
+              <span className="product-card__reviews">
+                {" "}
+                · {product.reviewsCount} {plural(product.reviewsCount, ["отзыв", "отзыва", "отзывов"])}
+              </span>
+            </span>
+          ) : (
+            <span className="product-card__reviews">Нет отзывов</span>
+          )}
+        </div>
+        {product.state !== "in_stock" ? (
+          <span className="product-card__state">{stateLabel[product.state]}</span>
+        ) : null}
+      </a>
+    </article>
+  );
+}

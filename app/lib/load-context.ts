@@ -1,0 +1,5 @@
+import type { SsrLoadContext } from "#contract/ssr.ts";
+
+declare module "react-router" {
+  interface AppLoadContext extends SsrLoadContext {}
+}

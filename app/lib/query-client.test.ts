@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "./api-client.ts";
+import { createQueryClient, retryDelay, shouldRetry } from "./query-client.ts";
+
+describe("query client policy", () => {
+  it("retries up to three times on the client, never on 4xx, never on the server", () => {
+    const serverError = new ApiError({ status: 503 });
+    expect([0, 1, 2, 3].map((n) => shouldRetry(n, serverError, false))).toEqual([true, true, true, false]);
+    expect(shouldRetry(0, new ApiError({ status: 404 }), false)).toBe(false);
+    expect(shouldRetry(0, new ApiError({ status: 422 }), false)).toBe(false);
+    expect(shouldRetry(0, serverError, true)).toBe(false);
+  });
+
+  it("backs off doubling from 1 s up to 30 s", () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+
+  it("keeps data fresh for 5 s, cached for 5 min, and ignores window focus", () => {
+    const defaults = createQueryClient().getDefaultOptions().queries!;
+    expect(defaults.staleTime).toBe(5000);
+    expect(defaults.gcTime).toBe(300_000);
+    expect(defaults.refetchOnWindowFocus).toBe(false);
+  });
+});

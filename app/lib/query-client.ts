@@ -1,0 +1,36 @@
+import { QueryClient } from "@tanstack/react-query";
+import { ApiError } from "./api-client.ts";
+
+export const MAIN_STALE_TIME_MS = 5000;
+export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
+export const MAX_QUERY_RETRIES = 3;
+
+/** Doubling from 1 s, capped at 30 s. */
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 30_000);
+}
+
+/** Up to 3 retries, none for 4xx (the request itself is wrong) and none while rendering on the server. */
+export function shouldRetry(
+  failureCount: number,
+  error: unknown,
+  isServer = typeof window === "undefined",
+): boolean {
+  if (isServer) return false;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < MAX_QUERY_RETRIES;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: MAIN_STALE_TIME_MS,
+        gcTime: QUERY_GC_TIME_MS,
+        refetchOnWindowFocus: false,
+        retry: (count, error) => shouldRetry(count, error),
+        retryDelay,
+      },
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+/** A Chromium that is already here: CHROME_PATH, Debian's, or Playwright's own cache. Never downloads one. */
+function findChromium(): string | undefined {
+  for (const candidate of [
+    process.env.CHROME_PATH,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+  ]) {
+    if (candidate && existsSync(candidate)) return candidate;
+  }
+  return undefined; // Playwright falls back to its own browser if one was installed
+}
+
+const PORT = Number(process.env.E2E_PORT ?? 4310);
+const executablePath = findChromium();
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"], ["json"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      // The machine has no network beyond the registries: keep Chromium from reaching out.
+      args: [
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
+    {
+      name: "mobile",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 375, height: 812 },
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+  webServer: {
+    // The production build over a fresh in-memory database, seeded at start-up.
+    command: "node build/node/main.js",
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: "memory://",
+      SEED_PRODUCTS: "400",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+    },
+  },
+});

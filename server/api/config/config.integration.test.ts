@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { publicConfigSchema } from "#contract/config.ts";
+import { appWith, getTestContext } from "#tests/fixtures/test-app.ts";
+
+describe("GET /api/config", () => {
+  it("answers the alfa theme with every feature off by default", async () => {
+    const { app } = await getTestContext();
+    const res = await app.request("/api/config");
+    expect(res.status).toBe(200);
+    const body = publicConfigSchema.parse(await res.json());
+    expect(body).toEqual({
+      theme: "alfa",
+      features: { alfaId: false, cashbackInCartBtn: false, topProfit: false },
+    });
+  });
+
+  it("follows THEME and the feature variables", async () => {
+    const app = await appWith({ THEME: "halva", FEATURE_ALFA_ID: "true", FEATURE_TOP_PROFIT: "1" });
+    const body = await (await app.request("/api/config")).json();
+    expect(body).toEqual({
+      theme: "halva",
+      features: { alfaId: true, cashbackInCartBtn: false, topProfit: true },
+    });
+  });
+});

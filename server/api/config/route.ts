@@ -1,0 +1,19 @@
+import { Hono } from "hono";
+import { type PublicConfig, publicConfigSchema } from "../../../contract/config.ts";
+import type { AppEnv } from "../env.ts";
+import type { RouteDoc } from "../openapi/document.ts";
+
+export const configDocs: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/config",
+    summary: "Тема витрины и включённые функции",
+    tag: "config",
+    response: publicConfigSchema,
+  },
+];
+
+export const configRoute = new Hono<AppEnv>().get("/", (c) => {
+  const { theme, features } = c.get("config");
+  return c.json<PublicConfig>({ theme, features });
+});

@@ -1,0 +1,9 @@
+import { z } from "zod";
+
+export const productIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: "Идентификатор товара должен быть числом" })
+    .int()
+    .positive()
+    .max(2_147_483_647),
+});

@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
+  .default("false")
+  .transform((v) => v === "1" || v === "true" || v === "yes" || v === "on");
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+/** Every environment variable the process reads, validated once at start-up. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().optional(),
+  REDIS_URL: optionalUrl,
+  API_ORIGIN: optionalUrl,
+  THEME: z.enum(["alfa", "halva"]).default("alfa"),
+  FEATURE_ALFA_ID: flag,
+  FEATURE_CASHBACK_IN_CART_BTN: flag,
+  FEATURE_TOP_PROFIT: flag,
+  SEED_PRODUCTS: z.coerce.number().int().min(0).default(5000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env["NODE_ENV"];
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string | undefined;
+  redisUrl: string | undefined;
+  apiOrigin: string | undefined;
+  theme: Env["THEME"];
+  features: { alfaId: boolean; cashbackInCartBtn: boolean; topProfit: boolean };
+  seedProducts: number;
+  logLevel: Env["LOG_LEVEL"];
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    redisUrl: e.REDIS_URL,
+    apiOrigin: e.API_ORIGIN,
+    theme: e.THEME,
+    features: {
+      alfaId: e.FEATURE_ALFA_ID,
+      cashbackInCartBtn: e.FEATURE_CASHBACK_IN_CART_BTN,
+      topProfit: e.FEATURE_TOP_PROFIT,
+    },
+    seedProducts: e.SEED_PRODUCTS,
+    logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,218 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** PostgreSQL full-text document; drizzle has no built-in column type for it. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * Category tree. `path` is the materialised chain of ids ("1.4.17") so a subtree is one
+ * `LIKE '1.4.%'` range scan instead of a recursive query on every listing.
+ */
+export const categories = pgTable(
+  "categories",
+  {
+    id: serial("id").primaryKey(),
+    parentId: integer("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    path: text("path").notNull(),
+    depth: smallint("depth").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("categories_parent_idx").on(t.parentId, t.position),
+    index("categories_path_idx").on(t.path),
+    index("categories_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+/** Nodes of the catalogue menu (`/catalog-menu/{catMenuId}`): a curated tree that points at categories. */
+export const catalogMenuNodes = pgTable(
+  "catalog_menu_nodes",
+  {
+    id: serial("id").primaryKey(),
+    parentId: integer("parent_id").references((): AnyPgColumn => catalogMenuNodes.id, {
+      onDelete: "cascade",
+    }),
+    title: text("title").notNull(),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("catalog_menu_nodes_parent_idx").on(t.parentId, t.position)],
+);
+
+export const brands = pgTable(
+  "brands",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    logoUrl: text("logo_url").notNull(),
+    description: text("description").notNull().default(""),
+  },
+  (t) => [
+    uniqueIndex("brands_code_uq").on(t.code),
+    index("brands_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const sellers = pgTable(
+  "sellers",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    legalName: text("legal_name").notNull(),
+    address: text("address").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    rating: real("rating").notNull().default(0),
+  },
+  (t) => [uniqueIndex("sellers_code_uq").on(t.code)],
+);
+
+/** The typed properties a category's products carry (a smartphone has memory, a dress has size). */
+export const categoryProperties = pgTable(
+  "category_properties",
+  {
+    id: serial("id").primaryKey(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    /** `enum` (one of a known list), `number` (with an optional unit) or `boolean`. */
+    kind: text("kind", { enum: ["enum", "number", "boolean"] }).notNull(),
+    unit: text("unit"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("category_properties_uq").on(t.categoryId, t.code)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    sku: text("sku").notNull(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    brandId: integer("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "restrict" }),
+    sellerId: integer("seller_id")
+      .notNull()
+      .references(() => sellers.id, { onDelete: "restrict" }),
+    /** Money is integer kopecks end to end. */
+    price: integer("price").notNull(),
+    oldPrice: integer("old_price"),
+    cashbackPercent: smallint("cashback_percent").notNull().default(0),
+    stock: integer("stock").notNull().default(0),
+    isPreorder: boolean("is_preorder").notNull().default(false),
+    isComingSoon: boolean("is_coming_soon").notNull().default(false),
+    isOriginal: boolean("is_original").notNull().default(false),
+    isTopProfit: boolean("is_top_profit").notNull().default(false),
+    /** Most units of this product one order may hold (count-restricted promotion); null means no limit. */
+    orderLimit: integer("order_limit"),
+    /** Denormalised from reviews so listings sort and filter by rating without a join. */
+    rating: real("rating").notNull().default(0),
+    reviewsCount: integer("reviews_count").notNull().default(0),
+    popularity: integer("popularity").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Name (weight A) and description (weight B) in the `russian` configuration, with ё folded to е
+     * so "ёлка" and "елка" are one word.
+     */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('russian'::regconfig, translate(name, 'Ёё', 'Ее')), 'A') || setweight(to_tsvector('russian'::regconfig, translate(description, 'Ёё', 'Ее')), 'B')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex("products_sku_uq").on(t.sku),
+    index("products_category_idx").on(t.categoryId, t.popularity),
+    index("products_brand_idx").on(t.brandId),
+    index("products_seller_idx").on(t.sellerId),
+    index("products_popularity_idx").on(t.popularity),
+    index("products_search_idx").using("gin", t.searchVector),
+    index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    check("products_price_positive", sql`${t.price} > 0`),
+    check("products_old_price_gt_price", sql`${t.oldPrice} IS NULL OR ${t.oldPrice} > ${t.price}`),
+    check("products_cashback_range", sql`${t.cashbackPercent} BETWEEN 0 AND 100`),
+    check("products_stock_nonnegative", sql`${t.stock} >= 0`),
+    check("products_order_limit_positive", sql`${t.orderLimit} IS NULL OR ${t.orderLimit} > 0`),
+  ],
+);
+
+/** One value of one category property for one product; `number` properties also fill value_number. */
+export const productPropertyValues = pgTable(
+  "product_property_values",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => categoryProperties.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    valueNumber: doublePrecision("value_number"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.propertyId] }),
+    index("product_property_values_facet_idx").on(t.propertyId, t.value),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    url: text("url").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    alt: text("alt").notNull(),
+  },
+  (t) => [uniqueIndex("product_images_uq").on(t.productId, t.position)],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    authorName: text("author_name").notNull(),
+    rating: smallint("rating").notNull(),
+    pros: text("pros").notNull().default(""),
+    cons: text("cons").notNull().default(""),
+    text: text("text").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("reviews_product_idx").on(t.productId, t.createdAt),
+    check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);

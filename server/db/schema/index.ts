@@ -1,0 +1,3 @@
+export * from "./catalog.ts";
+export * from "./geo.ts";
+export * from "./reference.ts";

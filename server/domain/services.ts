@@ -1,0 +1,17 @@
+import type { Database } from "../db/client.ts";
+import { createCatalogRepository } from "./catalog/repository.ts";
+import { createCatalogService } from "./catalog/service.ts";
+import { createMediaService } from "./media/service.ts";
+import { createReferenceRepository } from "./reference/repository.ts";
+import { createReferenceService } from "./reference/service.ts";
+
+/** Wires repositories into services; the HTTP layer and scripts get everything from here. */
+export function createServices(db: Database) {
+  const catalogRepository = createCatalogRepository(db);
+  return {
+    catalog: createCatalogService(catalogRepository),
+    media: createMediaService(catalogRepository),
+    reference: createReferenceService(createReferenceRepository(db)),
+  };
+}
+export type Services = ReturnType<typeof createServices>;

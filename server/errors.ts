@@ -1,0 +1,88 @@
+import type { ZodError } from "zod";
+
+export type ErrorType =
+  | "validation"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "rate_limited"
+  | "unavailable"
+  | "internal";
+
+const statusByType: Record<ErrorType, number> = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+  internal: 500,
+};
+
+export interface FieldIssue {
+  /** Dotted path of the offending field, e.g. `query.limit` or `body.items.0.qty`. */
+  field: string;
+  message: string;
+}
+
+/**
+ * The one error domain code throws. `code` is a stable machine-readable reason (defaults to the type);
+ * `message` is Russian and safe to show to a shopper.
+ */
+export class AppError extends Error {
+  readonly type: ErrorType;
+  readonly code: string;
+  readonly status: number;
+  readonly fields: FieldIssue[] | undefined;
+
+  constructor(
+    type: ErrorType,
+    message: string,
+    options: { code?: string; fields?: FieldIssue[]; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "AppError";
+    this.type = type;
+    this.code = options.code ?? type;
+    this.status = statusByType[type];
+    this.fields = options.fields;
+  }
+
+  static fromZod(error: ZodError, target: string): AppError {
+    const fields = error.issues.map((issue) => ({
+      field: [target, ...issue.path.map(String)].join("."),
+      message: issue.message,
+    }));
+    return new AppError("validation", "Некорректные параметры запроса", {
+      code: "invalid_parameters",
+      fields,
+    });
+  }
+}
+
+export interface ErrorBody {
+  status: number;
+  code: string;
+  type: ErrorType;
+  message: string;
+  fields?: FieldIssue[];
+}
+
+/**
+ * Maps anything thrown to the JSON error body. Unknown errors become a generic 500: their message and
+ * stack go to the log, never to the client.
+ */
+export function toErrorBody(error: unknown): ErrorBody {
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      code: error.code,
+      type: error.type,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+    };
+  }
+  return { status: 500, code: "internal", type: "internal", message: "Внутренняя ошибка сервера" };
+}

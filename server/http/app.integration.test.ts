@@ -1,0 +1,200 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { validate } from "#server/api/validation.ts";
+import { loadConfig } from "#server/config.ts";
+import { createServices } from "#server/domain/services.ts";
+import { AppError } from "#server/errors.ts";
+import { createLogger } from "#server/logger.ts";
+import { getTestContext } from "#tests/fixtures/test-app.ts";
+import { createApp } from "./app.ts";
+import { errorHandler } from "./error-handler.ts";
+
+describe("error mapping", () => {
+  it("answers an unknown /api path with 404 JSON", async () => {
+    const { app } = await getTestContext();
+    const res = await app.request("/api/v1/no-such-thing");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await res.json()).toMatchObject({ status: 404, type: "not_found", code: "route_not_found" });
+  });
+
+  // A JSON endpoint built from the same parts every API route uses: the zod validator and the one mapper.
+  const probe = new Hono()
+    .post("/echo", validate("json", z.object({ qty: z.number().int().positive() })), (c) =>
+      c.json(c.req.valid("json")),
+    )
+    .get("/boom", () => {
+      throw new Error("connection string postgres://secret@db");
+    })
+    .get("/conflict", () => {
+      throw new AppError("conflict", "Товар уже в корзине", { code: "already_in_basket" });
+    });
+  probe.onError(errorHandler(createLogger("silent")));
+
+  it("answers malformed JSON with 400 invalid_json", async () => {
+    const res = await probe.request("/echo", {
+      method: "POST",
+      body: "{qty:",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ status: 400, type: "validation", code: "invalid_json" });
+  });
+
+  it("answers an invalid body with 400 and the offending fields", async () => {
+    const res = await probe.request("/echo", {
+      method: "POST",
+      body: '{"qty":-1}',
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.fields).toHaveLength(1);
+    expect(body.fields[0].field).toBe("body.qty");
+  });
+
+  it("never leaks an unknown error's message or stack", async () => {
+    const res = await probe.request("/boom");
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain("secret");
+    expect(text).not.toMatch(/\bat .*\.ts:\d+/);
+    expect(JSON.parse(text)).toEqual({
+      status: 500,
+      code: "internal",
+      type: "internal",
+      message: "Внутренняя ошибка сервера",
+    });
+  });
+
+  it("maps each AppError type to its status", async () => {
+    const res = await probe.request("/conflict");
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      status: 409,
+      code: "already_in_basket",
+      type: "conflict",
+      message: "Товар уже в корзине",
+    });
+  });
+});
+
+describe("operations", () => {
+  it("reports liveness and readiness, with a request id on every response", async () => {
+    const { app } = await getTestContext();
+    const health = await app.request("/healthz");
+    expect(health.status).toBe(200);
+    expect(health.headers.get("x-request-id")).toMatch(/.{8,}/);
+    expect((await app.request("/readyz")).status).toBe(200);
+  });
+
+  it("answers /readyz with 503 when the database is unreachable", async () => {
+    const { database } = await getTestContext();
+    const app = createApp({
+      config: loadConfig({ NODE_ENV: "test" }),
+      services: createServices(database.db),
+      logger: createLogger("silent"),
+      ping: () => Promise.reject(new Error("ECONNREFUSED")),
+    });
+    const res = await app.request("/readyz");
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: "unavailable", database: "unreachable" });
+  });
+
+  it("sets the security headers", async () => {
+    const { app } = await getTestContext();
+    const res = await app.request("/healthz");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("OpenAPI", () => {
+  it("documents every endpoint with its schemas", async () => {
+    const { app } = await getTestContext();
+    const doc = await (await app.request("/api/openapi.json")).json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [
+        "/api/config",
+        "/api/v1/main/guid",
+        "/api/v1/options",
+        "/api/v1/products",
+        "/api/v1/products/{id}",
+      ].sort(),
+    );
+    const list = doc.paths["/api/v1/products"].get;
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual([
+      "limit",
+      "page",
+      "sort",
+      "categoryId",
+    ]);
+    expect(doc.paths["/api/v1/products/{id}"].get.responses["404"]).toBeDefined();
+  });
+});
+
+describe("static assets and media", () => {
+  it("serves hashed assets as immutable and compresses them", async () => {
+    const { database } = await getTestContext();
+    const dir = mkdtempSync(join(tmpdir(), "vitrina-client-"));
+    mkdirSync(join(dir, "assets"));
+    writeFileSync(
+      join(dir, "assets", "entry-abc123.js"),
+      `console.info(${JSON.stringify("x".repeat(5000))});`,
+    );
+    const app = createApp({
+      config: loadConfig({ NODE_ENV: "test" }),
+      services: createServices(database.db),
+      logger: createLogger("silent"),
+      ping: database.ping,
+      clientDir: dir,
+    });
+    const res = await app.request("/assets/entry-abc123.js", { headers: { "Accept-Encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    const missing = await app.request("/assets/nope.js");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).not.toContain("immutable");
+  });
+
+  it("generates a distinct SVG picture per product and 404s unknown ones", async () => {
+    const { app } = await getTestContext();
+    const a = await app.request("/media/products/1/0.svg");
+    const b = await app.request("/media/products/2/0.svg");
+    expect(a.status).toBe(200);
+    expect(a.headers.get("content-type")).toContain("image/svg+xml");
+    const [svgA, svgB] = [await a.text(), await b.text()];
+    expect(svgA).toMatch(/^<svg/);
+    expect(svgA).not.toBe(svgB);
+    expect((await app.request("/media/products/999999/0.svg")).status).toBe(404);
+    expect((await app.request("/media/products/1/evil.svg")).status).toBe(400);
+  });
+});
+
+describe("server-side rendering handoff", () => {
+  it("gives loaders an in-process API transport that forwards the shopper's cookies", async () => {
+    const { database } = await getTestContext();
+    const app = createApp({
+      config: loadConfig({ NODE_ENV: "test", THEME: "halva" }),
+      services: createServices(database.db),
+      logger: createLogger("silent"),
+      ping: database.ping,
+      ssr: async (_request, context) => {
+        const config = await (await context.apiFetch("/api/config")).json();
+        return new Response(`<html lang="ru" class="theme-${config.theme}"></html>`, {
+          headers: { "Content-Type": "text/html" },
+        });
+      },
+    });
+    const res = await app.request("/any/page", { headers: { Cookie: "sid=abc" } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("theme-halva");
+  });
+});

@@ -1,0 +1,108 @@
+import { relative } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import type { SsrLoadContext } from "../../contract/ssr.ts";
+import { createApi } from "../api/index.ts";
+import type { AppEnv } from "../api/env.ts";
+import type { AppConfig } from "../config.ts";
+import type { Services } from "../domain/services.ts";
+import { AppError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import { paths } from "../paths.ts";
+import { errorHandler } from "./error-handler.ts";
+import { mediaRoute } from "./media.ts";
+import { createApiTransport } from "./transport.ts";
+
+export type SsrHandler = (request: Request, context: SsrLoadContext) => Promise<Response>;
+
+export interface AppDeps {
+  config: AppConfig;
+  services: Services;
+  logger: Logger;
+  /** Round trip to the database, for /readyz. */
+  ping: () => Promise<void>;
+  /** React Router's request handler; absent in API-only tests. */
+  ssr?: SsrHandler;
+  /** Directory of the client build (hashed assets); defaults to build/client. */
+  clientDir?: string;
+}
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+export function createApp(deps: AppDeps) {
+  const { config, services, logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId({ headerName: "X-Request-Id" }));
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const log = logger.child({ requestId: c.get("requestId") });
+    c.set("config", config);
+    c.set("services", services);
+    c.set("logger", log);
+    await next();
+    log.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
+  });
+  app.use(
+    secureHeaders({
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xFrameOptions: "DENY",
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: "same-origin",
+    }),
+  );
+  app.use(compress());
+
+  app.onError(errorHandler(logger));
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      await deps.ping();
+      return c.json({ status: "ok", database: "ok" });
+    } catch (err) {
+      c.get("logger").warn({ err }, "readiness check failed");
+      return c.json({ status: "unavailable", database: "unreachable" }, 503);
+    }
+  });
+
+  app.route("/api", createApi());
+  app.route("/media", mediaRoute);
+
+  const clientRoot = relative(process.cwd(), deps.clientDir ?? paths.clientBuild) || ".";
+  app.use(
+    "/assets/*",
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header("Cache-Control", IMMUTABLE);
+    },
+    serveStatic({ root: clientRoot }),
+  );
+  // Unhashed public files (favicons, manifest) are revalidated daily.
+  app.use("/favicon*", serveStatic({ root: clientRoot }));
+
+  app.all("*", async (c) => {
+    if (!deps.ssr) throw new AppError("not_found", "Страница не найдена", { code: "page_not_found" });
+    const id = c.get("requestId");
+    const apiFetch = createApiTransport(
+      c.req.raw,
+      id,
+      config.apiOrigin ? { apiOrigin: config.apiOrigin } : { appFetch: (request) => app.fetch(request) },
+    );
+    return deps.ssr(c.req.raw, { apiFetch, requestId: id });
+  });
+
+  return app;
+}
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,29 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { AppError, toErrorBody } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+
+/** Hono's own exceptions (a body that is not JSON, say) expressed as our errors. */
+function fromHttpException(error: HTTPException): AppError {
+  if (error.status === 400)
+    return new AppError("validation", "Тело запроса не является корректным JSON", { code: "invalid_json" });
+  if (error.status === 404) return new AppError("not_found", "Не найдено");
+  if (error.status === 401) return new AppError("unauthorized", "Требуется авторизация");
+  return new AppError("internal", "Внутренняя ошибка сервера");
+}
+
+/**
+ * The one place an error becomes an HTTP response: `{ status, code, type, message }` JSON. Server
+ * faults are logged with their stack; the client only ever sees the generic message.
+ */
+export function errorHandler(fallbackLogger: Logger) {
+  return (error: Error, c: Context) => {
+    const appError = error instanceof HTTPException ? fromHttpException(error) : error;
+    const body = toErrorBody(appError);
+    const log: Logger = c.get("logger") ?? fallbackLogger;
+    if (body.status >= 500) log.error({ err: error }, "unhandled error");
+    else log.debug({ code: body.code, path: c.req.path }, "client error");
+    return c.json(body, body.status as ContentfulStatusCode);
+  };
+}

@@ -1,0 +1,95 @@
+import { createServer, type Server } from "node:http";
+import { join } from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { migrate } from "./db/migrate.ts";
+import { isCatalogEmpty, seed } from "./db/seed/index.ts";
+import { createServices } from "./domain/services.ts";
+import { createApp, type SsrHandler } from "./http/app.ts";
+import { createDevSsr, loadProductionSsr } from "./http/ssr.ts";
+import { createLogger } from "./logger.ts";
+import { paths } from "./paths.ts";
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const started = performance.now();
+
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir ?? join(paths.data, "pglite"),
+  });
+  await migrate(database);
+  if (await isCatalogEmpty(database.db)) {
+    logger.info({ products: config.seedProducts }, "empty catalogue: seeding");
+    const summary = await seed(database.db, { products: config.seedProducts });
+    logger.info({ summary }, "seeded");
+  }
+
+  let ssr: SsrHandler;
+  let devMiddleware:
+    | ((
+        req: import("node:http").IncomingMessage,
+        res: import("node:http").ServerResponse,
+        next: () => void,
+      ) => void)
+    | undefined;
+  let closeVite: (() => Promise<void>) | undefined;
+  if (config.env === "development") {
+    const dev = await createDevSsr();
+    ssr = dev.handler;
+    devMiddleware = dev.vite.middlewares;
+    closeVite = () => dev.vite.close();
+  } else {
+    ssr = await loadProductionSsr();
+  }
+
+  const app = createApp({ config, services: createServices(database.db), logger, ping: database.ping, ssr });
+  const listener = getRequestListener(app.fetch);
+  const server: Server = createServer((req, res) => {
+    if (devMiddleware) devMiddleware(req, res, () => listener(req, res));
+    else listener(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  server.listen(config.port, config.host, () => {
+    logger.info(
+      {
+        url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`,
+        database: database.kind,
+        theme: config.theme,
+        startupMs: Math.round(performance.now() - started),
+      },
+      "Vitrina is listening",
+    );
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: no new connections, draining");
+    const force = setTimeout(() => {
+      logger.error("drain timed out; closing remaining connections");
+      server.closeAllConnections();
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    server.close(async () => {
+      await closeVite?.();
+      await database.close();
+      logger.info("stopped cleanly");
+      process.exit(0);
+    });
+    // Keep-alive sockets with no request in flight would hold close() open until they time out.
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import { expect, test, waitForHydration } from "./fixtures.ts";
+
+test("the home page server-renders seeded products with pictures and rouble prices, then hydrates", async ({
+  page,
+}) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  const html = await response!.text();
+  // Server-rendered: the products are in the HTML itself, not fetched after load.
+  expect(html).toMatch(/<html lang="ru" class="theme-alfa"/);
+  expect(html).toContain("product-card");
+
+  await expect(page.getByRole("heading", { level: 1, name: "Популярные товары" })).toBeVisible();
+  const cards = page.getByRole("list", { name: "Популярные товары" }).getByRole("article");
+  await expect(cards).toHaveCount(24);
+  await expect(cards.first()).toContainText("₽");
+  await waitForHydration(page);
+
+  const firstImage = cards.first().getByRole("img");
+  await expect(firstImage).toHaveAttribute("src", /^\/media\/products\/\d+\/0\.svg$/);
+  await expect
+    .poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+});
+
+test.describe("not found", () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test("an unknown address answers 404 with the not-found screen", async ({ page }) => {
+    const response = await page.goto("/definitely/not/here");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Страница не найдена");
+  });
+});
