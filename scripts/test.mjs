@@ -10,6 +10,7 @@ import { root, run } from "./lib/run.mjs";
 const only = process.argv.slice(2); // e.g. `npm test -- unit api` runs just those stages
 const wanted = (stage) => only.length === 0 || only.includes(stage);
 const results = [];
+const startedAt = Date.now();
 const resultsDir = join(root, "test-results");
 mkdirSync(resultsDir, { recursive: true });
 
@@ -92,5 +93,6 @@ const failed = results.reduce((n, r) => n + r.failed, 0);
 console.info("\nSuites:");
 for (const r of results)
   console.info(`  ${r.failed ? "✗" : "✓"} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
-console.info(`\n${passed} passed, ${failed} failed`);
+console.info(`\nTotal time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+console.info(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -10,6 +10,7 @@ import { createApp, type SsrHandler } from "./http/app.ts";
 import { createDevSsr, loadProductionSsr } from "./http/ssr.ts";
 import { createLogger } from "./logger.ts";
 import { paths } from "./paths.ts";
+import { openRedis } from "./redis.ts";
 
 async function main() {
   const config = loadConfig();
@@ -26,6 +27,10 @@ async function main() {
     const summary = await seed(database.db, { products: config.seedProducts });
     logger.info({ summary }, "seeded");
   }
+
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
+  const checks: Record<string, () => Promise<void>> = { database: database.ping };
+  if (redis) checks.redis = redis.ping;
 
   let ssr: SsrHandler;
   let devMiddleware:
@@ -45,7 +50,7 @@ async function main() {
     ssr = await loadProductionSsr();
   }
 
-  const app = createApp({ config, services: createServices(database.db), logger, ping: database.ping, ssr });
+  const app = createApp({ config, services: createServices(database.db), logger, checks, ssr });
   const listener = getRequestListener(app.fetch);
   const server: Server = createServer((req, res) => {
     if (devMiddleware) devMiddleware(req, res, () => listener(req, res));
@@ -77,6 +82,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       await closeVite?.();
+      await redis?.close();
       await database.close();
       logger.info("stopped cleanly");
       process.exit(0);

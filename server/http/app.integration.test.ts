@@ -98,7 +98,7 @@ describe("operations", () => {
       config: loadConfig({ NODE_ENV: "test" }),
       services: createServices(database.db),
       logger: createLogger("silent"),
-      ping: () => Promise.reject(new Error("ECONNREFUSED")),
+      checks: { database: () => Promise.reject(new Error("ECONNREFUSED")) },
     });
     const res = await app.request("/readyz");
     expect(res.status).toBe(503);
@@ -152,7 +152,7 @@ describe("static assets and media", () => {
       config: loadConfig({ NODE_ENV: "test" }),
       services: createServices(database.db),
       logger: createLogger("silent"),
-      ping: database.ping,
+      checks: { database: database.ping },
       clientDir: dir,
     });
     const res = await app.request("/assets/entry-abc123.js", { headers: { "Accept-Encoding": "gzip" } });
@@ -185,7 +185,7 @@ describe("server-side rendering handoff", () => {
       config: loadConfig({ NODE_ENV: "test", THEME: "halva" }),
       services: createServices(database.db),
       logger: createLogger("silent"),
-      ping: database.ping,
+      checks: { database: database.ping },
       ssr: async (_request, context) => {
         const config = await (await context.apiFetch("/api/config")).json();
         return new Response(`<html lang="ru" class="theme-${config.theme}"></html>`, {

@@ -22,8 +22,8 @@ export interface AppDeps {
   config: AppConfig;
   services: Services;
   logger: Logger;
-  /** Round trip to the database, for /readyz. */
-  ping: () => Promise<void>;
+  /** Readiness probes by dependency name (database, and redis when configured), for /readyz. */
+  checks: Record<string, () => Promise<void>>;
   /** React Router's request handler; absent in API-only tests. */
   ssr?: SsrHandler;
   /** Directory of the client build (hashed assets); defaults to build/client. */
@@ -68,13 +68,19 @@ export function createApp(deps: AppDeps) {
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
-    try {
-      await deps.ping();
-      return c.json({ status: "ok", database: "ok" });
-    } catch (err) {
-      c.get("logger").warn({ err }, "readiness check failed");
-      return c.json({ status: "unavailable", database: "unreachable" }, 503);
-    }
+    const entries = await Promise.all(
+      Object.entries(deps.checks).map(async ([name, check]) => {
+        try {
+          await check();
+          return [name, "ok"] as const;
+        } catch (err) {
+          c.get("logger").warn({ err, dependency: name }, "readiness check failed");
+          return [name, "unreachable"] as const;
+        }
+      }),
+    );
+    const ready = entries.every(([, state]) => state === "ok");
+    return c.json({ status: ready ? "ok" : "unavailable", ...Object.fromEntries(entries) }, ready ? 200 : 503);
   });
 
   app.route("/api", createApi());

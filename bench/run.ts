@@ -1,0 +1,87 @@
+/**
+ * `npm run bench`: starts the production server and measures, with autocannon (medians of several short
+ * runs), the home page, a product API call and the guid dictionary next to a static file of the home
+ * page's size served by the same process — the physical limit on this machine — plus the gzipped
+ * JavaScript of the home page's first load. Results go to stdout and bench/results/latest.json.
+ *
+ * Environment: BENCH_DATABASE_URL (PostgreSQL; default the embedded PGlite in .data/bench),
+ * BENCH_PRODUCTS (seeded on first start, default 5000), BENCH_RUNS (3), BENCH_SECONDS (5),
+ * BENCH_CONNECTIONS (10), BENCH_PORT (4320).
+ */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { buildIfStale } from "../scripts/build-if-stale.mjs";
+import { root } from "../scripts/lib/run.mjs";
+import { type LoadResult, measure } from "./lib/load.ts";
+import { startServer } from "./lib/server.ts";
+
+const env = process.env;
+const runs = Number(env.BENCH_RUNS ?? 3);
+const seconds = Number(env.BENCH_SECONDS ?? 5);
+const connections = Number(env.BENCH_CONNECTIONS ?? 10);
+const port = Number(env.BENCH_PORT ?? 4320);
+
+await buildIfStale();
+
+const staticName = "bench-static-home.html";
+const staticPath = join(root, "build/client/assets", staticName);
+const server = await startServer({
+  root,
+  port,
+  env: env.BENCH_DATABASE_URL
+    ? { DATABASE_URL: env.BENCH_DATABASE_URL, SEED_PRODUCTS: env.BENCH_PRODUCTS ?? "5000" }
+    : { DATABASE_URL: "", DATA_DIR: join(root, ".data/bench"), SEED_PRODUCTS: env.BENCH_PRODUCTS ?? "5000" },
+});
+
+try {
+  const home = await (await fetch(`${server.origin}/`)).text();
+  // The ceiling: the very same bytes as the home page, served from disk by the same process.
+  writeFileSync(staticPath, home);
+
+  const scripts = new Set<string>();
+  for (const m of home.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) scripts.add(m[1]!);
+  for (const m of home.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(m[1]!);
+  let jsRaw = 0;
+  let jsGzip = 0;
+  for (const src of scripts) {
+    const bytes = Buffer.from(await (await fetch(`${server.origin}${src}`)).arrayBuffer());
+    jsRaw += bytes.length;
+    jsGzip += gzipSync(bytes, { level: 9 }).length;
+  }
+
+  const { items } = (await (await fetch(`${server.origin}/api/v1/products?limit=1`)).json()) as { items: { id: number }[] };
+  const productId = items[0]?.id ?? 1;
+  const targets: [string, string][] = [
+    ["static file (same size as home)", `/assets/${staticName}`],
+    ["home page (SSR)", "/"],
+    [`product API /api/v1/products/${productId}`, `/api/v1/products/${productId}`],
+    ["guid /api/v1/main/guid", "/api/v1/main/guid"],
+  ];
+  const results: Record<string, LoadResult> = {};
+  for (const [name, path] of targets) {
+    process.stdout.write(`measuring ${name}… `);
+    results[name] = await measure(`${server.origin}${path}`, { runs, seconds, connections });
+    console.info(`${results[name]!.requestsPerSecond} req/s`);
+  }
+
+  const ceiling = results[targets[0]![0]]!.requestsPerSecond;
+  console.info(`\nautocannon: ${runs} runs × ${seconds} s, ${connections} connections, medians\n`);
+  console.info("| target | req/s | p50 ms | p99 ms | % of static | errors |");
+  console.info("|---|---:|---:|---:|---:|---:|");
+  for (const [name, r] of Object.entries(results)) {
+    const share = ((100 * r.requestsPerSecond) / ceiling).toFixed(0);
+    console.info(`| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${share} % | ${r.errors + r.non2xx} |`);
+  }
+  console.info(`\nhome page first-load JavaScript: ${scripts.size} files, ${(jsRaw / 1024).toFixed(1)} KB raw, ${(jsGzip / 1024).toFixed(1)} KB gzipped`);
+  console.info(`home page HTML: ${(home.length / 1024).toFixed(1)} KB`);
+
+  mkdirSync(join(root, "bench/results"), { recursive: true });
+  writeFileSync(
+    join(root, "bench/results/latest.json"),
+    JSON.stringify({ date: new Date().toISOString(), runs, seconds, connections, results, js: { files: scripts.size, raw: jsRaw, gzip: jsGzip } }, null, 2),
+  );
+} finally {
+  rmSync(staticPath, { force: true });
+  await server.stop();
+}

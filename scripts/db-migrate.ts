@@ -1,0 +1,14 @@
+// `npm run db:migrate`: applies pending migrations to DATABASE_URL, or to the embedded PGlite in .data/.
+import { join } from "node:path";
+import { openDatabase } from "#server/db/client.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { paths } from "#server/paths.ts";
+
+const started = performance.now();
+const database = await openDatabase({
+  url: process.env.DATABASE_URL || undefined,
+  dataDir: process.env.DATA_DIR ?? join(paths.data, "pglite"),
+});
+await migrate(database);
+await database.close();
+console.info(`Migrations applied to ${database.kind} in ${Math.round(performance.now() - started)} ms`);
