@@ -23,7 +23,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: [["list"], ["json"]],
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "test-results/playwright.json" }],
+  ],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -50,6 +53,8 @@ export default defineConfig({
         isMobile: true,
         hasTouch: true,
       },
+      // Process-level tests need no second run at another viewport.
+      testIgnore: /lifecycle\.spec\.ts/,
     },
   ],
   webServer: {

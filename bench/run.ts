@@ -50,7 +50,9 @@ try {
     jsGzip += gzipSync(bytes, { level: 9 }).length;
   }
 
-  const { items } = (await (await fetch(`${server.origin}/api/v1/products?limit=1`)).json()) as { items: { id: number }[] };
+  const { items } = (await (await fetch(`${server.origin}/api/v1/products?limit=1`)).json()) as {
+    items: { id: number }[];
+  };
   const productId = items[0]?.id ?? 1;
   const targets: [string, string][] = [
     ["static file (same size as home)", `/assets/${staticName}`],
@@ -71,15 +73,30 @@ try {
   console.info("|---|---:|---:|---:|---:|---:|");
   for (const [name, r] of Object.entries(results)) {
     const share = ((100 * r.requestsPerSecond) / ceiling).toFixed(0);
-    console.info(`| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${share} % | ${r.errors + r.non2xx} |`);
+    console.info(
+      `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${share} % | ${r.errors + r.non2xx} |`,
+    );
   }
-  console.info(`\nhome page first-load JavaScript: ${scripts.size} files, ${(jsRaw / 1024).toFixed(1)} KB raw, ${(jsGzip / 1024).toFixed(1)} KB gzipped`);
+  console.info(
+    `\nhome page first-load JavaScript: ${scripts.size} files, ${(jsRaw / 1024).toFixed(1)} KB raw, ${(jsGzip / 1024).toFixed(1)} KB gzipped`,
+  );
   console.info(`home page HTML: ${(home.length / 1024).toFixed(1)} KB`);
 
   mkdirSync(join(root, "bench/results"), { recursive: true });
   writeFileSync(
     join(root, "bench/results/latest.json"),
-    JSON.stringify({ date: new Date().toISOString(), runs, seconds, connections, results, js: { files: scripts.size, raw: jsRaw, gzip: jsGzip } }, null, 2),
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        runs,
+        seconds,
+        connections,
+        results,
+        js: { files: scripts.size, raw: jsRaw, gzip: jsGzip },
+      },
+      null,
+      2,
+    ),
   );
 } finally {
   rmSync(staticPath, { force: true });

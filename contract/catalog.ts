@@ -21,6 +21,8 @@ export const productCardSchema = z.object({
   oldPrice: z.number().int().nullable(),
   discountPercent: z.number().int(),
   cashbackPercent: z.number().int(),
+  /** Cashback for one unit in kopecks, whole roubles (bonus points are credited in roubles). */
+  cashbackAmount: z.number().int(),
   rating: z.number(),
   reviewsCount: z.number().int(),
   state: productStateSchema,

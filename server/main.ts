@@ -52,7 +52,10 @@ async function main() {
 
   const app = createApp({ config, services: createServices(database.db), logger, checks, ssr });
   const listener = getRequestListener(app.fetch);
+  let stopping = false;
   const server: Server = createServer((req, res) => {
+    // While draining, every response closes its connection so keep-alive clients move elsewhere.
+    if (stopping) res.setHeader("Connection", "close");
     if (devMiddleware) devMiddleware(req, res, () => listener(req, res));
     else listener(req, res);
   });
@@ -69,7 +72,6 @@ async function main() {
     );
   });
 
-  let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -87,8 +89,10 @@ async function main() {
       logger.info("stopped cleanly");
       process.exit(0);
     });
-    // Keep-alive sockets with no request in flight would hold close() open until they time out.
+    // Keep-alive sockets with no request in flight would hold close() open until they time out; sockets
+    // become idle as their last response ends, so sweep until the server has closed.
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

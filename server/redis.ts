@@ -11,7 +11,12 @@ export interface RedisHandle {
  * caches) lives there. Commands fail fast instead of queueing forever while Redis is away.
  */
 export function openRedis(url: string): RedisHandle {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: true, connectTimeout: 2000 });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+    connectTimeout: 2000,
+  });
   // Connection errors surface through commands (and /readyz); an unhandled 'error' would crash the process.
   client.on("error", () => {});
   return {

@@ -14,7 +14,12 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-async function once(url: string, seconds: number, connections: number, headers: Record<string, string>): Promise<LoadResult> {
+async function once(
+  url: string,
+  seconds: number,
+  connections: number,
+  headers: Record<string, string>,
+): Promise<LoadResult> {
   const result = await autocannon({ url, duration: seconds, connections, pipelining: 1, headers });
   return {
     requestsPerSecond: result.requests.average,
@@ -29,11 +34,15 @@ async function once(url: string, seconds: number, connections: number, headers: 
  * Several short runs after a warm-up; the medians are reported because this machine is shared and
  * noisy. Requests ask for gzip, as browsers do.
  */
-export async function measure(url: string, options: { runs: number; seconds: number; connections: number }): Promise<LoadResult> {
+export async function measure(
+  url: string,
+  options: { runs: number; seconds: number; connections: number },
+): Promise<LoadResult> {
   const headers = { "accept-encoding": "gzip, br" };
   await once(url, 1, options.connections, headers);
   const runs: LoadResult[] = [];
-  for (let i = 0; i < options.runs; i++) runs.push(await once(url, options.seconds, options.connections, headers));
+  for (let i = 0; i < options.runs; i++)
+    runs.push(await once(url, options.seconds, options.connections, headers));
   return {
     requestsPerSecond: Math.round(median(runs.map((r) => r.requestsPerSecond))),
     p50: median(runs.map((r) => r.p50)),

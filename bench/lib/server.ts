@@ -8,11 +8,22 @@ export interface RunningServer {
 }
 
 /** Starts the production build (build/node/main.js) and waits until /readyz answers 200. */
-export async function startServer(options: { root: string; port: number; env: Record<string, string> }): Promise<RunningServer> {
+export async function startServer(options: {
+  root: string;
+  port: number;
+  env: Record<string, string>;
+}): Promise<RunningServer> {
   const origin = `http://127.0.0.1:${options.port}`;
   const child: ChildProcess = spawn(process.execPath, [join(options.root, "build/node/main.js")], {
     cwd: options.root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(options.port), LOG_LEVEL: "warn", ...options.env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(options.port),
+      LOG_LEVEL: "warn",
+      ...options.env,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   let exited = false;

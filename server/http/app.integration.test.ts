@@ -161,7 +161,7 @@ describe("static assets and media", () => {
     expect(res.headers.get("content-encoding")).toBe("gzip");
     const missing = await app.request("/assets/nope.js");
     expect(missing.status).toBe(404);
-    expect(missing.headers.get("cache-control")).not.toContain("immutable");
+    expect(missing.headers.get("cache-control") ?? "").not.toContain("immutable");
   });
 
   it("generates a distinct SVG picture per product and 404s unknown ones", async () => {

@@ -80,7 +80,10 @@ export function createApp(deps: AppDeps) {
       }),
     );
     const ready = entries.every(([, state]) => state === "ok");
-    return c.json({ status: ready ? "ok" : "unavailable", ...Object.fromEntries(entries) }, ready ? 200 : 503);
+    return c.json(
+      { status: ready ? "ok" : "unavailable", ...Object.fromEntries(entries) },
+      ready ? 200 : 503,
+    );
   });
 
   app.route("/api", createApi());

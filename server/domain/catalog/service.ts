@@ -19,6 +19,11 @@ export function discountPercent(price: number, oldPrice: number | null): number 
   return Math.round((100 * (oldPrice - price)) / oldPrice);
 }
 
+/** Cashback for one unit, rounded down to whole roubles, in kopecks. */
+export function cashbackAmount(price: number, percent: number): number {
+  return Math.floor((price * percent) / 100 / 100) * 100;
+}
+
 function toCard(row: ProductCardRow): ProductCard {
   return {
     id: row.id,
@@ -29,6 +34,7 @@ function toCard(row: ProductCardRow): ProductCard {
     oldPrice: row.oldPrice,
     discountPercent: discountPercent(row.price, row.oldPrice),
     cashbackPercent: row.cashbackPercent,
+    cashbackAmount: cashbackAmount(row.price, row.cashbackPercent),
     rating: Math.round(row.rating * 10) / 10,
     reviewsCount: row.reviewsCount,
     state: productState(row),

@@ -18,9 +18,9 @@ export interface ProductImageSubject {
 export function renderProductImage(s: ProductImageSubject): string {
   const h = hash32(`${s.productId}`);
   const hue = h % 360;
-  const accent = (hue + 35 + ((h >> 9) % 50)) % 360;
-  const shape = (h >> 4) % 4;
-  const angle = (s.position * 17 + ((h >> 12) % 12)) % 360;
+  const accent = (hue + 35 + ((h >>> 9) % 50)) % 360;
+  const shape = (h >>> 4) % 4;
+  const angle = (s.position * 17 + ((h >>> 12) % 12)) % 360;
   const { width, height } = PRODUCT_IMAGE_SIZE;
   const lines = wrapText(s.name, 24, 3);
   const objects = [

@@ -8,7 +8,6 @@ const stateLabel = {
 } as const;
 
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
-  const cashback = Math.floor((product.price * product.cashbackPercent) / 100);
   return (
     <article className="product-card" aria-labelledby={`product-${product.id}-name`}>
       <a className="product-card__link" href={`/product/${product.id}`}>
@@ -36,7 +35,11 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
             </s>
           ) : null}
         </div>
-        {cashback > 0 ? <span className="badge badge--cashback product-card__cashback">+{formatPrice(cashback)} кешбэк</span> : null}
+        {product.cashbackAmount > 0 ? (
+          <span className="badge badge--cashback product-card__cashback">
+            +{formatPrice(product.cashbackAmount)} кешбэк
+          </span>
+        ) : null}
         <h3 className="product-card__name" id={`product-${product.id}-name`}>
           {product.name}
         </h3>

@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/** Exact texts from the spec (section 5); forms and the API show these verbatim. */
+export const messages = {
+  required: "Поле обязательно к заполнению",
+  cyrillic: "В поле должна использоваться только кириллица",
+  email: "Неверный формат email",
+  phone: "Заполните номер телефона полностью",
+  fullName: "Введите фамилию и имя на русском языке",
+} as const;
+
+export const PHONE_MASK = "+7 (XXX) XXX-XX-XX";
+export const PHONE_MIN_LENGTH = 18;
+
+/** Letters and spaces, optionally one hyphenated second part ("Салтыков-Щедрин", "Анна-Мария"). */
+const CYRILLIC = /^[А-Яа-яЁё ]+(?:-[А-Яа-яЁё ]+)?$/;
+/** Two or three words of Cyrillic letters, digits and hyphens. */
+const FULL_NAME = /^[0-9А-Яа-яЁё-]+(?: [0-9А-Яа-яЁё-]+){1,2}$/;
+/** A filled mask: +7 (912) 345-67-89. */
+const PHONE = /^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/;
+
+const requiredString = () =>
+  z.string({ error: messages.required }).trim().min(1, { error: messages.required, abort: true });
+
+export const requiredSchema = requiredString();
+
+export const cyrillicSchema = requiredString().regex(CYRILLIC, { error: messages.cyrillic });
+
+export const emailSchema = requiredString().pipe(z.email({ error: messages.email }));
+
+export const phoneSchema = requiredString()
+  .min(PHONE_MIN_LENGTH, { error: messages.phone, abort: true })
+  .regex(PHONE, { error: messages.phone });
+
+export const fullNameSchema = requiredString()
+  .transform((v) => v.replace(/\s+/g, " "))
+  .pipe(z.string().regex(FULL_NAME, { error: messages.fullName }));
+
+export const fullNameObjectSchema = z.object({
+  surname: cyrillicSchema,
+  name: cyrillicSchema,
+  patronymic: cyrillicSchema,
+});
+
+/** The optional plain name field: empty is fine, anything typed must be Cyrillic. */
+export const optionalNameSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.string().regex(CYRILLIC, { error: messages.cyrillic }).optional());
+
+export const policySchema = z.literal(true, { error: messages.required });
+
+/** Formats any digits typed into the phone mask: "9123456789" → "+7 (912) 345-67-89". */
+export function maskPhone(input: string): string {
+  let digits = input.replace(/\D/g, "");
+  if (digits.startsWith("7") || digits.startsWith("8")) digits = digits.slice(1);
+  digits = digits.slice(0, 10);
+  const parts = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6, 8), digits.slice(8, 10)];
+  let out = "+7";
+  if (parts[0]) out += ` (${parts[0]}`;
+  if (parts[0]!.length === 3) out += ")";
+  if (parts[1]) out += ` ${parts[1]}`;
+  if (parts[2]) out += `-${parts[2]}`;
+  if (parts[3]) out += `-${parts[3]}`;
+  return out;
+}
