@@ -8,7 +8,7 @@ if (!pgUrl) {
 }
 
 // API suites share one seeded database per worker: module state must survive across files (isolate: false).
-const apiProject = (name: string, env: Record<string, string>) => ({
+const apiProject = (name: string, env: Record<string, string>, groupOrder: number) => ({
   test: {
     name,
     include: ["**/*.integration.test.ts"],
@@ -17,6 +17,8 @@ const apiProject = (name: string, env: Record<string, string>) => ({
     pool: "forks" as const,
     isolate: false,
     maxWorkers: 2,
+    // Projects with different worker settings must run in separate groups.
+    sequence: { groupOrder },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     env,
@@ -34,8 +36,8 @@ export default defineConfig({
           environment: "node",
         },
       },
-      apiProject("api", { TEST_DB_DRIVER: "pglite" }),
-      ...(pgUrl ? [apiProject("api-postgres", { TEST_DB_DRIVER: "postgres" })] : []),
+      apiProject("api", { TEST_DB_DRIVER: "pglite" }, 1),
+      ...(pgUrl ? [apiProject("api-postgres", { TEST_DB_DRIVER: "postgres" }, 2)] : []),
     ],
   },
 });

@@ -1,0 +1,369 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "../client.ts";
+import {
+  brands,
+  catalogMenuNodes,
+  categories,
+  categoryProperties,
+  cities,
+  pickupPoints,
+  products,
+  sellers,
+} from "../schema/index.ts";
+import { brands as brandSeeds } from "./brands.ts";
+import { categoryNodes } from "./catalog-tree.ts";
+import { cities as citySeeds } from "./cities.ts";
+import { menuNodes } from "./menu.ts";
+import { generatePickupPoints } from "./pickup-points.ts";
+import { createProductPlan, generateProducts, type ProductSeed } from "./products.ts";
+import { DEFAULT_SEED } from "./random.ts";
+import { sellers as sellerSeeds } from "./sellers.ts";
+
+export interface SeedOptions {
+  /** Number of products; 5,000 by default. */
+  products?: number;
+  /** PRNG seed; the same seed gives the same catalogue (and, on a fresh database, the same ids). */
+  seed?: number;
+  log?: (message: string) => void;
+}
+
+export interface SeedSummary {
+  seed: number;
+  categories: number;
+  categoryProperties: number;
+  menuNodes: number;
+  brands: number;
+  sellers: number;
+  cities: number;
+  pickupPoints: number;
+  products: number;
+  propertyValues: number;
+  images: number;
+  reviews: number;
+}
+
+/** Products generated, then inserted with their children, per transaction: memory stays flat at 100k. */
+const PRODUCT_CHUNK = 5_000;
+/**
+ * Rows per INSERT. Bulk rows go in as one array parameter per column (see `unnestInsert`), far below
+ * PostgreSQL's 65,535 bind parameters; the sizes only bound the statement's memory.
+ */
+const PRODUCT_BATCH = 2_500;
+const CHILD_BATCH = 10_000;
+const PRODUCT_IMAGE_WIDTH = 600;
+const PRODUCT_IMAGE_HEIGHT = 800;
+
+function batches<T>(rows: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** True when the catalogue has neither categories nor products (a fresh database). */
+export async function isCatalogEmpty(db: Database): Promise<boolean> {
+  const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
+  if (category) return false;
+  const [product] = await db.select({ id: products.id }).from(products).limit(1);
+  return !product;
+}
+
+interface ReferenceIds {
+  brandIds: Map<string, number>;
+  sellerIds: Map<string, number>;
+  categoryIds: Map<string, number>;
+  /** `${categoryKey}:${propertyCode}` → property id. */
+  propertyIds: Map<string, number>;
+}
+
+async function insertReferenceData(
+  db: Database,
+  seedValue: number,
+  summary: SeedSummary,
+): Promise<ReferenceIds> {
+  const brandRows = await db
+    .insert(brands)
+    .values(
+      brandSeeds.map((b) => ({ code: b.code, name: b.name, logoUrl: b.logoUrl, description: b.description })),
+    )
+    .returning({ id: brands.id, code: brands.code });
+  const brandIds = new Map(brandRows.map((r) => [r.code, r.id]));
+
+  const sellerRows = await db
+    .insert(sellers)
+    .values(
+      sellerSeeds.map((s) => ({
+        code: s.code,
+        name: s.name,
+        legalName: s.legalName,
+        address: s.address,
+        email: s.email,
+        phone: s.phone,
+        rating: s.rating,
+      })),
+    )
+    .returning({ id: sellers.id, code: sellers.code });
+  const sellerIds = new Map(sellerRows.map((r) => [r.code, r.id]));
+
+  // Categories level by level: a child needs its parent's id, and `path` needs its own.
+  const categoryIds = new Map<string, number>();
+  const paths = new Map<string, string>();
+  for (let depth = 0; depth <= 2; depth++) {
+    const level = categoryNodes.filter((c) => c.depth === depth);
+    const rows = await db
+      .insert(categories)
+      .values(
+        level.map((c) => ({
+          parentId: c.parentKey === null ? null : (categoryIds.get(c.parentKey) ?? null),
+          name: c.name,
+          slug: c.slug,
+          path: "",
+          depth: c.depth,
+          position: c.position,
+        })),
+      )
+      .returning({ id: categories.id });
+    level.forEach((c, i) => {
+      const id = rows[i]?.id;
+      if (id === undefined) throw new Error("Category insert returned fewer rows than sent");
+      categoryIds.set(c.key, id);
+      paths.set(c.key, c.parentKey === null ? `${id}` : `${paths.get(c.parentKey)}.${id}`);
+    });
+  }
+  const pathValues = categoryNodes.map(
+    (c) => sql`(${categoryIds.get(c.key)}::int, ${paths.get(c.key)}::text)`,
+  );
+  await db.execute(
+    sql`update ${categories} as c set path = v.path from (values ${sql.join(pathValues, sql`, `)}) as v(id, path) where c.id = v.id`,
+  );
+
+  const propertyRows = categoryNodes.flatMap((c) =>
+    (c.leaf?.properties ?? []).map((p, position) => ({
+      categoryId: categoryIds.get(c.key) as number,
+      code: p.code,
+      name: p.name,
+      kind: p.kind,
+      unit: p.kind === "number" ? p.unit : null,
+      position,
+    })),
+  );
+  const insertedProperties = await db.insert(categoryProperties).values(propertyRows).returning({
+    id: categoryProperties.id,
+    categoryId: categoryProperties.categoryId,
+    code: categoryProperties.code,
+  });
+  const keyById = new Map([...categoryIds].map(([key, id]) => [id, key]));
+  const propertyIds = new Map(
+    insertedProperties.map((r) => [`${keyById.get(r.categoryId)}:${r.code}`, r.id]),
+  );
+
+  const menuIds = new Map<string, number>();
+  for (let depth = 0; depth <= 2; depth++) {
+    const level = menuNodes.filter((m) => m.depth === depth);
+    if (level.length === 0) continue;
+    const rows = await db
+      .insert(catalogMenuNodes)
+      .values(
+        level.map((m) => ({
+          parentId: m.parentKey === null ? null : (menuIds.get(m.parentKey) ?? null),
+          title: m.title,
+          categoryId: m.categoryKey === null ? null : (categoryIds.get(m.categoryKey) ?? null),
+          position: m.position,
+        })),
+      )
+      .returning({ id: catalogMenuNodes.id });
+    level.forEach((m, i) => {
+      menuIds.set(m.key, rows[i]?.id as number);
+    });
+  }
+
+  const cityRows = await db
+    .insert(cities)
+    .values([...citySeeds])
+    .returning({ id: cities.id });
+  const pointRows = citySeeds.flatMap((city, i) =>
+    generatePickupPoints(seedValue, city).map((p) => ({ ...p, cityId: cityRows[i]?.id as number })),
+  );
+  // A plain drizzle insert: one bind parameter per value, so keep batches far below the 65,535 limit.
+  for (const part of batches(pointRows, 1_000)) await db.insert(pickupPoints).values(part);
+
+  summary.brands = brandRows.length;
+  summary.sellers = sellerRows.length;
+  summary.categories = categoryIds.size;
+  summary.categoryProperties = insertedProperties.length;
+  summary.menuNodes = menuIds.size;
+  summary.cities = cityRows.length;
+  summary.pickupPoints = pointRows.length;
+  return { brandIds, sellerIds, categoryIds, propertyIds };
+}
+
+type PgType = "int" | "smallint" | "text" | "bool" | "real" | "float8" | "timestamptz";
+
+/**
+ * One `INSERT … SELECT * FROM unnest($1::int[], $2::text[], …)` per batch: one bind parameter per column
+ * instead of one per value, so batches can be large and building the statement costs almost nothing
+ * (drizzle's row-by-row VALUES builder dominated the run time at 100,000 products).
+ */
+function unnestInsert(
+  table: string,
+  columns: readonly (readonly [column: string, type: PgType, values: readonly unknown[]])[],
+  returning?: string,
+): SQL {
+  const names = sql.join(
+    columns.map(([name]) => sql.identifier(name)),
+    sql`, `,
+  );
+  const arrays = sql.join(
+    columns.map(([, type, values]) => sql`${sql.param(values)}::${sql.raw(type)}[]`),
+    sql`, `,
+  );
+  const aliases = sql.raw(columns.map((_, i) => `c${i}`).join(", "));
+  const tail = returning ? sql` returning ${sql.raw(returning)}` : sql``;
+  return sql`insert into ${sql.identifier(table)} (${names}) select * from unnest(${arrays}) as t(${aliases})${tail}`;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+async function insertProductChunk(
+  db: Database,
+  chunk: readonly ProductSeed[],
+  ids: ReferenceIds,
+  summary: SeedSummary,
+): Promise<void> {
+  const productIds = new Map<string, number>();
+  for (const part of batches(chunk, PRODUCT_BATCH)) {
+    const column = <T>(pick: (p: ProductSeed) => T) => part.map(pick);
+    const result = await db.execute(
+      unnestInsert(
+        "products",
+        [
+          ["sku", "text", column((p) => p.sku)],
+          ["name", "text", column((p) => p.name)],
+          ["slug", "text", column((p) => p.slug)],
+          ["description", "text", column((p) => p.description)],
+          ["category_id", "int", column((p) => ids.categoryIds.get(p.categoryKey))],
+          ["brand_id", "int", column((p) => ids.brandIds.get(p.brandCode))],
+          ["seller_id", "int", column((p) => ids.sellerIds.get(p.sellerCode))],
+          ["price", "int", column((p) => p.price)],
+          ["old_price", "int", column((p) => p.oldPrice)],
+          ["cashback_percent", "smallint", column((p) => p.cashbackPercent)],
+          ["stock", "int", column((p) => p.stock)],
+          ["is_preorder", "bool", column((p) => p.isPreorder)],
+          ["is_coming_soon", "bool", column((p) => p.isComingSoon)],
+          ["is_original", "bool", column((p) => p.isOriginal)],
+          ["is_top_profit", "bool", column((p) => p.isTopProfit)],
+          ["order_limit", "int", column((p) => p.orderLimit)],
+          ["rating", "real", column((p) => p.rating)],
+          ["reviews_count", "int", column((p) => p.reviewsCount)],
+          ["popularity", "int", column((p) => p.popularity)],
+          ["created_at", "timestamptz", column((p) => p.createdAt.toISOString())],
+        ],
+        "id, sku",
+      ),
+    );
+    // Matched by SKU rather than by position: RETURNING order is not a documented guarantee.
+    for (const r of rowsOf<{ id: number; sku: string }>(result)) productIds.set(r.sku, Number(r.id));
+  }
+
+  const values = chunk.flatMap((p) => {
+    const productId = productIds.get(p.sku) as number;
+    return p.properties.map((v) => ({
+      productId,
+      propertyId: ids.propertyIds.get(`${p.categoryKey}:${v.code}`) as number,
+      value: v.value,
+      valueNumber: v.valueNumber,
+    }));
+  });
+  for (const part of batches(values, CHILD_BATCH)) {
+    await db.execute(
+      unnestInsert("product_property_values", [
+        ["product_id", "int", part.map((v) => v.productId)],
+        ["property_id", "int", part.map((v) => v.propertyId)],
+        ["value", "text", part.map((v) => v.value)],
+        ["value_number", "float8", part.map((v) => v.valueNumber)],
+      ]),
+    );
+  }
+
+  const images = chunk.flatMap((p) => {
+    const productId = productIds.get(p.sku) as number;
+    return Array.from({ length: p.imageCount }, (_, position) => ({ productId, position, name: p.name }));
+  });
+  for (const part of batches(images, CHILD_BATCH)) {
+    await db.execute(
+      unnestInsert("product_images", [
+        ["product_id", "int", part.map((i) => i.productId)],
+        ["position", "smallint", part.map((i) => i.position)],
+        ["url", "text", part.map((i) => `/media/products/${i.productId}/${i.position}.svg`)],
+        ["width", "int", part.map(() => PRODUCT_IMAGE_WIDTH)],
+        ["height", "int", part.map(() => PRODUCT_IMAGE_HEIGHT)],
+        ["alt", "text", part.map((i) => `${i.name}, фото ${i.position + 1}`)],
+      ]),
+    );
+  }
+
+  const reviewRows = chunk.flatMap((p) => {
+    const productId = productIds.get(p.sku) as number;
+    return p.reviews.map((r) => ({ productId, ...r }));
+  });
+  for (const part of batches(reviewRows, CHILD_BATCH)) {
+    await db.execute(
+      unnestInsert("reviews", [
+        ["product_id", "int", part.map((r) => r.productId)],
+        ["author_name", "text", part.map((r) => r.authorName)],
+        ["rating", "smallint", part.map((r) => r.rating)],
+        ["pros", "text", part.map((r) => r.pros)],
+        ["cons", "text", part.map((r) => r.cons)],
+        ["text", "text", part.map((r) => r.text)],
+        ["created_at", "timestamptz", part.map((r) => r.createdAt.toISOString())],
+      ]),
+    );
+  }
+
+  summary.products += chunk.length;
+  summary.propertyValues += values.length;
+  summary.images += images.length;
+  summary.reviews += reviewRows.length;
+}
+
+/**
+ * Fills the catalogue (categories, menu, brands, sellers, properties, products with their property
+ * values, images and reviews) and the geography (cities, pickup points). Deterministic for a given
+ * seed; run it on empty tables (the `db:seed` script truncates them first).
+ */
+export async function seed(db: Database, options: SeedOptions = {}): Promise<SeedSummary> {
+  const total = options.products ?? 5_000;
+  const seedValue = options.seed ?? DEFAULT_SEED;
+  const log = options.log ?? (() => {});
+  const summary: SeedSummary = {
+    seed: seedValue,
+    categories: 0,
+    categoryProperties: 0,
+    menuNodes: 0,
+    brands: 0,
+    sellers: 0,
+    cities: 0,
+    pickupPoints: 0,
+    products: 0,
+    propertyValues: 0,
+    images: 0,
+    reviews: 0,
+  };
+
+  const ids = await db.transaction((tx) => insertReferenceData(tx, seedValue, summary));
+  log(
+    `Reference data: ${summary.categories} categories, ${summary.brands} brands, ${summary.sellers} sellers, ${summary.cities} cities, ${summary.pickupPoints} pickup points`,
+  );
+
+  const plan = createProductPlan();
+  for (let start = 0; start < total; start += PRODUCT_CHUNK) {
+    const chunk = generateProducts(seedValue, start, Math.min(PRODUCT_CHUNK, total - start), plan);
+    await db.transaction((tx) => insertProductChunk(tx, chunk, ids, summary));
+    log(`Products: ${summary.products} / ${total}`);
+  }
+
+  // Fresh statistics, so the first queries after seeding get sensible plans.
+  await db.execute(sql`analyze`);
+  return summary;
+}

@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../client.ts";
+import { migrate } from "../migrate.ts";
+import { categoryNodes, leafCategories } from "./catalog-tree.ts";
+import { isCatalogEmpty, type SeedSummary, seed } from "./index.ts";
+
+const PRODUCTS = 200;
+
+describe("seed (PGlite)", { timeout: 60_000 }, () => {
+  let handle: DatabaseHandle;
+  let emptyBefore: boolean;
+  let summary: SeedSummary;
+
+  const count = async (query: ReturnType<typeof sql>) => {
+    const result = (await handle.db.execute(query)) as unknown as { rows: { n: number | string }[] };
+    return Number(result.rows[0]?.n);
+  };
+
+  beforeAll(async () => {
+    handle = await openDatabase({});
+    await migrate(handle);
+    emptyBefore = await isCatalogEmpty(handle.db);
+    summary = await seed(handle.db, { products: PRODUCTS });
+  }, 60_000);
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("flips isCatalogEmpty", async () => {
+    expect(emptyBefore).toBe(true);
+    expect(await isCatalogEmpty(handle.db)).toBe(false);
+  });
+
+  it("inserts and reports every table", async () => {
+    expect(summary.products).toBe(PRODUCTS);
+    expect(await count(sql`select count(*) as n from products`)).toBe(PRODUCTS);
+    expect(await count(sql`select count(*) as n from categories`)).toBe(categoryNodes.length);
+    expect(summary.categories).toBe(categoryNodes.length);
+    expect(await count(sql`select count(*) as n from brands`)).toBe(summary.brands);
+    expect(summary.brands).toBeGreaterThanOrEqual(60);
+    expect(await count(sql`select count(*) as n from sellers`)).toBe(summary.sellers);
+    expect(await count(sql`select count(*) as n from cities`)).toBe(100);
+    expect(await count(sql`select count(*) as n from pickup_points`)).toBe(summary.pickupPoints);
+    expect(await count(sql`select count(*) as n from catalog_menu_nodes`)).toBe(summary.menuNodes);
+    expect(await count(sql`select count(*) as n from category_properties`)).toBe(summary.categoryProperties);
+    expect(await count(sql`select count(*) as n from product_property_values`)).toBe(summary.propertyValues);
+    expect(await count(sql`select count(*) as n from product_images`)).toBe(summary.images);
+    expect(await count(sql`select count(*) as n from reviews`)).toBe(summary.reviews);
+  });
+
+  it("builds the materialised category paths", async () => {
+    expect(
+      await count(sql`
+        select count(*) as n from categories c left join categories p on p.id = c.parent_id
+        where c.path <> coalesce(p.path || '.', '') || c.id or c.depth <> coalesce(p.depth + 1, 0)`),
+    ).toBe(0);
+  });
+
+  it("puts at least one product in every leaf category", async () => {
+    expect(await count(sql`select count(distinct category_id) as n from products`)).toBe(
+      leafCategories.length,
+    );
+  });
+
+  it("keeps review aggregates in step with the reviews", async () => {
+    expect(
+      await count(sql`
+        select count(*) as n from products p
+        where p.reviews_count <> (select count(*) from reviews r where r.product_id = p.id)`),
+    ).toBe(0);
+  });
+
+  it("gives a smartphone its memory property", async () => {
+    const result = (await handle.db.execute(sql`
+      select v.value from products p
+      join categories c on c.id = p.category_id and c.name = 'Смартфоны'
+      join category_properties cp on cp.category_id = c.id and cp.code = 'memory'
+      join product_property_values v on v.product_id = p.id and v.property_id = cp.id
+      limit 1`)) as unknown as { rows: { value: string }[] };
+    expect(result.rows[0]?.value).toMatch(/^\d+ (ГБ|ТБ)$/);
+  });
+
+  it("links images to their product", async () => {
+    expect(
+      await count(sql`
+        select count(*) as n from product_images i
+        where i.url <> '/media/products/' || i.product_id || '/' || i.position || '.svg'`),
+    ).toBe(0);
+  });
+
+  it("finds smartphones by Russian full-text search", async () => {
+    expect(
+      await count(
+        sql`select count(*) as n from products where search_vector @@ plainto_tsquery('russian', 'смартфоны')`,
+      ),
+    ).toBeGreaterThan(0);
+  });
+});
