@@ -1,50 +1,69 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteLoaderData,
-} from "react-router";
+import { dehydrate, HydrationBoundary, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { CategoryTree } from "#contract/catalog.ts";
+import { currentCityQuery } from "#app/features/city/api.ts";
 import type { PublicConfig } from "#contract/config.ts";
 import type { Route } from "./+types/root";
+import { ErrorScreen, SERVICE_UNAVAILABLE_TITLE } from "./layouts/error-screen.tsx";
+import { Shell } from "./layouts/shell.tsx";
 import { serverApi } from "./lib/api-context.ts";
+import { toScreenError } from "./lib/errors.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { detectWebview } from "./lib/webview.ts";
+import { useMetrikaPageViews } from "./lib/analytics/use-metrika-page-views.ts";
+import { initMetrika, type MetrikaTracker } from "./lib/analytics/yandex-metrika.ts";
+import cityStylesUrl from "./features/city/city.css?url";
 import stylesUrl from "./styles/app.css?url";
+import { GlobalLoader } from "./ui/loader/global-loader.tsx";
+import { Toaster } from "./ui/toast/toaster.tsx";
+import uiStylesUrl from "./ui/ui.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesUrl },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // After app.css: the design system builds on its tokens.
+  { rel: "stylesheet", href: uiStylesUrl },
+  { rel: "stylesheet", href: cityStylesUrl },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const config = await serverApi(context).get<PublicConfig>("/config");
-  return { config };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const api = serverApi(context);
+  const queryClient = new QueryClient();
+  // The header's categories and city are decoration: if they fail the page still renders; the config may not.
+  const [config, categories] = await Promise.all([
+    api.get<PublicConfig>("/config"),
+    api.get<CategoryTree>("/categories", { version: 1, query: { depth: 1 } }).catch(() => ({ items: [] })),
+    queryClient.prefetchQuery(currentCityQuery(api)),
+  ]);
+  const { webview, setCookie } = detectWebview(request);
+  return data(
+    { config, categories: categories.items, webview, dehydratedState: dehydrate(queryClient) },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
 
-export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
-  const theme = data?.config.theme ?? "alfa";
+export const meta: Route.MetaFunction = ({ error }) =>
+  error ? [{ title: `${SERVICE_UNAVAILABLE_TITLE} — Витрина` }, { name: "robots", content: "noindex" }] : [];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const theme = root?.config.theme ?? "alfa";
   return (
     <html lang="ru" className={`theme-${theme}`}>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content={theme === "halva" ? "#ff5c00" : "#ef3124"} />
+        <link rel="icon" href={`/favicon-${theme}.svg`} type="image/svg+xml" />
+        <link rel="icon" href={`/favicon-${theme}.ico`} sizes="32x32" />
+        <link rel="apple-touch-icon" href={`/apple-touch-icon-${theme}.png`} />
         <Meta />
         <Links />
       </head>
       <body>
-        <header className="site-header">
-          <div className="container site-header__inner">
-            <a href="/" className="logo" aria-label="Витрина — на главную">
-              Витрина
-            </a>
-          </div>
-        </header>
+        <GlobalLoader />
         {children}
+        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -52,28 +71,57 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const root = useRouteLoaderData<typeof loader>("root");
+  const config = root?.config;
+  const theme = config?.theme;
+  const [tracker, setTracker] = useState<MetrikaTracker | null>(null);
+  useEffect(() => setTracker(initMetrika(config?.ymId)), [config?.ymId]);
+  useMetrikaPageViews(tracker);
+  // The theme class is rendered on the server; this keeps it right when the config changes on the client.
+  useEffect(() => {
+    if (!theme) return;
+    const html = document.documentElement;
+    html.classList.remove("theme-alfa", "theme-halva");
+    html.classList.add(`theme-${theme}`);
+  }, [theme]);
   // Marks the document as interactive; browser tests wait for it instead of sleeping.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <Outlet />
+      <HydrationBoundary state={root?.dehydratedState}>{children}</HydrationBoundary>
     </QueryClientProvider>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+export default function App() {
   return (
-    <main className="container error-screen">
-      <h1>{notFound ? "Страница не найдена" : "Кое-что сломалось"}</h1>
-      <p>{notFound ? "Возможно, её удалили или в адресе опечатка." : "На нашей стороне, но мы уже чиним"}</p>
-      <a className="button button--primary" href="/">
-        На главную
-      </a>
-    </main>
+    <Providers>
+      <Outlet />
+    </Providers>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const screen = toScreenError(error);
+  const root = useRouteLoaderData<typeof loader>("root");
+  useEffect(() => {
+    // 4xx are the shopper's way around the site, not faults; server faults are worth a console error.
+    if (screen.status >= 500) console.error(`[${screen.status}] ${screen.message}`, error);
+    else console.warn(`[${screen.status}] ${screen.message}`);
+  }, [error, screen.status, screen.message]);
+  return (
+    <Providers>
+      <Shell>
+        <ErrorScreen
+          status={screen.status}
+          authUrl={root?.config.authUrl ?? "/auth"}
+          details={screen.status === 404 || screen.status >= 500 ? screen.message : undefined}
+        />
+      </Shell>
+    </Providers>
   );
 }

@@ -1,7 +1,53 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-// Route ids are the spec's route names (section 2); the full table arrives with the storefront shell.
+// The spec's route table (section 2). Route ids are the spec's route names; `{sef...}` tails are splats.
+// Header visibility, transitions and keep-alive per route live in lib/route-meta.ts.
 export default [
-  index("routes/home.tsx", { id: "index" }),
-  route("*", "routes/not-found.tsx", { id: "not-found" }),
+  layout("layouts/default.tsx", { id: "layout-default" }, [
+    index("routes/index.tsx", { id: "index" }),
+    route("auth", "routes/auth.tsx", { id: "auth" }),
+    route("auth/mobile", "routes/auth-mobile.tsx", { id: "auth-mobile" }),
+    route("confirm/auth", "routes/confirm-auth.tsx", { id: "confirm-auth" }),
+    route("fail", "routes/fail.tsx", { id: "fail" }),
+    route("basket", "routes/basket.tsx", { id: "basket" }),
+    route("catalog", "routes/catalog.tsx", { id: "catalog" }),
+    route("catalog-menu/:catMenuId", "routes/catalog-menu.tsx", { id: "catalog-menu-catMenuId" }),
+    route("catalog/:catId/*", "routes/catalog-category.tsx", { id: "catalog-catId-sef" }),
+    route("page/*", "routes/content-page.tsx", { id: "page-slug" }),
+    route("search/*", "routes/search.tsx", { id: "search-sef" }),
+    route("search-form", "routes/search-form.tsx", { id: "search-form" }),
+    route("select-city", "routes/select-city.tsx", { id: "select-city" }),
+    route("thank-you", "routes/thank-you.tsx", { id: "thank-you" }),
+    route("product/:productId", "routes/product.tsx", { id: "product-productId" }),
+    route("product/:productId/photos", "routes/product-photos.tsx", { id: "product-productId-photos" }),
+    route("promotion/top-profit/info", "routes/top-profit-info.tsx", { id: "promotion-top-profit-info" }),
+    route("brand/:brandCode/*", "routes/brand.tsx", { id: "brand-brandCode-sef" }),
+    route("brand/:brandCode/category/:catId", "routes/brand-category.tsx", {
+      id: "brand-brandCode-category-catId",
+    }),
+    route("seller/:sellerCode/*", "routes/seller.tsx", { id: "seller-sellerCode-sef" }),
+    route("seller/:sellerCode/category/:catId/*", "routes/seller-category.tsx", {
+      id: "seller-sellerCode-category-catId-sef",
+    }),
+    route("checkout/steps/delivery", "routes/checkout-delivery.tsx", { id: "checkout-steps-delivery" }),
+    route("checkout/steps/payment/:id", "routes/checkout-payment.tsx", { id: "checkout-steps-payment-id" }),
+  ]),
+  layout("layouts/personal.tsx", { id: "layout-personal" }, [
+    route("personal", "routes/personal.tsx", { id: "personal" }),
+    route("personal/orders", "routes/personal-orders.tsx", { id: "personal-orders" }),
+    route("personal/orders/:orderId", "routes/personal-order.tsx", { id: "personal-orders-orderId" }),
+    route("personal/profile", "routes/personal-profile.tsx", { id: "personal-profile" }),
+    route("personal/refunds", "routes/personal-refunds.tsx", { id: "personal-refunds" }),
+    route("personal/refunds/:refundId", "routes/personal-refund.tsx", { id: "personal-refunds-refundId" }),
+    route("personal/support", "routes/personal-support.tsx", { id: "personal-support" }),
+    route("personal/support/status", "routes/personal-support-status.tsx", { id: "personal-support-status" }),
+    route("personal/wishlist", "routes/personal-wishlist.tsx", { id: "personal-wishlist" }),
+    route("personal/viewed", "routes/personal-viewed.tsx", { id: "personal-viewed" }),
+    route("personal/purchases", "routes/personal-purchases.tsx", { id: "personal-purchases" }),
+    route("personal/recipients", "routes/personal-recipients.tsx", { id: "personal-recipients" }),
+    route("personal/address/:addressId", "routes/personal-address.tsx", { id: "personal-address-addressId" }),
+  ]),
+  layout("layouts/default.tsx", { id: "layout-fallback" }, [
+    route("*", "routes/not-found.tsx", { id: "not-found" }),
+  ]),
 ] satisfies RouteConfig;

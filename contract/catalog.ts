@@ -42,6 +42,14 @@ export const productListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   sort: productSortSchema.default("popular"),
   categoryId: z.coerce.number().int().positive().optional(),
+  brand: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/)
+    .optional(),
+  seller: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/)
+    .optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
@@ -64,3 +72,47 @@ export const productDetailSchema = productCardSchema.extend({
   seller: z.object({ code: z.string(), name: z.string(), rating: z.number() }),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export interface CategoryNode {
+  id: number;
+  name: string;
+  slug: string;
+  children: CategoryNode[];
+}
+export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    children: z.array(categoryNodeSchema),
+  }),
+);
+export const categoryTreeQuerySchema = z.object({
+  /** How many levels to return from the top; the whole tree by default. */
+  depth: z.coerce.number().int().min(1).max(5).default(5),
+});
+export const categoryTreeSchema = z.object({ items: z.array(categoryNodeSchema) });
+export type CategoryTree = z.infer<typeof categoryTreeSchema>;
+
+export const codeParamsSchema = z.object({
+  code: z.string().regex(/^[a-z0-9-]{1,64}$/, { error: "Неверный код" }),
+});
+
+export const brandSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  logoUrl: z.string(),
+  description: z.string(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+export const sellerSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  legalName: z.string(),
+  address: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  rating: z.number(),
+});
+export type Seller = z.infer<typeof sellerSchema>;

@@ -10,5 +10,9 @@ export const publicConfigSchema = z.object({
     cashbackInCartBtn: z.boolean(),
     topProfit: z.boolean(),
   }),
+  /** The online bank's authorisation address, for the 401 screen. */
+  authUrl: z.string(),
+  /** Yandex Metrika counter id, or null when analytics is off. */
+  ymId: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

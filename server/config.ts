@@ -25,6 +25,16 @@ const envSchema = z.object({
   FEATURE_ALFA_ID: flag,
   FEATURE_CASHBACK_IN_CART_BTN: flag,
   FEATURE_TOP_PROFIT: flag,
+  MAINTENANCE_MODE: flag,
+  SEO_ENDPOINT: optionalUrl,
+  PUBLIC_ORIGIN: optionalUrl,
+  YM_ID: z
+    .string()
+    .trim()
+    .regex(/^\d*$/, { error: "YM_ID — номер счётчика Яндекс Метрики из цифр" })
+    .optional()
+    .transform((v) => v || undefined),
+  AUTH_URL: z.url().default("https://online.example-bank.ru/login"),
   SEED_PRODUCTS: z.coerce.number().int().min(0).default(5000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -43,6 +53,16 @@ export interface AppConfig {
   theme: Env["THEME"];
   features: { alfaId: boolean; cashbackInCartBtn: boolean; topProfit: boolean };
   seedProducts: number;
+  /** Planned works: the API answers 503 and every page shows the service-unavailable screen. */
+  maintenance: boolean;
+  /** The online bank's authorisation page (the 401 screen's button). */
+  authUrl: string;
+  /** Optional external SEO service: GET {seoEndpoint}?path=… answers an SEO record. */
+  seoEndpoint: string | undefined;
+  /** The public origin for absolute URLs (canonical, sitemap) when behind a proxy. */
+  publicOrigin: string | undefined;
+  /** Yandex Metrika counter id; analytics is off without it. */
+  ymId: string | undefined;
   logLevel: Env["LOG_LEVEL"];
   shutdownTimeoutMs: number;
 }
@@ -71,6 +91,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       topProfit: e.FEATURE_TOP_PROFIT,
     },
     seedProducts: e.SEED_PRODUCTS,
+    maintenance: e.MAINTENANCE_MODE,
+    authUrl: e.AUTH_URL,
+    seoEndpoint: e.SEO_ENDPOINT,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    ymId: e.YM_ID,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };

@@ -40,7 +40,8 @@ export interface ApiClientOptions {
 }
 
 export interface RequestOptions {
-  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Plain values; undefined, null and empty strings are left out. */
+  query?: object;
   body?: unknown;
   /** Prefix /api/v{version}; without it the path is taken under /api as is. */
   version?: number;
@@ -52,7 +53,7 @@ export interface RequestOptions {
 function buildPath(path: string, options: RequestOptions): string {
   const prefix = options.version === undefined ? "/api" : `/api/v${options.version}`;
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(options.query ?? {})) {
+  for (const [key, value] of Object.entries((options.query ?? {}) as Record<string, unknown>)) {
     if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
   }
   const qs = search.toString();

@@ -1,6 +1,8 @@
-/** Unknown paths: the server answers 404 and the root error boundary renders the not-found screen. */
+import { pageNotFound } from "#app/lib/page.ts";
+
+/** Unknown paths: the server answers 404 and the error boundary renders the not-found screen. */
 export function loader() {
-  throw new Response("Page not found", { status: 404 });
+  return pageNotFound();
 }
 
 export default function NotFound() {

@@ -1,22 +1,58 @@
 import { Hono } from "hono";
 import { AppError } from "../errors.ts";
+import { addressDocs, addressRoute } from "./address/route.ts";
+import { brandsDocs, brandsRoute } from "./brands/route.ts";
+import { categoriesDocs, categoriesRoute } from "./categories/route.ts";
 import { configDocs, configRoute } from "./config/route.ts";
 import type { AppEnv } from "./env.ts";
 import { mainDocs, mainRoute } from "./main/route.ts";
 import { buildOpenApiDocument } from "./openapi/document.ts";
 import { optionsDocs, optionsRoute } from "./options/route.ts";
 import { productsDocs, productsRoute } from "./products/route.ts";
+import { routeRulesDocs, routeRulesRoute } from "./route-rules/route.ts";
+import { sellersDocs, sellersRoute } from "./sellers/route.ts";
+import { seoDocs, seoRoute } from "./seo/route.ts";
+import { userDocs, userRoute } from "./user/route.ts";
 
-export const apiDocs = [...configDocs, ...mainDocs, ...optionsDocs, ...productsDocs];
+export const apiDocs = [
+  ...configDocs,
+  ...categoriesDocs,
+  ...mainDocs,
+  ...optionsDocs,
+  ...productsDocs,
+  ...routeRulesDocs,
+  ...userDocs,
+  ...brandsDocs,
+  ...sellersDocs,
+  ...seoDocs,
+  ...addressDocs,
+];
 
 /** The JSON API, mounted at /api. Every resource is its own sub-app with its schemas beside it. */
 export function createApi() {
   const openapi = buildOpenApiDocument(apiDocs);
   return new Hono<AppEnv>()
+    .use(async (c, next) => {
+      // Planned works: everything but the storefront's own config and the API description answers 503.
+      if (c.get("config").maintenance && !["/api/config", "/api/openapi.json"].includes(c.req.path)) {
+        throw new AppError("unavailable", "Идут технические работы. Пожалуйста, зайдите позже", {
+          code: "maintenance",
+        });
+      }
+      await next();
+    })
     .route("/config", configRoute)
     .route("/v1/main", mainRoute)
     .route("/v1/options", optionsRoute)
     .route("/v1/products", productsRoute)
+    .route("/v1/categories", categoriesRoute)
+    .route("/v1/route-rules", routeRulesRoute)
+    .route("/v1/brands", brandsRoute)
+    .route("/v1/sellers", sellersRoute)
+    .route("/v1/seo", seoRoute)
+    .route("/v1/address", addressRoute)
+    .route("/v1/user", userRoute)
+    .route("/user", userRoute)
     .get("/openapi.json", (c) => c.json(openapi))
     .all("*", (c) => {
       throw new AppError("not_found", `Метод API не найден: ${c.req.method} ${c.req.path}`, {

@@ -14,6 +14,8 @@ import type { Logger } from "../logger.ts";
 import { paths } from "../paths.ts";
 import { errorHandler } from "./error-handler.ts";
 import { mediaRoute } from "./media.ts";
+import { robotsRoute } from "./robots.ts";
+import { sitemapRoute } from "./sitemap.ts";
 import { createApiTransport } from "./transport.ts";
 
 export type SsrHandler = (request: Request, context: SsrLoadContext) => Promise<Response>;
@@ -88,6 +90,8 @@ export function createApp(deps: AppDeps) {
 
   app.route("/api", createApi());
   app.route("/media", mediaRoute);
+  app.route("/", robotsRoute);
+  app.route("/", sitemapRoute);
 
   const clientRoot = relative(process.cwd(), deps.clientDir ?? paths.clientBuild) || ".";
   app.use(

@@ -1,21 +1,67 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ProductList, ProductSort } from "#contract/catalog.ts";
+import type {
+  Brand,
+  CategoryTree,
+  ProductDetail,
+  ProductList,
+  ProductSort,
+  Seller,
+} from "#contract/catalog.ts";
 import { type ApiClient, getApi } from "#app/lib/api-client.ts";
 
 export const catalogKeys = {
   all: ["catalog"] as const,
-  products: (params: { sort: ProductSort; limit: number; page: number }) =>
-    [...catalogKeys.all, "products", params] as const,
+  products: (params: ProductListParams) => [...catalogKeys.all, "products", params] as const,
+  product: (id: number) => [...catalogKeys.all, "product", id] as const,
+  categories: () => [...catalogKeys.all, "categories"] as const,
+  brand: (code: string) => [...catalogKeys.all, "brand", code] as const,
+  seller: (code: string) => [...catalogKeys.all, "seller", code] as const,
 };
 
-/** Products of the whole catalogue in one order; `api` is the loader's client on the server. */
-export function productListQuery(
-  params: { sort: ProductSort; limit: number; page: number },
-  api?: ApiClient,
-) {
+export interface ProductListParams {
+  sort: ProductSort;
+  limit: number;
+  page: number;
+  categoryId?: number;
+  brand?: string;
+  seller?: string;
+}
+
+/** One page of products in one order; `api` is the loader's client on the server. */
+export function productListQuery(params: ProductListParams, api?: ApiClient) {
   return queryOptions({
     queryKey: catalogKeys.products(params),
     queryFn: ({ signal }) =>
       (api ?? getApi()).get<ProductList>("/products", { version: 1, query: params, signal }),
+  });
+}
+
+export function productQuery(id: number, api?: ApiClient) {
+  return queryOptions({
+    queryKey: catalogKeys.product(id),
+    queryFn: ({ signal }) => (api ?? getApi()).get<ProductDetail>(`/products/${id}`, { version: 1, signal }),
+  });
+}
+
+/** The whole category tree; it changes with merchandising, so it stays fresh for ten minutes. */
+export function categoryTreeQuery(api?: ApiClient) {
+  return queryOptions({
+    queryKey: catalogKeys.categories(),
+    queryFn: ({ signal }) => (api ?? getApi()).get<CategoryTree>("/categories", { version: 1, signal }),
+    staleTime: 10 * 60 * 1000,
+  });
+}
+
+export function brandQuery(code: string, api?: ApiClient) {
+  return queryOptions({
+    queryKey: catalogKeys.brand(code),
+    queryFn: ({ signal }) => (api ?? getApi()).get<Brand>(`/brands/${code}`, { version: 1, signal }),
+  });
+}
+
+export function sellerQuery(code: string, api?: ApiClient) {
+  return queryOptions({
+    queryKey: catalogKeys.seller(code),
+    queryFn: ({ signal }) => (api ?? getApi()).get<Seller>(`/sellers/${code}`, { version: 1, signal }),
   });
 }

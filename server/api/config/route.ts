@@ -14,6 +14,6 @@ export const configDocs: RouteDoc[] = [
 ];
 
 export const configRoute = new Hono<AppEnv>().get("/", (c) => {
-  const { theme, features } = c.get("config");
-  return c.json<PublicConfig>({ theme, features });
+  const { theme, features, authUrl, ymId } = c.get("config");
+  return c.json<PublicConfig>({ theme, features, authUrl, ymId: ymId ?? null });
 });

@@ -84,3 +84,18 @@ describe("GET /api/v1/products/{id}", () => {
     expect((await res.json()).fields[0].field).toBe("path.id");
   });
 });
+
+describe("GET /api/v1/products?categoryId", () => {
+  it("lists a category's whole subtree", async () => {
+    const { app } = await getTestContext();
+    const tree = await (await app.request("/api/v1/categories")).json();
+    const top = tree.items.find((c: { name: string }) => c.name === "Электроника");
+    const leaf = top.children[0].children[0];
+    const inTop = await list(`categoryId=${top.id}&limit=100`);
+    const inLeaf = await list(`categoryId=${leaf.id}&limit=100`);
+    expect(inTop.total).toBeGreaterThan(inLeaf.total);
+    expect(inLeaf.total).toBeGreaterThan(0);
+    const all = await list("limit=1");
+    expect(inTop.total).toBeLessThan(all.total);
+  });
+});

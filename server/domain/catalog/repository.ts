@@ -63,11 +63,24 @@ export function createCatalogRepository(db: Database) {
   return {
     async listProductCards(filter: {
       categoryId?: number | undefined;
+      brand?: string | undefined;
+      seller?: string | undefined;
       sort: ProductSort;
       limit: number;
       offset: number;
     }) {
-      const where = filter.categoryId ? eq(products.categoryId, filter.categoryId) : undefined;
+      const where = and(
+        // A category lists its whole subtree: its own products and those of every descendant.
+        filter.categoryId
+          ? sql`${products.categoryId} IN (SELECT c.id FROM ${categories} c, ${categories} root WHERE root.id = ${filter.categoryId} AND (c.id = root.id OR c.path LIKE root.path || '.%'))`
+          : undefined,
+        filter.brand
+          ? sql`${products.brandId} = (SELECT id FROM ${brands} WHERE code = ${filter.brand})`
+          : undefined,
+        filter.seller
+          ? sql`${products.sellerId} = (SELECT id FROM ${sellers} WHERE code = ${filter.seller})`
+          : undefined,
+      );
       const [rows, [count]] = await Promise.all([
         cards()
           .where(where)
@@ -124,6 +137,18 @@ export function createCatalogRepository(db: Database) {
       return base ? { ...base, images, properties } : undefined;
     },
 
+    listCategories: (maxDepth: number) =>
+      db
+        .select({
+          id: categories.id,
+          parentId: categories.parentId,
+          name: categories.name,
+          slug: categories.slug,
+        })
+        .from(categories)
+        .where(sql`${categories.depth} < ${maxDepth}`)
+        .orderBy(asc(categories.depth), asc(categories.position), asc(categories.id)),
+
     /** Name and category of a product, for rendering its generated images. */
     async findImageSubject(id: number) {
       const [row] = await db
@@ -132,6 +157,35 @@ export function createCatalogRepository(db: Database) {
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .innerJoin(brands, eq(brands.id, products.brandId))
         .where(eq(products.id, id));
+      return row;
+    },
+
+    async findBrand(code: string) {
+      const [row] = await db
+        .select({
+          code: brands.code,
+          name: brands.name,
+          logoUrl: brands.logoUrl,
+          description: brands.description,
+        })
+        .from(brands)
+        .where(eq(brands.code, code));
+      return row;
+    },
+
+    async findSeller(code: string) {
+      const [row] = await db
+        .select({
+          code: sellers.code,
+          name: sellers.name,
+          legalName: sellers.legalName,
+          address: sellers.address,
+          email: sellers.email,
+          phone: sellers.phone,
+          rating: sellers.rating,
+        })
+        .from(sellers)
+        .where(eq(sellers.code, code));
       return row;
     },
 

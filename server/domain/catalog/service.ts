@@ -1,9 +1,13 @@
 import type {
+  Brand,
+  CategoryNode,
+  CategoryTree,
   ProductCard,
   ProductDetail,
   ProductList,
   ProductListQuery,
   ProductState,
+  Seller,
 } from "../../../contract/catalog.ts";
 import { AppError } from "../../errors.ts";
 import type { CatalogRepository, ProductCardRow } from "./repository.ts";
@@ -49,16 +53,50 @@ function toCard(row: ProductCardRow): ProductCard {
   };
 }
 
+/** Builds the nested tree from rows ordered parents-first. */
+export function buildCategoryTree(
+  rows: { id: number; parentId: number | null; name: string; slug: string }[],
+): CategoryNode[] {
+  const nodes = new Map<number, CategoryNode>();
+  const roots: CategoryNode[] = [];
+  for (const row of rows) {
+    const node: CategoryNode = { id: row.id, name: row.name, slug: row.slug, children: [] };
+    nodes.set(row.id, node);
+    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
+    if (row.parentId === null) roots.push(node);
+    else parent?.children.push(node);
+  }
+  return roots;
+}
+
 export function createCatalogService(repository: CatalogRepository) {
   return {
+    async categoryTree(depth: number): Promise<CategoryTree> {
+      return { items: buildCategoryTree(await repository.listCategories(depth)) };
+    },
+
     async listProducts(query: ProductListQuery): Promise<ProductList> {
       const { rows, total } = await repository.listProductCards({
         categoryId: query.categoryId,
+        brand: query.brand,
+        seller: query.seller,
         sort: query.sort,
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
       return { items: rows.map(toCard), total, page: query.page, limit: query.limit };
+    },
+
+    async getBrand(code: string): Promise<Brand> {
+      const brand = await repository.findBrand(code);
+      if (!brand) throw new AppError("not_found", "Бренд не найден", { code: "brand_not_found" });
+      return brand;
+    },
+
+    async getSeller(code: string): Promise<Seller> {
+      const seller = await repository.findSeller(code);
+      if (!seller) throw new AppError("not_found", "Продавец не найден", { code: "seller_not_found" });
+      return { ...seller, rating: Math.round(seller.rating * 10) / 10 };
     },
 
     async getProduct(id: number): Promise<ProductDetail> {

@@ -17,7 +17,7 @@ export function wrapText(text: string, width: number, maxLines: number): string[
   const lines: string[] = [];
   let current = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (current && (current + " " + word).length > width) {
+    if (current && `${current} ${word}`.length > width) {
       lines.push(current);
       current = word;
     } else {

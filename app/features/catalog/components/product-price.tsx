@@ -1,0 +1,39 @@
+import type { ProductDetail } from "#contract/catalog.ts";
+import { formatPrice } from "#app/lib/format.ts";
+
+const STATE_TEXT = {
+  in_stock: "В наличии",
+  sold_out: "Нет в наличии",
+  preorder: "Предзаказ",
+  coming_soon: "Скоро в продаже",
+} as const;
+
+/** The buy box: price, old price and discount, cashback in roubles, availability and limits. */
+export function ProductPrice({ product }: { product: ProductDetail }) {
+  return (
+    <div className="buy-box">
+      <div className="buy-box__prices">
+        <span className="buy-box__price">{formatPrice(product.price)}</span>
+        {product.oldPrice ? (
+          <>
+            <s className="buy-box__old-price">
+              <span className="visually-hidden">Старая цена: </span>
+              {formatPrice(product.oldPrice)}
+            </s>
+            <span className="badge badge--discount-inline">−{product.discountPercent}%</span>
+          </>
+        ) : null}
+      </div>
+      {product.cashbackAmount > 0 ? (
+        <p className="buy-box__cashback">
+          Кешбэк {formatPrice(product.cashbackAmount)} баллами ({product.cashbackPercent}%)
+        </p>
+      ) : null}
+      <p className={`buy-box__state buy-box__state--${product.state}`}>{STATE_TEXT[product.state]}</p>
+      {product.orderLimit ? (
+        <p className="buy-box__limit">Не больше {product.orderLimit} шт. в одном заказе</p>
+      ) : null}
+      {product.isOriginal ? <p className="badge badge--original">Оригинал</p> : null}
+    </div>
+  );
+}

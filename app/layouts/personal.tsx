@@ -1,0 +1,30 @@
+import { Outlet } from "react-router";
+import { serverApi } from "#app/lib/api-context.ts";
+import { applyRouteRules, revalidateOnPathChange } from "#app/lib/route-rules.ts";
+import type { Route } from "./+types/personal";
+import { PersonalMenu } from "./personal-menu.tsx";
+import { Shell } from "./shell.tsx";
+import { data } from "react-router";
+import { ApiError } from "#app/lib/api-client.ts";
+
+/** Personal pages belong to a signed-in shopper: without a session the API answers 401 → the 401 screen. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const api = serverApi(context);
+  await applyRouteRules(api, request);
+  try {
+    return { profile: await api.get<{ id: string; name: string }>("/user/profile", { version: 1 }) };
+  } catch (error) {
+    if (error instanceof ApiError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export const shouldRevalidate = revalidateOnPathChange;
+
+export default function PersonalLayout() {
+  return (
+    <Shell aside={<PersonalMenu />}>
+      <Outlet />
+    </Shell>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { useMatches, useRouteLoaderData } from "react-router";
+import { CurrentCityButton } from "#app/features/city/components/current-city-button.tsx";
+import { metaForMatches } from "#app/lib/route-meta.ts";
+import type { loader as rootLoader } from "../root.tsx";
+import { MobileNav } from "./mobile-nav.tsx";
+import { SiteFooter } from "./site-footer.tsx";
+import { SiteHeader } from "./site-header.tsx";
+
+/**
+ * Header, main and footer around every screen, error screens included. What is shown follows the
+ * matched route's meta; inside the mobile app's webview the app draws its own chrome, so we hide ours.
+ */
+export function Shell({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
+  const meta = metaForMatches(useMatches());
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const webview = root?.webview ?? false;
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Перейти к содержимому
+      </a>
+      {webview ? null : (
+        <SiteHeader meta={meta} categories={root?.categories ?? []} city={<CurrentCityButton />} />
+      )}
+      <div className={`page container${aside ? " page--with-aside" : ""}`}>
+        {aside}
+        <main
+          id="main"
+          tabIndex={-1}
+          className={`page__main${meta.transition === "fade" ? " page__main--fade" : ""}`}
+        >
+          {children}
+        </main>
+      </div>
+      {webview || !meta.footer ? null : <SiteFooter />}
+      {webview ? null : <MobileNav visible={meta.header.bottom.mobile} />}
+    </>
+  );
+}

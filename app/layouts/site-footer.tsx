@@ -1,0 +1,49 @@
+import { Link } from "react-router";
+import { Logo } from "#app/ui/logo.tsx";
+
+const COLUMNS = [
+  {
+    title: "Покупателям",
+    links: [
+      { href: "/page/delivery", label: "Доставка и пункты выдачи" },
+      { href: "/page/payment", label: "Оплата и бонусы" },
+      { href: "/page/returns", label: "Возврат товара" },
+      { href: "/promotion/top-profit/info", label: "Акция «Топ-выгода»" },
+    ],
+  },
+  {
+    title: "О Витрине",
+    links: [
+      { href: "/page/about", label: "О маркетплейсе" },
+      { href: "/page/contacts", label: "Контакты" },
+      { href: "/page/offer", label: "Публичная оферта" },
+      { href: "/page/privacy", label: "Политика конфиденциальности" },
+    ],
+  },
+] as const;
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <div className="site-footer__brand">
+          <Logo />
+          <p>Маркетплейс партнёров банка: покупки с кешбэком и оплатой бонусными баллами.</p>
+        </div>
+        {COLUMNS.map((col) => (
+          <nav key={col.title} className="site-footer__column" aria-label={col.title}>
+            <h2>{col.title}</h2>
+            <ul>
+              {col.links.map((l) => (
+                <li key={l.href}>
+                  <Link to={l.href}>{l.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <p className="site-footer__legal">© 2026 Витрина. Все цены указаны в рублях с учётом НДС.</p>
+      </div>
+    </footer>
+  );
+}

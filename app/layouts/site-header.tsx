@@ -1,0 +1,114 @@
+import type { ReactNode } from "react";
+import { Form, Link, NavLink } from "react-router";
+import type { CategoryNode } from "#contract/catalog.ts";
+import type { DeviceVisibility, RouteMeta } from "#app/lib/route-meta.ts";
+import { BasketIcon, CatalogIcon, HeartIcon, SearchIcon, UserIcon } from "#app/ui/icons.tsx";
+import { Logo } from "#app/ui/logo.tsx";
+
+/** Visibility per device class is pure CSS (see .bar--no-mobile), so server and client render the same. */
+function barClass(name: string, visibility: DeviceVisibility): string {
+  return [
+    `site-header__${name}`,
+    visibility.mobile ? "" : "bar--no-mobile",
+    visibility.desktop ? "" : "bar--no-desktop",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+export const INFO_LINKS = [
+  { href: "/page/delivery", label: "Доставка" },
+  { href: "/page/payment", label: "Оплата" },
+  { href: "/page/returns", label: "Возврат" },
+  { href: "/page/contacts", label: "Контакты" },
+] as const;
+
+export function SiteHeader({
+  meta,
+  categories,
+  city,
+  basketCount = 0,
+}: {
+  meta: RouteMeta;
+  categories: CategoryNode[];
+  city?: ReactNode;
+  basketCount?: number;
+}) {
+  const { top, middle, bottom } = meta.header;
+  return (
+    <header className="site-header">
+      <div className={barClass("top", top)}>
+        <div className="container site-header__top-inner">
+          <div className="site-header__city">{city}</div>
+          <nav aria-label="Информация для покупателей">
+            <ul className="inline-links">
+              {INFO_LINKS.map((l) => (
+                <li key={l.href}>
+                  <Link to={l.href}>{l.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+      <div className={barClass("middle", middle)}>
+        <div className="container site-header__middle-inner">
+          <Link to="/" className="site-header__logo" aria-label="Витрина — на главную">
+            <Logo />
+          </Link>
+          <Link to="/catalog" className="catalog-button">
+            <CatalogIcon size={20} />
+            <span>Каталог</span>
+          </Link>
+          <Form action="/search/" method="get" role="search" className="search-field">
+            <label htmlFor="header-search" className="visually-hidden">
+              Поиск по Витрине
+            </label>
+            <input
+              id="header-search"
+              name="q"
+              type="search"
+              placeholder="Искать товары и бренды"
+              autoComplete="off"
+              enterKeyHint="search"
+              maxLength={200}
+            />
+            <button type="submit" className="search-field__submit" aria-label="Найти">
+              <SearchIcon size={20} />
+            </button>
+          </Form>
+          <nav className="header-actions" aria-label="Личное">
+            <Link to="/auth" className="header-action">
+              <UserIcon />
+              <span>Войти</span>
+            </Link>
+            <Link to="/personal/wishlist" className="header-action">
+              <HeartIcon />
+              <span>Избранное</span>
+            </Link>
+            <Link to="/basket" className="header-action" aria-label={`Корзина, товаров: ${basketCount}`}>
+              <span className="header-action__icon">
+                <BasketIcon />
+                {basketCount > 0 ? (
+                  <span className="counter-badge">{basketCount > 99 ? "99+" : basketCount}</span>
+                ) : null}
+              </span>
+              <span aria-hidden="true">Корзина</span>
+            </Link>
+          </nav>
+        </div>
+      </div>
+      <div className={barClass("bottom", bottom)}>
+        <nav className="container site-header__bottom-inner" aria-label="Категории">
+          <ul className="category-strip">
+            {categories.map((c) => (
+              <li key={c.id}>
+                <NavLink to={`/catalog/${c.id}/${c.slug}`}>{c.name}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

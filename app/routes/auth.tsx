@@ -1,0 +1,28 @@
+import { Link, useRouteLoaderData } from "react-router";
+import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import type { loader as rootLoader } from "../root.tsx";
+import type { Route } from "./+types/auth";
+
+export const loader = (args: Route.LoaderArgs) => loadPageSeo(args, "Вход");
+export const meta: Route.MetaFunction = ({ data }) => pageMeta(data);
+
+export default function Auth({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <section className="state-page">
+      <h1 className="page-title">{loaderData.seo.h1}</h1>
+      <p className="state-page__text">
+        Войдите через интернет-банк, чтобы оформлять заказы, копить кешбэк и оплачивать покупки бонусными
+        баллами.
+      </p>
+      <div className="state-page__actions">
+        <a className="button button--primary button--l" href={root?.config.authUrl ?? "/"}>
+          Войти через интернет-банк
+        </a>
+        <Link className="button button--secondary button--l" to="/auth/mobile">
+          Войти по номеру телефона
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { dehydrate, QueryClient } from "@tanstack/react-query";
+import { categoryTreeQuery } from "#app/features/catalog/api.ts";
+import { CategoryTree } from "#app/features/catalog/components/category-tree.tsx";
+import { serverApi } from "#app/lib/api-context.ts";
+import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import type { Route } from "./+types/catalog";
+
+export async function loader(args: Route.LoaderArgs) {
+  const queryClient = new QueryClient();
+  const [tree, page] = await Promise.all([
+    queryClient.ensureQueryData(categoryTreeQuery(serverApi(args.context))),
+    loadPageSeo(args, "Каталог товаров", queryClient),
+  ]);
+  return { ...page, categories: tree.items, dehydratedState: dehydrate(queryClient) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta(data, {
+    description:
+      "Все разделы Витрины: электроника, бытовая техника, одежда и обувь, товары для дома, красоты, детей и спорта.",
+  });
+
+export default function Catalog({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="page-title">{loaderData.seo.h1}</h1>
+      <CategoryTree categories={loaderData.categories} />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { dehydrate, HydrationBoundary, QueryClient, useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { z } from "zod";
+import { productQuery } from "#app/features/catalog/api.ts";
+import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
+import { ProductGallery } from "#app/features/catalog/components/product-gallery.tsx";
+import { ProductPrice } from "#app/features/catalog/components/product-price.tsx";
+import { serverApi } from "#app/lib/api-context.ts";
+import { plural } from "#app/lib/format.ts";
+import { loadPageSeo, orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
+import type { Route } from "./+types/product";
+
+const paramsSchema = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export async function loader(args: Route.LoaderArgs) {
+  const { productId } = validateParams(paramsSchema, args.params, args.request);
+  const queryClient = new QueryClient();
+  const product = await orNotFound(
+    queryClient.ensureQueryData(productQuery(productId, serverApi(args.context))),
+  );
+  const page = await loadPageSeo(args, product.name, queryClient);
+  return { ...page, productId, image: product.images[0]?.url, dehydratedState: dehydrate(queryClient) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => pageMeta(data, { image: data?.image, type: "product" });
+
+function ProductDetails({ productId }: { productId: number }) {
+  const { data: product } = useQuery(productQuery(productId));
+  if (!product) return null;
+  return (
+    <article className="product-page">
+      <nav aria-label="Навигационная цепочка" className="breadcrumbs">
+        <ol>
+          <li>
+            <Link to="/catalog">Каталог</Link>
+          </li>
+          <li>
+            <Link to={categoryHref(product.category)}>{product.category.name}</Link>
+          </li>
+        </ol>
+      </nav>
+      <div className="product-page__top">
+        <ProductGallery productId={product.id} images={product.images} />
+        <div className="product-page__info">
+          <p className="product-page__brand">
+            <Link to={`/brand/${product.brand.code}`}>{product.brand.name}</Link>
+          </p>
+          <h1 className="product-page__title">{product.name}</h1>
+          <p className="product-page__meta">
+            {product.reviewsCount > 0 ? (
+              <span>
+                <span aria-hidden="true">★</span> {product.rating.toFixed(1)} · {product.reviewsCount}{" "}
+                {plural(product.reviewsCount, ["отзыв", "отзыва", "отзывов"])}
+              </span>
+            ) : (
+              <span>Пока нет отзывов</span>
+            )}
+            <span>Артикул: {product.sku}</span>
+          </p>
+          <ProductPrice product={product} />
+          <p className="product-page__seller">
+            Продавец: <Link to={`/seller/${product.seller.code}`}>{product.seller.name}</Link>
+          </p>
+        </div>
+      </div>
+      {product.properties.length > 0 ? (
+        <section className="product-page__section" aria-labelledby="props-title">
+          <h2 id="props-title">Характеристики</h2>
+          <dl className="properties">
+            {product.properties.map((p) => (
+              <div key={p.code} className="properties__row">
+                <dt>{p.name}</dt>
+                <dd>{p.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+      {product.description ? (
+        <section className="product-page__section" aria-labelledby="description-title">
+          <h2 id="description-title">Описание</h2>
+          <p className="product-page__description">{product.description}</p>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+export default function Product({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydratedState}>
+      <ProductDetails productId={loaderData.productId} />
+    </HydrationBoundary>
+  );
+}

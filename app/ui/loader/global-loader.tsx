@@ -1,0 +1,45 @@
+import { useEffect } from "react";
+import { useNavigation } from "react-router";
+import { decrement, increment, useGlobalLoading } from "#app/lib/loading.ts";
+import { Spinner } from "../spinner.tsx";
+
+export const PRELOADER_TEXT = "Загружаем… Это занимает больше времени, чем обычно";
+
+/** Counts a router navigation (loaders, lazy route modules) as one global loading operation. */
+function useNavigationLoading(enabled: boolean) {
+  const navigating = useNavigation().state !== "idle";
+  useEffect(() => {
+    if (!enabled || !navigating) return;
+    increment();
+    return decrement;
+  }, [enabled, navigating]);
+}
+
+export interface GlobalLoaderProps {
+  /** Also show the loader while the router navigates. On by default. */
+  trackNavigation?: boolean;
+}
+
+/**
+ * The page-top progress bar, plus the reassuring text after a long wait. Render once, in the root layout.
+ * The status region is always in the DOM: screen readers announce changes to live regions that already
+ * exist, not regions inserted together with their text.
+ */
+export function GlobalLoader({ trackNavigation = true }: GlobalLoaderProps) {
+  useNavigationLoading(trackNavigation);
+  const { visible, showPreloaderText } = useGlobalLoading();
+  return (
+    <div className="ui-global-loader" data-visible={visible}>
+      {visible && <div className="ui-global-loader__bar" aria-hidden="true" />}
+      <div role="status" aria-live="polite" className="ui-global-loader__status">
+        {visible && <span className="ui-visually-hidden">Загрузка</span>}
+        {showPreloaderText && (
+          <p className="ui-global-loader__text">
+            <Spinner size="m" />
+            <span>{PRELOADER_TEXT}</span>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

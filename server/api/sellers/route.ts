@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import { codeParamsSchema, sellerSchema } from "../../../contract/catalog.ts";
+import type { AppEnv } from "../env.ts";
+import type { RouteDoc } from "../openapi/document.ts";
+import { validate } from "../validation.ts";
+
+export const sellersDocs: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/v1/sellers/{code}",
+    summary: "Продавец: название, юридическое лицо, адрес, контакты, рейтинг",
+    tag: "catalog",
+    params: codeParamsSchema,
+    response: sellerSchema,
+    errors: [404],
+  },
+];
+
+export const sellersRoute = new Hono<AppEnv>().get("/:code", validate("param", codeParamsSchema), async (c) =>
+  c.json(await c.get("services").catalog.getSeller(c.req.valid("param").code)),
+);

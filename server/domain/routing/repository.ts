@@ -1,0 +1,16 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { redirects } from "../../db/schema/index.ts";
+
+export function createRoutingRepository(db: Database) {
+  return {
+    async findRedirect(path: string) {
+      const [row] = await db
+        .select({ target: redirects.target })
+        .from(redirects)
+        .where(eq(redirects.path, path));
+      return row?.target;
+    },
+  };
+}
+export type RoutingRepository = ReturnType<typeof createRoutingRepository>;

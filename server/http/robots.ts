@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../api/env.ts";
+import { publicOrigin, SITEMAP_INDEX_PATH } from "./sitemap.ts";
+
+/** Service, account and checkout pages: nothing a search result should lead to. */
+export const ROBOTS_DISALLOW = ["/api/", "/personal/", "/basket", "/checkout/", "/auth", "/search-form"];
+
+export function robotsTxt(origin: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${origin}${SITEMAP_INDEX_PATH}`,
+    "",
+  ].join("\n");
+}
+
+/** /robots.txt, for the app's root. */
+export const robotsRoute = new Hono<AppEnv>().get("/robots.txt", (c) =>
+  c.text(robotsTxt(publicOrigin(c)), 200, { "Cache-Control": "public, max-age=3600" }),
+);
