@@ -1,4 +1,10 @@
-import { dehydrate, HydrationBoundary, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import {
+  dehydrate,
+  HydrationBoundary,
+  QueryClient,
+  QueryClientProvider,
+  useQuery,
+} from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { CategoryTree } from "#contract/catalog.ts";
@@ -10,6 +16,7 @@ import { Shell } from "./layouts/shell.tsx";
 import { serverApi } from "./lib/api-context.ts";
 import { toScreenError } from "./lib/errors.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { guidQuery } from "./lib/reference.ts";
 import { detectWebview } from "./lib/webview.ts";
 import { useMetrikaPageViews } from "./lib/analytics/use-metrika-page-views.ts";
 import { initMetrika, type MetrikaTracker } from "./lib/analytics/yandex-metrika.ts";
@@ -92,9 +99,18 @@ function Providers({ children }: { children: ReactNode }) {
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <HydrationBoundary state={root?.dehydratedState}>{children}</HydrationBoundary>
+      <HydrationBoundary state={root?.dehydratedState}>
+        <Dictionaries />
+        {children}
+      </HydrationBoundary>
     </QueryClientProvider>
   );
+}
+
+/** Warms the guid dictionary every screen may need; its failures go to the global error handler. */
+function Dictionaries() {
+  useQuery({ ...guidQuery(), enabled: typeof window !== "undefined" });
+  return null;
 }
 
 export default function App() {

@@ -1,5 +1,6 @@
 import { Fragment } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
+import { ImportProfileModal } from "#app/features/identity/import-profile-modal.tsx";
 import { serverApi } from "#app/lib/api-context.ts";
 import { metaForMatches } from "#app/lib/route-meta.ts";
 import { applyRouteRules, revalidateOnPathChange } from "#app/lib/route-rules.ts";
@@ -26,6 +27,7 @@ export default function DefaultLayout() {
       <Fragment key={useScreenKey()}>
         <Outlet />
       </Fragment>
+      <ImportProfileModal />
     </Shell>
   );
 }

@@ -1,8 +1,10 @@
-import type { ReactNode } from "react";
-import { useMatches, useRouteLoaderData } from "react-router";
+import { type ReactNode, useEffect } from "react";
+import { useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { CurrentCityButton } from "#app/features/city/components/current-city-button.tsx";
+import { clearAppError, useAppError } from "#app/lib/app-error.ts";
 import { metaForMatches } from "#app/lib/route-meta.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import { ErrorScreen } from "./error-screen.tsx";
 import { MobileNav } from "./mobile-nav.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
@@ -15,6 +17,12 @@ export function Shell({ children, aside }: { children: ReactNode; aside?: ReactN
   const meta = metaForMatches(useMatches());
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const webview = root?.webview ?? false;
+  const appError = useAppError();
+  const { pathname } = useLocation();
+  // A non-fatal error's screen lasts until the shopper goes somewhere else.
+  useEffect(() => {
+    if (pathname) clearAppError();
+  }, [pathname]);
   return (
     <>
       <a href="#main" className="skip-link">
@@ -30,7 +38,11 @@ export function Shell({ children, aside }: { children: ReactNode; aside?: ReactN
           tabIndex={-1}
           className={`page__main${meta.transition === "fade" ? " page__main--fade" : ""}`}
         >
-          {children}
+          {appError ? (
+            <ErrorScreen status={appError.status} authUrl={root?.config.authUrl ?? "/auth"} />
+          ) : (
+            children
+          )}
         </main>
       </div>
       {webview || !meta.footer ? null : <SiteFooter />}

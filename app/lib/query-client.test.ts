@@ -15,6 +15,17 @@ describe("query client policy", () => {
     expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
 
+  it("sends failures of queries marked globalError to the global handler, and only those", async () => {
+    const seen: unknown[] = [];
+    const client = createQueryClient((e) => seen.push(e));
+    const failing = () => Promise.reject(new ApiError({ status: 500 }));
+    await client
+      .fetchQuery({ queryKey: ["a"], queryFn: failing, retry: false, meta: { globalError: true } })
+      .catch(() => {});
+    await client.fetchQuery({ queryKey: ["b"], queryFn: failing, retry: false }).catch(() => {});
+    expect(seen).toHaveLength(1);
+  });
+
   it("keeps data fresh for 5 s, cached for 5 min, and ignores window focus", () => {
     const defaults = createQueryClient().getDefaultOptions().queries!;
     expect(defaults.staleTime).toBe(5000);

@@ -1,5 +1,6 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api-client.ts";
+import { reportNonFatalError } from "./app-error.ts";
 
 export const MAIN_STALE_TIME_MS = 5000;
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
@@ -21,8 +22,16 @@ export function shouldRetry(
   return failureCount < MAX_QUERY_RETRIES;
 }
 
-export function createQueryClient(): QueryClient {
+export function createQueryClient(
+  onGlobalError: (error: unknown) => void = reportNonFatalError,
+): QueryClient {
   return new QueryClient({
+    // Queries marked `meta.globalError` (the guid dictionary) report failures to the app, not the screen.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.meta?.globalError) onGlobalError(error);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: MAIN_STALE_TIME_MS,

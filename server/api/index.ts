@@ -12,7 +12,7 @@ import { productsDocs, productsRoute } from "./products/route.ts";
 import { routeRulesDocs, routeRulesRoute } from "./route-rules/route.ts";
 import { sellersDocs, sellersRoute } from "./sellers/route.ts";
 import { seoDocs, seoRoute } from "./seo/route.ts";
-import { userDocs, userRoute } from "./user/route.ts";
+import { externalProfileRoute, userDocs, userRoute } from "./user/route.ts";
 
 export const apiDocs = [
   ...configDocs,
@@ -52,7 +52,7 @@ export function createApi() {
     .route("/v1/seo", seoRoute)
     .route("/v1/address", addressRoute)
     .route("/v1/user", userRoute)
-    .route("/user", userRoute)
+    .route("/user", externalProfileRoute)
     .get("/openapi.json", (c) => c.json(openapi))
     .all("*", (c) => {
       throw new AppError("not_found", `Метод API не найден: ${c.req.method} ${c.req.path}`, {

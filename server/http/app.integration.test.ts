@@ -119,21 +119,32 @@ describe("OpenAPI", () => {
     const { app } = await getTestContext();
     const doc = await (await app.request("/api/openapi.json")).json();
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.paths).sort()).toEqual(
-      [
-        "/api/config",
-        "/api/v1/main/guid",
-        "/api/v1/options",
-        "/api/v1/products",
-        "/api/v1/products/{id}",
-      ].sort(),
-    );
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      "/api/config",
+      "/api/user/external/profile",
+      "/api/v1/address",
+      "/api/v1/address/confirm/{id}",
+      "/api/v1/address/current",
+      "/api/v1/address/find/city",
+      "/api/v1/brands/{code}",
+      "/api/v1/categories",
+      "/api/v1/main/guid",
+      "/api/v1/options",
+      "/api/v1/products",
+      "/api/v1/products/{id}",
+      "/api/v1/route-rules",
+      "/api/v1/sellers/{code}",
+      "/api/v1/seo",
+      "/api/v1/user/profile",
+    ]);
     const list = doc.paths["/api/v1/products"].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual([
       "limit",
       "page",
       "sort",
       "categoryId",
+      "brand",
+      "seller",
     ]);
     expect(doc.paths["/api/v1/products/{id}"].get.responses["404"]).toBeDefined();
   });

@@ -11,15 +11,25 @@ describe("GET /api/config", () => {
     expect(body).toEqual({
       theme: "alfa",
       features: { alfaId: false, cashbackInCartBtn: false, topProfit: false },
+      authUrl: "https://online.example-bank.ru/login",
+      ymId: null,
     });
   });
 
-  it("follows THEME and the feature variables", async () => {
-    const app = await appWith({ THEME: "halva", FEATURE_ALFA_ID: "true", FEATURE_TOP_PROFIT: "1" });
+  it("follows THEME, the feature variables, AUTH_URL and YM_ID", async () => {
+    const app = await appWith({
+      THEME: "halva",
+      FEATURE_ALFA_ID: "true",
+      FEATURE_TOP_PROFIT: "1",
+      AUTH_URL: "https://bank.example/auth",
+      YM_ID: "98765",
+    });
     const body = await (await app.request("/api/config")).json();
     expect(body).toEqual({
       theme: "halva",
       features: { alfaId: true, cashbackInCartBtn: false, topProfit: true },
+      authUrl: "https://bank.example/auth",
+      ymId: "98765",
     });
   });
 });

@@ -40,6 +40,7 @@ const requireUser = () => {
   throw new AppError("unauthorized", "Войдите, чтобы продолжить", { code: "not_signed_in" });
 };
 
-export const userRoute = new Hono<AppEnv>()
-  .post("/external/profile", requireUser)
-  .get("/profile", requireUser);
+/** Spec section 7 keeps the identity-import call outside the versioned API: POST /api/user/external/profile. */
+export const externalProfileRoute = new Hono<AppEnv>().post("/external/profile", requireUser);
+
+export const userRoute = new Hono<AppEnv>().get("/profile", requireUser);

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("has the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: "0.0.0.0",
+      port: 3000,
+      theme: "alfa",
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      features: { alfaId: false, cashbackInCartBtn: false, topProfit: false },
+      seedProducts: 5000,
+      shutdownTimeoutMs: 10_000,
+      maintenance: false,
+    });
+  });
+
+  it("treats empty URLs as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", REDIS_URL: " " }).databaseUrl).toBeUndefined();
+  });
+
+  it("names every invalid variable", () => {
+    expect(() => loadConfig({ PORT: "http", THEME: "dark" })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: "http", THEME: "dark" });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT/);
+      expect((error as Error).message).toMatch(/THEME/);
+    }
+  });
+});
