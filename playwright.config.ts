@@ -70,6 +70,8 @@ export default defineConfig({
       DATA_DIR: "memory://",
       SEED_PRODUCTS: "400",
       LOG_LEVEL: "warn",
+      FEATURE_ALFA_ID: "1",
+      AUTH_URL: "http://127.0.0.1:9/bank-login",
       DATABASE_URL: "",
     },
   },

@@ -18,6 +18,7 @@ export function Shell({ children, aside }: { children: ReactNode; aside?: ReactN
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const webview = root?.webview ?? false;
   const appError = useAppError();
+  const headerShown = Object.values(meta.header).some((bar) => bar.mobile || bar.desktop);
   const { pathname } = useLocation();
   // A non-fatal error's screen lasts until the shopper goes somewhere else.
   useEffect(() => {
@@ -28,7 +29,7 @@ export function Shell({ children, aside }: { children: ReactNode; aside?: ReactN
       <a href="#main" className="skip-link">
         Перейти к содержимому
       </a>
-      {webview ? null : (
+      {webview || !headerShown ? null : (
         <SiteHeader meta={meta} categories={root?.categories ?? []} city={<CurrentCityButton />} />
       )}
       <div className={`page container${aside ? " page--with-aside" : ""}`}>

@@ -48,6 +48,7 @@ export function ImportProfileModal() {
   };
 
   const decline = () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the spec's decline flag is a client cookie with a delay; the Cookie Store API is not in every browser we support
     document.cookie = declineCookie(options?.get(DELAY_OPTION), window.location.protocol === "https:");
     closeForSession();
   };

@@ -1,0 +1,56 @@
+import { expect, test, waitForHydration } from "./fixtures.ts";
+
+// The browser reports the page's own 4xx status in the console; that is expected here.
+test.use({ allowedConsoleErrors: /status of 40[14]/ });
+
+test("an unknown address answers 404 with the not-found screen, its title and its buttons", async ({
+  page,
+}) => {
+  const response = await page.goto("/definitely/not/here");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Страница не найдена");
+  await expect(page).toHaveTitle("Сервис временно недоступен — Витрина");
+  await expect(page.getByText("Page not found")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "На главную", exact: true })).toHaveAttribute(
+    "href",
+    "/",
+  );
+  await expect(page.getByRole("button", { name: "Назад" })).toBeVisible();
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+});
+
+test("a route whose params fail validation is the fatal 404 'Page Not Found: {path}'", async ({ page }) => {
+  for (const path of ["/product/abc", "/catalog/xyz/phones"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText(`Page Not Found: ${path}`)).toBeVisible();
+  }
+});
+
+test("a page for signed-in shoppers answers 401 with one button to the bank's authorisation", async ({
+  page,
+}) => {
+  const response = await page.goto("/personal/orders");
+  expect(response?.status()).toBe(401);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Нужно войти");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link")).toHaveCount(1);
+  await expect(main.getByRole("link", { name: "Войти через интернет-банк" })).toHaveAttribute(
+    "href",
+    "http://127.0.0.1:9/bank-login",
+  );
+});
+
+test("/personal goes to the orders page", async ({ page }) => {
+  await page.goto("/personal");
+  await expect(page).toHaveURL(/\/personal\/orders$/);
+});
+
+test("the back button of an error screen returns to the previous page", async ({ page }) => {
+  await page.goto("/catalog");
+  await page.goto("/no/such/page");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Назад" }).click();
+  await expect(page).toHaveURL(/\/catalog$/);
+});

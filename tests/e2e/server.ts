@@ -1,0 +1,44 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { expect } from "@playwright/test";
+
+export interface SpawnedServer {
+  origin: string;
+  child: ChildProcess;
+  output: string[];
+  stop(): void;
+}
+
+/**
+ * A second production server with its own environment (theme, maintenance, a fresh in-memory database),
+ * for behaviour that depends on start-up configuration.
+ */
+export async function spawnServer(port: number, env: Record<string, string>): Promise<SpawnedServer> {
+  const output: string[] = [];
+  const child = spawn(process.execPath, ["build/node/main.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: "memory://",
+      DATABASE_URL: "",
+      SEED_PRODUCTS: "60",
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  child.stdout!.on("data", (chunk: Buffer) => output.push(...chunk.toString().split("\n").filter(Boolean)));
+  const origin = `http://127.0.0.1:${port}`;
+  await expect
+    .poll(async () => (await fetch(`${origin}/healthz`).catch(() => undefined))?.status, { timeout: 60_000 })
+    .toBe(200);
+  return {
+    origin,
+    child,
+    output,
+    stop: () => {
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { expect, test, waitForHydration } from "./fixtures.ts";
+
+const PAGES = ["/", "/catalog", "/basket", "/product/1", "/select-city", "/auth"];
+
+test("header, footer and navigation fit the viewport on every main screen", async ({ page }, info) => {
+  const mobile = info.project.name === "mobile";
+  for (const path of PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole("link", { name: "Витрина — на главную" })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${path} scrolls sideways`).toBeLessThanOrEqual(page.viewportSize()!.width);
+  }
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Основная навигация" })).toBeVisible({ visible: mobile });
+  await expect(page.getByRole("navigation", { name: "Категории" })).toBeVisible({ visible: !mobile });
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Публичная оферта" })).toHaveAttribute(
+    "href",
+    "/page/offer",
+  );
+});
+
+test("the full-screen photo viewer hides the header and pages through photos with the keyboard", async ({
+  page,
+}) => {
+  await page.goto("/product/1");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Открыть фото на весь экран" }).click();
+  await expect(page).toHaveURL(/\/product\/1\/photos/);
+  await expect(page.getByRole("banner")).toHaveCount(0);
+  const caption = page.getByText(/^Фото \d+ из \d+$/);
+  const total = Number((await caption.textContent())!.match(/из (\d+)/)![1]);
+  if (total > 1) {
+    await page.keyboard.press("ArrowRight");
+    await expect(caption).toHaveText(`Фото 2 из ${total}`);
+  }
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/product\/1$/);
+});
+
+test("browsing: catalogue → category → product", async ({ page }) => {
+  await page.goto("/catalog");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Каталог товаров" })).toBeVisible();
+  await page.getByRole("link", { name: "Смартфоны", exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Смартфоны" })).toBeVisible();
+  await expect(page.getByText(/^\d+ товар/)).toBeVisible();
+  await page.getByRole("article").first().getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Смартфон");
+  await expect(page.getByText("Характеристики")).toBeVisible();
+});
+
+test("every page has its SEO record: title, description, canonical and Open Graph", async ({ page }) => {
+  await page.goto("/catalog");
+  await expect(page).toHaveTitle("Каталог товаров — Витрина");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/catalog$/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    "content",
+    "Каталог товаров — Витрина",
+  );
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /разделы/);
+  const robots = await page.request.get("/robots.txt");
+  expect(await robots.text()).toMatch(/Sitemap: .*\/sitemap\.xml/);
+  const sitemap = await page.request.get("/sitemap.xml");
+  expect(await sitemap.text()).toContain("<sitemapindex");
+});
+
+test("inside the mobile app's webview the web header and footer are hidden", async ({ page }) => {
+  await page.goto("/?webview=1");
+  await expect(page.getByRole("banner")).toHaveCount(0);
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  // Remembered for the session: the next page is a webview page too.
+  await page.goto("/catalog");
+  await expect(page.getByRole("banner")).toHaveCount(0);
+});
