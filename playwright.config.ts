@@ -19,6 +19,8 @@ const executablePath = findChromium();
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Playwright empties its output folder on every run; screenshots and JSON reports live beside it.
+  outputDir: "test-results/playwright",
   fullyParallel: true,
   workers: 2,
   retries: 0,
