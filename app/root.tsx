@@ -17,6 +17,7 @@ import { serverApi } from "./lib/api-context.ts";
 import { toScreenError } from "./lib/errors.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { guidQuery } from "./lib/reference.ts";
+import { postToNative } from "./lib/webview-bridge.ts";
 import { detectWebview } from "./lib/webview.ts";
 import { useMetrikaPageViews } from "./lib/analytics/use-metrika-page-views.ts";
 import { initMetrika, type MetrikaTracker } from "./lib/analytics/yandex-metrika.ts";
@@ -96,6 +97,8 @@ function Providers({ children }: { children: ReactNode }) {
   // Marks the document as interactive; browser tests wait for it instead of sleeping.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    // Tells the mobile app (when we run inside its webview) that the page is interactive.
+    postToNative({ type: "ready" });
   }, []);
   return (
     <QueryClientProvider client={queryClient}>

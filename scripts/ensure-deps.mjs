@@ -11,12 +11,12 @@ export async function ensureDeps() {
   const stale =
     !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (!stale) return;
-  console.info("• Installing dependencies (npm ci)…");
+  console.info("• Installing dependencies…");
   const started = Date.now();
-  await mustRun(
-    "npm",
-    existsSync(lock) ? ["ci", "--no-audit", "--no-fund"] : ["install", "--no-audit", "--no-fund"],
-  );
+  // `npm install` with the committed lockfile installs exactly what it pins. Not `npm ci`: our lockfile
+  // carries no registry URLs (omit-lockfile-registry-resolved), and npm 11's `ci` then rejects it for the
+  // optional per-platform packages it never recorded (Biome's binaries for other systems).
+  await mustRun("npm", ["install", "--no-audit", "--no-fund"]);
   console.info(`• Dependencies installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -33,6 +33,7 @@ async function main() {
   if (redis) checks.redis = redis.ping;
 
   let ssr: SsrHandler;
+  let buildId: string | undefined;
   let devMiddleware:
     | ((
         req: import("node:http").IncomingMessage,
@@ -47,10 +48,10 @@ async function main() {
     devMiddleware = dev.vite.middlewares;
     closeVite = () => dev.vite.close();
   } else {
-    ssr = await loadProductionSsr();
+    ({ handler: ssr, buildId } = await loadProductionSsr());
   }
 
-  const app = createApp({ config, services: createServices(database.db), logger, checks, ssr });
+  const app = createApp({ config, services: createServices(database.db), logger, checks, ssr, buildId });
   const listener = getRequestListener(app.fetch);
   let stopping = false;
   const server: Server = createServer((req, res) => {

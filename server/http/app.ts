@@ -12,6 +12,7 @@ import type { Services } from "../domain/services.ts";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { paths } from "../paths.ts";
+import { createBuildInfoRoute } from "./build-info.ts";
 import { errorHandler } from "./error-handler.ts";
 import { mediaRoute } from "./media.ts";
 import { robotsRoute } from "./robots.ts";
@@ -28,6 +29,8 @@ export interface AppDeps {
   checks: Record<string, () => Promise<void>>;
   /** React Router's request handler; absent in API-only tests. */
   ssr?: SsrHandler;
+  /** The SSR build's `assets.version`; absent in development and API-only tests (answered as "dev"). */
+  buildId?: string;
   /** Directory of the client build (hashed assets); defaults to build/client. */
   clientDir?: string;
 }
@@ -88,6 +91,11 @@ export function createApp(deps: AppDeps) {
     );
   });
 
+  // Before the API proper, so the build id still answers during maintenance.
+  app.route(
+    "/api",
+    createBuildInfoRoute(() => deps.buildId),
+  );
   app.route("/api", createApi());
   app.route("/media", mediaRoute);
   app.route("/", robotsRoute);

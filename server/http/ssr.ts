@@ -6,7 +6,7 @@ import { paths } from "../paths.ts";
 import type { SsrHandler } from "./app.ts";
 
 /** React Router's handler over the production build in build/server. */
-export async function loadProductionSsr(): Promise<SsrHandler> {
+export async function loadProductionSsr(): Promise<{ handler: SsrHandler; buildId: string }> {
   if (!existsSync(paths.ssrBuild)) {
     throw new Error(
       `No storefront build at ${paths.ssrBuild}: run \`npm run build\` (npm start does it for you).`,
@@ -14,7 +14,7 @@ export async function loadProductionSsr(): Promise<SsrHandler> {
   }
   const build = (await import(pathToFileURL(paths.ssrBuild).href)) as ServerBuild;
   const handler = createRequestHandler(build, "production");
-  return (request, context) => handler(request, context);
+  return { handler: (request, context) => handler(request, context), buildId: build.assets.version };
 }
 
 /** Development: Vite in middleware mode; the server build is reloaded through Vite on every request (HMR). */

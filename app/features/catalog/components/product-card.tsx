@@ -1,4 +1,6 @@
 import type { ProductCard as ProductCardData } from "#contract/catalog.ts";
+import { Link } from "react-router";
+import { usePreloadOnIntent } from "#app/lib/deploy/preload-queue.ts";
 import { formatPrice, plural } from "#app/lib/format.ts";
 
 const stateLabel = {
@@ -8,9 +10,11 @@ const stateLabel = {
 } as const;
 
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+  const href = `/product/${product.id}`;
+  const preload = usePreloadOnIntent(href);
   return (
     <article className="product-card" aria-labelledby={`product-${product.id}-name`}>
-      <a className="product-card__link" href={`/product/${product.id}`}>
+      <Link className="product-card__link" to={href} {...preload}>
         <div className="product-card__media">
           {product.image ? (
             <img
@@ -59,7 +63,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
         {product.state !== "in_stock" ? (
           <span className="product-card__state">{stateLabel[product.state]}</span>
         ) : null}
-      </a>
+      </Link>
     </article>
   );
 }
