@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { CurrentCityButton } from "#app/features/city/components/current-city-button.tsx";
 import { clearAppError, useAppError } from "#app/lib/app-error.ts";
+import { useOrderTypeReset } from "#app/lib/order-type.ts";
 import { metaForMatches } from "#app/lib/route-meta.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { ErrorScreen } from "./error-screen.tsx";
@@ -20,6 +21,7 @@ export function Shell({ children, aside }: { children: ReactNode; aside?: ReactN
   const appError = useAppError();
   const headerShown = Object.values(meta.header).some((bar) => bar.mobile || bar.desktop);
   const { pathname } = useLocation();
+  useOrderTypeReset(meta.id);
   // A non-fatal error's screen lasts until the shopper goes somewhere else.
   useEffect(() => {
     if (pathname) clearAppError();

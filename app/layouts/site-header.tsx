@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Form, Link, NavLink } from "react-router";
 import type { CategoryNode } from "#contract/catalog.ts";
+import { headerHeight } from "#app/lib/header-state.ts";
 import type { DeviceVisibility, RouteMeta } from "#app/lib/route-meta.ts";
 import { BasketIcon, CatalogIcon, HeartIcon, SearchIcon, UserIcon } from "#app/ui/icons.tsx";
 import { Logo } from "#app/ui/logo.tsx";
@@ -35,8 +36,9 @@ export function SiteHeader({
   basketCount?: number;
 }) {
   const { top, middle, bottom } = meta.header;
+  const ref = useHeaderHeightVariable();
   return (
-    <header className="site-header">
+    <header className="site-header" ref={ref}>
       <div className={barClass("top", top)}>
         <div className="container site-header__top-inner">
           <div className="site-header__city">{city}</div>
@@ -111,4 +113,31 @@ export function SiteHeader({
       </div>
     </header>
   );
+}
+
+/**
+ * Keeps `--header-height` on <html> equal to the bars actually shown (they differ per route and device),
+ * so sticky elements sit right under the header; 44 px until measured.
+ */
+function useHeaderHeightVariable() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = ref.current;
+    if (!header || typeof ResizeObserver === "undefined") return;
+    const bar = (name: string) => header.querySelector<HTMLElement>(`.site-header__${name}`);
+    const update = () => {
+      const shown = (el: HTMLElement | null) => !!el && getComputedStyle(el).display !== "none";
+      const [t, m, b] = [bar("top"), bar("middle"), bar("bottom")];
+      const height = headerHeight(
+        { top: t?.offsetHeight ?? 0, middle: m?.offsetHeight ?? 0, bottom: b?.offsetHeight ?? 0 },
+        { top: shown(t), middle: shown(m), bottom: shown(b) },
+      );
+      document.documentElement.style.setProperty("--header-height", `${height}px`);
+    };
+    const observer = new ResizeObserver(update);
+    observer.observe(header);
+    update();
+    return () => observer.disconnect();
+  }, []);
+  return ref;
 }

@@ -101,3 +101,43 @@ test("the import sends the current path and follows the returned redirect_url", 
   await expect(page).toHaveURL(/\/auth\/mobile\?from=import$/);
   expect(body).toEqual({ redirectTo: "/basket" });
 });
+
+test.describe("signing in", () => {
+  test.use({ allowedConsoleErrors: /status of 401/ });
+
+  test("a 401 from the API sends the shopper to sign in, then back to where they were", async ({ page }) => {
+    await enableImportOption(page);
+    await page.goto("/basket?from=mail");
+    await waitForHydration(page);
+    // Nobody can be signed in yet, so the import link answers 401.
+    await dialog(page).getByRole("button", { name: "Заполнить из профиля банка" }).click();
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fbasket%3Ffrom%3Dmail$/);
+  });
+});
+
+test("on a phone the modal is a bottom sheet that closes when dragged down", async ({ page }, info) => {
+  test.skip(info.project.name !== "mobile", "bottom sheets are for phones");
+  await enableImportOption(page);
+  await page.goto("/");
+  await waitForHydration(page);
+  const title = dialog(page).getByRole("heading", { name: "Заполним профиль за вас" });
+  const panel = await dialog(page).boundingBox();
+  expect(panel!.y + panel!.height).toBeCloseTo(page.viewportSize()!.height, 0);
+  const start = (await title.boundingBox())!;
+  const x = start.x + 20;
+  const y = start.y + start.height / 2;
+
+  // Dragging up never closes it.
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y - 60, { steps: 5 });
+  await page.mouse.up();
+  await expect(dialog(page)).toBeVisible();
+
+  // Dragging down past a tenth of its height does.
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + panel!.height * 0.5, { steps: 8 });
+  await page.mouse.up();
+  await expect(dialog(page)).toHaveCount(0);
+});
