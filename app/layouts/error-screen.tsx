@@ -6,6 +6,18 @@ import { ArrowLeftIcon, RefreshIcon } from "#app/ui/icons.tsx";
 export const SERVICE_UNAVAILABLE_WAIT_SECONDS = 3600;
 export const SERVICE_UNAVAILABLE_TITLE = "Сервис временно недоступен";
 
+/** Home and back: the way out of a page that is not there or not working. */
+function HomeAndBack() {
+  return (
+    <>
+      <Link className="button button--primary" to="/">
+        На главную
+      </Link>
+      <BackButton />
+    </>
+  );
+}
+
 function BackButton() {
   return (
     <button type="button" className="button button--secondary" onClick={() => window.history.back()}>
@@ -46,14 +58,7 @@ export function ErrorScreen({
     case 404:
       title = "Страница не найдена";
       text = "Возможно, её удалили или в адресе есть опечатка. Проверьте ссылку или начните с главной.";
-      actions = (
-        <>
-          <Link className="button button--primary" to="/">
-            На главную
-          </Link>
-          <BackButton />
-        </>
-      );
+      actions = <HomeAndBack />;
       break;
     case 503:
       title = SERVICE_UNAVAILABLE_TITLE;
@@ -72,14 +77,7 @@ export function ErrorScreen({
     default:
       title = "Кое-что сломалось";
       text = "На нашей стороне, но мы уже чиним";
-      actions = (
-        <>
-          <Link className="button button--primary" to="/">
-            На главную
-          </Link>
-          <BackButton />
-        </>
-      );
+      actions = <HomeAndBack />;
   }
   return (
     <section className="error-screen" data-status={status} aria-labelledby="error-title">

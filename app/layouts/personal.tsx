@@ -1,11 +1,10 @@
-import { Outlet } from "react-router";
+import { data, Outlet } from "react-router";
+import { ApiError } from "#app/lib/api-client.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { applyRouteRules, revalidateOnPathChange } from "#app/lib/route-rules.ts";
 import type { Route } from "./+types/personal";
 import { PersonalMenu } from "./personal-menu.tsx";
 import { Shell } from "./shell.tsx";
-import { data } from "react-router";
-import { ApiError } from "#app/lib/api-client.ts";
 
 /** Personal pages belong to a signed-in shopper: without a session the API answers 401 → the 401 screen. */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { Form, Link, NavLink } from "react-router";
-import type { CategoryNode } from "#contract/catalog.ts";
+import { Link, NavLink } from "react-router";
+import { SearchBox } from "#app/features/search/components/search-box.tsx";
 import { headerHeight } from "#app/lib/header-state.ts";
 import type { DeviceVisibility, RouteMeta } from "#app/lib/route-meta.ts";
-import { BasketIcon, CatalogIcon, HeartIcon, SearchIcon, UserIcon } from "#app/ui/icons.tsx";
+import { BasketIcon, CatalogIcon, HeartIcon, UserIcon } from "#app/ui/icons.tsx";
 import { Logo } from "#app/ui/logo.tsx";
+import type { CategoryNode } from "#contract/catalog.ts";
 
 /** Visibility per device class is pure CSS (see .bar--no-mobile), so server and client render the same. */
 function barClass(name: string, visibility: DeviceVisibility): string {
@@ -62,23 +63,7 @@ export function SiteHeader({
             <CatalogIcon size={20} />
             <span>Каталог</span>
           </Link>
-          <Form action="/search/" method="get" role="search" className="search-field">
-            <label htmlFor="header-search" className="visually-hidden">
-              Поиск по Витрине
-            </label>
-            <input
-              id="header-search"
-              name="q"
-              type="search"
-              placeholder="Искать товары и бренды"
-              autoComplete="off"
-              enterKeyHint="search"
-              maxLength={200}
-            />
-            <button type="submit" className="search-field__submit" aria-label="Найти">
-              <SearchIcon size={20} />
-            </button>
-          </Form>
+          <SearchBox />
           <nav className="header-actions" aria-label="Личное">
             <Link to="/auth" className="header-action">
               <UserIcon />

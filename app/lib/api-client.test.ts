@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, createApiClient, configureApi, getApi, resetApi } from "./api-client.ts";
+import { ApiError, configureApi, createApiClient, getApi, resetApi } from "./api-client.ts";
 
 function json(body: unknown, status = 200, statusText = "OK") {
   return new Response(JSON.stringify(body), {

@@ -1,25 +1,19 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { HydrationBoundary } from "@tanstack/react-query";
 import { z } from "zod";
-import { brandQuery, productListQuery } from "#app/features/catalog/api.ts";
+import { brandQuery } from "#app/features/catalog/api.ts";
 import { BrandHeader } from "#app/features/catalog/components/brand-header.tsx";
 import { ProductListing } from "#app/features/catalog/components/product-listing.tsx";
-import { serverApi } from "#app/lib/api-context.ts";
-import { loadPageSeo, orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
+import { codeParam, listingLoad, loadListing } from "#app/features/catalog/listing-page.ts";
+import { orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
 import type { Route } from "./+types/brand";
 
-const paramsSchema = z.object({ brandCode: z.string().regex(/^[a-z0-9-]{1,64}$/) });
+const paramsSchema = z.object({ brandCode: codeParam });
 
 export async function loader(args: Route.LoaderArgs) {
   const params = validateParams(paramsSchema, args.params, args.request);
-  const api = serverApi(args.context);
-  const queryClient = new QueryClient();
-  const brand = await orNotFound(queryClient.ensureQueryData(brandQuery(params.brandCode, api)));
-  const listing = { sort: "popular", limit: 36, page: 1, brand: brand.code } as const;
-  const [, page] = await Promise.all([
-    queryClient.ensureQueryData(productListQuery(listing, api)),
-    loadPageSeo(args, `${brand.name}: товары бренда`, queryClient),
-  ]);
-  return { ...page, brand, listing, dehydratedState: dehydrate(queryClient) };
+  const load = listingLoad(args);
+  const brand = await orNotFound(load.queryClient.ensureQueryData(brandQuery(params.brandCode, load.api)));
+  return { brand, ...(await loadListing(args, load, { brand: brand.code }, `${brand.name}: товары бренда`)) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>

@@ -1,50 +1,23 @@
-import { dehydrate, HydrationBoundary, QueryClient, useQuery } from "@tanstack/react-query";
+import { HydrationBoundary } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { z } from "zod";
-import { categoryTreeQuery, productListQuery } from "#app/features/catalog/api.ts";
-import { categoryHref, findCategoryPath } from "#app/features/catalog/components/category-tree.tsx";
-import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
-import { serverApi } from "#app/lib/api-context.ts";
-import { plural } from "#app/lib/format.ts";
-import { loadPageSeo, pageMeta, pageNotFound, validateParams } from "#app/lib/page.ts";
+import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
+import { ProductListing } from "#app/features/catalog/components/product-listing.tsx";
+import { catIdParam, listingLoad, loadListing, resolveCategory } from "#app/features/catalog/listing-page.ts";
+import { pageMeta, validateParams } from "#app/lib/page.ts";
 import type { Route } from "./+types/catalog-category";
 
-const paramsSchema = z.object({ catId: z.coerce.number().int().positive().max(2_147_483_647) });
-const PAGE_SIZE = 36;
+const paramsSchema = z.object({ catId: catIdParam });
 
 export async function loader(args: Route.LoaderArgs) {
   const { catId } = validateParams(paramsSchema, args.params, args.request);
-  const api = serverApi(args.context);
-  const queryClient = new QueryClient();
-  const tree = await queryClient.ensureQueryData(categoryTreeQuery(api));
-  const trail = findCategoryPath(tree.items, catId);
-  if (!trail) pageNotFound();
-  const category = trail.at(-1)!;
-  const listing = { sort: "popular", limit: PAGE_SIZE, page: 1, categoryId: catId } as const;
-  const [, page] = await Promise.all([
-    queryClient.ensureQueryData(productListQuery(listing, api)),
-    loadPageSeo(args, category.name, queryClient),
-  ]);
-  return { ...page, category, trail, listing, dehydratedState: dehydrate(queryClient) };
+  const load = listingLoad(args);
+  const { category, trail } = await resolveCategory(load, catId);
+  return { category, trail, ...(await loadListing(args, load, { categoryId: catId }, category.name)) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta(data, {
-    description: data ? `${data.category.name}: купить с доставкой и кешбэком на Витрине.` : undefined,
-  });
-
-function Listing({ listing }: { listing: Route.ComponentProps["loaderData"]["listing"] }) {
-  const { data } = useQuery(productListQuery(listing));
-  if (!data) return null;
-  return (
-    <>
-      <p className="listing-count">
-        {data.total} {plural(data.total, ["товар", "товара", "товаров"])}
-      </p>
-      <ProductGrid products={data.items} label="Товары категории" />
-    </>
-  );
-}
+  pageMeta(data, { description: data && `${data.category.name}: купить с доставкой и кешбэком на Витрине.` });
 
 export default function CatalogCategory({ loaderData }: Route.ComponentProps) {
   const { trail, category, listing } = loaderData;
@@ -74,7 +47,7 @@ export default function CatalogCategory({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : null}
-      <Listing listing={listing} />
+      <ProductListing params={listing} label="Товары категории" />
     </HydrationBoundary>
   );
 }

@@ -1,20 +1,12 @@
-import { QueryClient } from "@tanstack/react-query";
+
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { z } from "zod";
-import { productQuery } from "#app/features/catalog/api.ts";
-import { serverApi } from "#app/lib/api-context.ts";
-import { loadPageSeo, orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
+import { loadProduct } from "#app/features/catalog/product-page.ts";
+import { loadPageSeo, pageMeta, } from "#app/lib/page.ts";
 import type { Route } from "./+types/product-photos";
 
-const paramsSchema = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });
-
 export async function loader(args: Route.LoaderArgs) {
-  const { productId } = validateParams(paramsSchema, args.params, args.request);
-  const queryClient = new QueryClient();
-  const product = await orNotFound(
-    queryClient.ensureQueryData(productQuery(productId, serverApi(args.context))),
-  );
+  const { product, queryClient } = await loadProduct(args);
   const page = await loadPageSeo(args, `Фото: ${product.name}`, queryClient);
   return { ...page, product: { id: product.id, name: product.name, images: product.images } };
 }

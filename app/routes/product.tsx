@@ -1,25 +1,23 @@
-import { dehydrate, HydrationBoundary, QueryClient, useQuery } from "@tanstack/react-query";
+import { dehydrate, HydrationBoundary, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { z } from "zod";
 import { productQuery } from "#app/features/catalog/api.ts";
 import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
 import { ProductGallery } from "#app/features/catalog/components/product-gallery.tsx";
 import { ProductPrice } from "#app/features/catalog/components/product-price.tsx";
-import { serverApi } from "#app/lib/api-context.ts";
+import { loadProduct } from "#app/features/catalog/product-page.ts";
 import { plural } from "#app/lib/format.ts";
-import { loadPageSeo, orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
+import { loadPageSeo, pageMeta, } from "#app/lib/page.ts";
 import type { Route } from "./+types/product";
 
-const paramsSchema = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });
-
 export async function loader(args: Route.LoaderArgs) {
-  const { productId } = validateParams(paramsSchema, args.params, args.request);
-  const queryClient = new QueryClient();
-  const product = await orNotFound(
-    queryClient.ensureQueryData(productQuery(productId, serverApi(args.context))),
-  );
+  const { product, queryClient } = await loadProduct(args);
   const page = await loadPageSeo(args, product.name, queryClient);
-  return { ...page, productId, image: product.images[0]?.url, dehydratedState: dehydrate(queryClient) };
+  return {
+    ...page,
+    productId: product.id,
+    image: product.images[0]?.url,
+    dehydratedState: dehydrate(queryClient),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data, { image: data?.image, type: "product" });

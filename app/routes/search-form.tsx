@@ -1,30 +1,16 @@
+import { SearchBox } from "#app/features/search/components/search-box.tsx";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import type { Route } from "./+types/search-form";
 
 export const loader = (args: Route.LoaderArgs) => loadPageSeo(args, "Поиск");
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data);
 
+/** The phone search screen; recent and popular queries arrive with the search issue. */
 export default function SearchForm({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="state-page">
+    <section>
       <h1 className="page-title">{loaderData.seo.h1}</h1>
-      <form action="/search/" method="get" aria-label="Поиск" className="search-field search-field--page">
-        <label htmlFor="page-search" className="visually-hidden">
-          Поиск по Витрине
-        </label>
-        <input
-          id="page-search"
-          name="q"
-          type="search"
-          placeholder="Искать товары и бренды"
-          autoComplete="off"
-          enterKeyHint="search"
-          maxLength={200}
-        />
-        <button type="submit" className="search-field__submit">
-          Найти
-        </button>
-      </form>
+      <SearchBox variant="page" autoFocus />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import { type ApiClient, getApi } from "#app/lib/api-client.ts";
 import type {
   Brand,
   CategoryTree,
@@ -7,7 +8,6 @@ import type {
   ProductSort,
   Seller,
 } from "#contract/catalog.ts";
-import { type ApiClient, getApi } from "#app/lib/api-client.ts";
 
 export const catalogKeys = {
   all: ["catalog"] as const,

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CityList, CurrentCity } from "#contract/geo.ts";
 import { type ApiClient, getApi } from "#app/lib/api-client.ts";
+import type { CityList, CurrentCity } from "#contract/geo.ts";
 
 /** Suggestions shown for a typed query. */
 export const CITY_SEARCH_LIMIT = 10;

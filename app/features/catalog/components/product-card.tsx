@@ -1,7 +1,7 @@
-import type { ProductCard as ProductCardData } from "#contract/catalog.ts";
 import { Link } from "react-router";
 import { usePreloadOnIntent } from "#app/lib/deploy/preload-queue.ts";
 import { formatPrice, plural } from "#app/lib/format.ts";
+import type { ProductCard as ProductCardData } from "#contract/catalog.ts";
 
 const stateLabel = {
   sold_out: "Нет в наличии",

@@ -1,5 +1,5 @@
-import type { ProductDetail } from "#contract/catalog.ts";
 import { formatPrice } from "#app/lib/format.ts";
+import type { ProductDetail } from "#contract/catalog.ts";
 
 const STATE_TEXT = {
   in_stock: "В наличии",

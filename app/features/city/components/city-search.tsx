@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
-import type { City } from "#contract/geo.ts";
 import { plural } from "#app/lib/format.ts";
 import { PinIcon, SearchIcon } from "#app/ui/icons.tsx";
+import type { City } from "#contract/geo.ts";
 import { cityListQuery, citySearchQuery, useConfirmCity } from "../api.ts";
 import { type ListboxKey, nextActiveId, POPULAR_CITIES_COUNT, regionLabel } from "../city-options.ts";
 import { useDebouncedValue } from "../use-debounced-value.ts";
