@@ -1,8 +1,7 @@
-
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { loadProduct } from "#app/features/catalog/product-page.ts";
-import { loadPageSeo, pageMeta, } from "#app/lib/page.ts";
+import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import type { Route } from "./+types/product-photos";
 
 export async function loader(args: Route.LoaderArgs) {

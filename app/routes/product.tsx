@@ -6,7 +6,7 @@ import { ProductGallery } from "#app/features/catalog/components/product-gallery
 import { ProductPrice } from "#app/features/catalog/components/product-price.tsx";
 import { loadProduct } from "#app/features/catalog/product-page.ts";
 import { plural } from "#app/lib/format.ts";
-import { loadPageSeo, pageMeta, } from "#app/lib/page.ts";
+import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import type { Route } from "./+types/product";
 
 export async function loader(args: Route.LoaderArgs) {
