@@ -11,7 +11,6 @@ import { currentCityQuery } from "#app/features/city/api.ts";
 import type { CategoryTree } from "#contract/catalog.ts";
 import type { PublicConfig } from "#contract/config.ts";
 import type { Route } from "./+types/root";
-import cityStylesUrl from "./features/city/city.css?url";
 import { ErrorScreen, SERVICE_UNAVAILABLE_TITLE } from "./layouts/error-screen.tsx";
 import { Shell } from "./layouts/shell.tsx";
 import { useMetrikaPageViews } from "./lib/analytics/use-metrika-page-views.ts";
@@ -25,14 +24,8 @@ import { postToNative } from "./lib/webview-bridge.ts";
 import stylesUrl from "./styles/app.css?url";
 import { GlobalLoader } from "./ui/loader/global-loader.tsx";
 import { Toaster } from "./ui/toast/toaster.tsx";
-import uiStylesUrl from "./ui/ui.css?url";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesUrl },
-  // After app.css: the design system builds on its tokens.
-  { rel: "stylesheet", href: uiStylesUrl },
-  { rel: "stylesheet", href: cityStylesUrl },
-];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = serverApi(context);

@@ -9,7 +9,16 @@ const stateLabel = {
   coming_soon: "Скоро в продаже",
 } as const;
 
-export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+  /** The first card's picture is usually the largest thing on screen: fetch it before anything else. */
+  priority?: boolean;
+}) {
   const href = `/product/${product.id}`;
   const preload = usePreloadOnIntent(href);
   return (
@@ -23,6 +32,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
               height={product.image.height}
               alt={product.image.alt}
               loading={eager ? "eager" : "lazy"}
+              fetchPriority={priority ? "high" : "auto"}
               decoding="async"
             />
           ) : null}

@@ -9,7 +9,7 @@ export function ProductGrid({ products, label }: { products: ProductCardData[]; 
     <ul className="product-grid" aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} eager={index < EAGER_CARDS} />
+          <ProductCard product={product} eager={index < EAGER_CARDS} priority={index === 0} />
         </li>
       ))}
     </ul>
