@@ -25,8 +25,6 @@ import stylesUrl from "./styles/app.css?url";
 import { GlobalLoader } from "./ui/loader/global-loader.tsx";
 import { Toaster } from "./ui/toast/toaster.tsx";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = serverApi(context);
   const queryClient = new QueryClient();
@@ -58,6 +56,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href={`/favicon-${theme}.svg`} type="image/svg+xml" />
         <link rel="icon" href={`/favicon-${theme}.ico`} sizes="32x32" />
         <link rel="apple-touch-icon" href={`/apple-touch-icon-${theme}.png`} />
+        {/* React hoists a stylesheet with a precedence ahead of the module preloads, so CSS is fetched first. */}
+        <link rel="stylesheet" href={stylesUrl} precedence="app" />
         <Meta />
         <Links />
       </head>

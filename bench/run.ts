@@ -2,11 +2,13 @@
  * `npm run bench`: starts the production server and measures, with autocannon (medians of several short
  * runs), the home page, a product API call and the guid dictionary next to a static file of the home
  * page's size served by the same process — the physical limit on this machine — plus the gzipped
- * JavaScript of the home page's first load. Results go to stdout and bench/results/latest.json.
+ * JavaScript of the home page's first load; then Lighthouse (mobile preset, median of LIGHTHOUSE_RUNS)
+ * on the home, a category, a product and the basket page. Results go to stdout and
+ * bench/results/latest.json; the Lighthouse reports to bench/results/lighthouse/.
  *
  * Environment: BENCH_DATABASE_URL (PostgreSQL; default the embedded PGlite in .data/bench),
  * BENCH_PRODUCTS (seeded on first start, default 5000), BENCH_RUNS (3), BENCH_SECONDS (5),
- * BENCH_CONNECTIONS (10), BENCH_PORT (4320).
+ * BENCH_CONNECTIONS (10), BENCH_PORT (4320), LIGHTHOUSE_RUNS (3; 0 skips Lighthouse), CHROME_PATH.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,12 +17,14 @@ import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { root } from "../scripts/lib/run.mjs";
 import { type LoadResult, measure } from "./lib/load.ts";
 import { startServer } from "./lib/server.ts";
+import { type PageScores, printLighthouse, runLighthouse } from "./lighthouse.ts";
 
 const env = process.env;
 const runs = Number(env.BENCH_RUNS ?? 3);
 const seconds = Number(env.BENCH_SECONDS ?? 5);
 const connections = Number(env.BENCH_CONNECTIONS ?? 10);
 const port = Number(env.BENCH_PORT ?? 4320);
+const lighthouseRuns = Number(env.LIGHTHOUSE_RUNS ?? 3);
 
 await buildIfStale();
 
@@ -82,6 +86,26 @@ try {
   );
   console.info(`home page HTML: ${(home.length / 1024).toFixed(1)} KB`);
 
+  let lighthouse: PageScores[] = [];
+  let lighthouseError: string | undefined;
+  if (lighthouseRuns > 0) {
+    const categoryPath = await firstCategoryPath(server.origin);
+    const paths = ["/", categoryPath, `/product/${productId}`, "/basket"];
+    console.info(`\nLighthouse on ${paths.join(", ")} (${lighthouseRuns} runs each)…`);
+    try {
+      lighthouse = await runLighthouse(server.origin, paths, {
+        runs: lighthouseRuns,
+        reportDir: join(root, "bench/results/lighthouse"),
+      });
+      printLighthouse(lighthouse, lighthouseRuns);
+    } catch (error) {
+      // The load figures above are still worth keeping.
+      lighthouseError = String(error);
+      console.error(`Lighthouse failed: ${lighthouseError}`);
+      process.exitCode = 1;
+    }
+  }
+
   mkdirSync(join(root, "bench/results"), { recursive: true });
   writeFileSync(
     join(root, "bench/results/latest.json"),
@@ -93,6 +117,10 @@ try {
         connections,
         results,
         js: { files: scripts.size, raw: jsRaw, gzip: jsGzip },
+        lighthouse:
+          lighthouseRuns > 0
+            ? { runs: lighthouseRuns, pages: lighthouse, error: lighthouseError }
+            : undefined,
       },
       null,
       2,
@@ -101,4 +129,18 @@ try {
 } finally {
   rmSync(staticPath, { force: true });
   await server.stop();
+}
+
+/** A real category page: the first sub-category of the first top-level one (or that one if it has none). */
+async function firstCategoryPath(origin: string): Promise<string> {
+  interface Node {
+    id: number;
+    slug: string;
+    children: Node[];
+  }
+  const { items } = (await (await fetch(`${origin}/api/v1/categories`)).json()) as { items: Node[] };
+  const top = items[0];
+  if (!top) throw new Error("the catalogue has no categories");
+  const node = top.children[0] ?? top;
+  return `/catalog/${node.id}/${node.slug || "x"}`;
 }

@@ -3,7 +3,11 @@ import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import type { Route } from "./+types/basket";
 
 export const loader = (args: Route.LoaderArgs) => loadPageSeo(args, "Корзина");
-export const meta: Route.MetaFunction = ({ data }) => pageMeta(data);
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta(data, {
+    description:
+      "Корзина Витрины: оформите заказ с доставкой курьером или в пункт выдачи и оплатите частично баллами.",
+  });
 
 export default function Basket({ loaderData }: Route.ComponentProps) {
   return (

@@ -4,7 +4,7 @@ import { productQuery } from "#app/features/catalog/api.ts";
 import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
 import { ProductGallery } from "#app/features/catalog/components/product-gallery.tsx";
 import { ProductPrice } from "#app/features/catalog/components/product-price.tsx";
-import { loadProduct } from "#app/features/catalog/product-page.ts";
+import { loadProduct, productDescription } from "#app/features/catalog/product-page.ts";
 import { plural } from "#app/lib/format.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import type { Route } from "./+types/product";
@@ -16,11 +16,13 @@ export async function loader(args: Route.LoaderArgs) {
     ...page,
     productId: product.id,
     image: product.images[0]?.url,
+    description: productDescription(product),
     dehydratedState: dehydrate(queryClient),
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => pageMeta(data, { image: data?.image, type: "product" });
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta(data, { image: data?.image, type: "product", description: data?.description });
 
 function ProductDetails({ productId }: { productId: number }) {
   const { data: product } = useQuery(productQuery(productId));

@@ -26,7 +26,6 @@ describe("robots.txt", () => {
         "Allow: /",
         "Disallow: /api/",
         "Disallow: /personal/",
-        "Disallow: /basket",
         "Disallow: /checkout/",
         "Disallow: /auth",
         "Disallow: /search-form",

@@ -3,6 +3,8 @@ import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import { serverApi } from "#app/lib/api-context.ts";
 import { orNotFound, validateParams } from "#app/lib/page.ts";
+import type { ProductDetail } from "#contract/catalog.ts";
+import { formatPrice } from "#app/lib/format.ts";
 import { productQuery } from "./api.ts";
 
 const paramsSchema = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -15,4 +17,16 @@ export async function loadProduct(args: { params: unknown; context: AppLoadConte
     queryClient.ensureQueryData(productQuery(productId, serverApi(args.context))),
   );
   return { product, queryClient };
+}
+
+/** The search snippet: price first (what shoppers compare), then the start of the description. */
+export function productDescription(product: Pick<ProductDetail, "name" | "price" | "description">): string {
+  const lead = `${product.name} — ${formatPrice(product.price)} на Витрине с кешбэком.`;
+  const room = 160 - lead.length - 1;
+  if (room < 20 || !product.description) return lead;
+  const text =
+    product.description.length > room
+      ? `${product.description.slice(0, room - 1).trimEnd()}…`
+      : product.description;
+  return `${lead} ${text}`;
 }

@@ -17,6 +17,8 @@ export function ProductListing({ params, label }: { params: ProductListParams; l
   }
   return (
     <>
+      {/* Cards are h3: the listing is the h2 between them and the page's h1. */}
+      <h2 className="visually-hidden">{label}</h2>
       <p className="listing-count">
         {data.total} {plural(data.total, ["товар", "товара", "товаров"])}
       </p>

@@ -1,0 +1,131 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures.ts";
+import { type SpawnedServer, spawnServer } from "./server.ts";
+
+/**
+ * axe-core on the key pages at both widths (the desktop and mobile projects), after hydration: no
+ * violation of impact "serious" or "critical" against WCAG 2.0/2.1 A and AA. Lesser violations and axe's
+ * best-practice findings do not fail the test but are attached to its report as annotations, so they are
+ * seen. Both themes: alfa on
+ * the main test server, halva on a server of its own (the theme is start-up configuration).
+ */
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+// axe's best-practice rules (heading order, landmarks, …) count in Lighthouse's accessibility score: they
+// are reported with the minor findings, never failing the test.
+const TAGS = [...WCAG, "best-practice"];
+
+type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
+
+function formatViolations(violations: Violation[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => {
+          const summary = (n.failureSummary ?? "").replace(/\s*\n\s*/g, " ");
+          return `    • ${n.target.join(" ")}\n      ${n.html.slice(0, 160)}\n      ${summary}`;
+        })
+        .join("\n");
+      const more = v.nodes.length > 5 ? `\n    … and ${v.nodes.length - 5} more` : "";
+      return `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
+    })
+    .join("\n\n");
+}
+
+async function audit(page: Page, info: TestInfo, url: string, status: number) {
+  const response = await page.goto(url);
+  expect(response?.status(), `status of ${url}`).toBe(status);
+  await waitForHydration(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const blocking = violations.filter(
+    (v) => (v.impact === "serious" || v.impact === "critical") && v.tags.some((tag) => WCAG.includes(tag)),
+  );
+  const minor = violations.filter((v) => !blocking.includes(v));
+  if (minor.length) {
+    info.annotations.push({ type: "axe (not failing)", description: formatViolations(minor) });
+    const ids = minor.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}`).join(", ");
+    console.info(`axe, not failing, on ${url} (${info.project.name}): ${ids}`);
+  }
+  // Ids only in the comparison, the readable details in the message: axe's raw objects drown the diff.
+  expect(
+    blocking.map((v) => `${v.impact} ${v.id}`),
+    `axe violations on ${url} (${info.project.name}):\n\n${formatViolations(blocking)}\n`,
+  ).toEqual([]);
+}
+
+async function json<T>(origin: string, path: string): Promise<T> {
+  const response = await fetch(`${origin}${path}`);
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+interface Category {
+  id: number;
+  slug: string;
+  children: Category[];
+}
+
+/** The pages under test; paths to a category and a product come from the seeded catalogue. */
+const PAGES: { name: string; status: number; path: (origin: string) => Promise<string> | string }[] = [
+  { name: "home", status: 200, path: () => "/" },
+  { name: "catalogue", status: 200, path: () => "/catalog" },
+  {
+    name: "a category",
+    status: 200,
+    path: async (origin) => {
+      const { items } = await json<{ items: Category[] }>(origin, "/api/v1/categories");
+      const category = items[0]?.children[0] ?? items[0];
+      expect(category, "a seeded category").toBeTruthy();
+      return `/catalog/${category!.id}/${category!.slug}`;
+    },
+  },
+  {
+    name: "a product",
+    status: 200,
+    path: async (origin) => {
+      const { items } = await json<{ items: { id: number }[] }>(origin, "/api/v1/products?limit=1");
+      expect(items[0], "a seeded product").toBeTruthy();
+      return `/product/${items[0]!.id}`;
+    },
+  },
+  { name: "basket", status: 200, path: () => "/basket" },
+  { name: "city selection", status: 200, path: () => "/select-city" },
+  { name: "404: an unknown address", status: 404, path: () => "/definitely/not/here" },
+  { name: "401: a page for signed-in shoppers", status: 401, path: () => "/personal/orders" },
+];
+
+function defineTests(origin: (baseURL: string) => string) {
+  for (const { name, status, path } of PAGES) {
+    test.describe(() => {
+      // The browser reports the page's own 4xx status in the console; that is expected here.
+      if (status !== 200) test.use({ allowedConsoleErrors: /status of 40[14]/ });
+      test(name, async ({ page, baseURL }, info) => {
+        const base = origin(baseURL!);
+        await audit(page, info, `${base}${await path(base)}`, status);
+      });
+    });
+  }
+}
+
+test.describe("alfa theme", () => {
+  defineTests((baseURL) => baseURL);
+});
+
+test.describe("halva theme", () => {
+  // One halva server per worker; its tests run in order in that worker.
+  test.describe.configure({ mode: "default" });
+  let halva: SpawnedServer | undefined;
+
+  test.beforeAll(async ({ browserName }, info) => {
+    expect(browserName).toBe("chromium");
+    const port = 4500 + info.parallelIndex * 2 + (info.project.name === "mobile" ? 20 : 0);
+    halva = await spawnServer(port, { THEME: "halva", LOG_LEVEL: "warn" });
+  });
+
+  test.afterAll(() => {
+    halva?.stop();
+  });
+
+  defineTests(() => halva!.origin);
+});
