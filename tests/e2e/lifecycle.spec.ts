@@ -48,3 +48,26 @@ test.describe("server process", () => {
     await expect(fetch(`${origin}/healthz`)).rejects.toThrow();
   });
 });
+
+test.describe("development server", () => {
+  test("`npm run dev` serves the storefront through the same server with Vite's HMR runtime", async () => {
+    test.setTimeout(90_000);
+    const port = 4395 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+    const dev = await spawnServer(port, { NODE_ENV: "development", LOG_LEVEL: "warn" }, [
+      "--import",
+      "tsx",
+      "server/main.ts",
+    ]);
+    try {
+      const res = await fetch(`${dev.origin}/`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("virtual:react-router/inject-hmr-runtime");
+      expect(html).toContain("product-card");
+      expect((await fetch(`${dev.origin}/@vite/client`)).status).toBe(200);
+      expect((await fetch(`${dev.origin}/api/v1/main/guid`)).status).toBe(200);
+    } finally {
+      dev.stop();
+    }
+  });
+});

@@ -12,9 +12,14 @@ export interface SpawnedServer {
  * A second production server with its own environment (theme, maintenance, a fresh in-memory database),
  * for behaviour that depends on start-up configuration.
  */
-export async function spawnServer(port: number, env: Record<string, string>): Promise<SpawnedServer> {
+export async function spawnServer(
+  port: number,
+  env: Record<string, string>,
+  /** Node arguments; the production build by default. */
+  args: string[] = ["build/node/main.js"],
+): Promise<SpawnedServer> {
   const output: string[] = [];
-  const child = spawn(process.execPath, ["build/node/main.js"], {
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       NODE_ENV: "production",
