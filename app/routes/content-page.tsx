@@ -1,18 +1,39 @@
+import { QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { pageNotFound, validateParams } from "#app/lib/page.ts";
+import { contentPageQuery } from "#app/features/content/api.ts";
+import { ContentBody } from "#app/features/content/components/content-body.tsx";
+import { serverApi } from "#app/lib/api-context.ts";
+import { loadPageSeo, orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
 import type { Route } from "./+types/content-page";
 
 const paramsSchema = z.object({ "*": z.string().regex(/^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/) });
 
-/**
- * Content pages (/page/{slug...}) are read from the database; until the content table lands every slug
- * is unknown. A slug that cannot exist at all is the fatal 'Page Not Found: {path}'.
- */
-export function loader(args: Route.LoaderArgs) {
-  validateParams(paramsSchema, args.params, args.request);
-  return pageNotFound();
+/** Content pages from the database; a slug that cannot exist at all is the fatal 'Page Not Found: {path}'. */
+export async function loader(args: Route.LoaderArgs) {
+  const { "*": slug } = validateParams(paramsSchema, args.params, args.request);
+  const queryClient = new QueryClient();
+  const page = await orNotFound(queryClient.ensureQueryData(contentPageQuery(slug, serverApi(args.context))));
+  const seo = await loadPageSeo(args, page.title, queryClient);
+  return { ...seo, page };
 }
 
-export default function ContentPage() {
-  return null;
+export const meta: Route.MetaFunction = ({ data }) => pageMeta(data, { description: data?.page.description });
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <article className="content-page">
+      <h1 className="page-title">{loaderData.seo.h1}</h1>
+      <ContentBody source={page.body} />
+      <p className="content-page__updated">
+        Обновлено{" "}
+        {new Date(page.updatedAt).toLocaleDateString("ru-RU", {
+          day: "numeric",
+          month: "long",
+          year: "numeric",
+          timeZone: "Europe/Moscow",
+        })}
+      </p>
+    </article>
+  );
 }

@@ -8,6 +8,7 @@ import type { AppEnv } from "./env.ts";
 import { mainDocs, mainRoute } from "./main/route.ts";
 import { buildOpenApiDocument } from "./openapi/document.ts";
 import { optionsDocs, optionsRoute } from "./options/route.ts";
+import { pagesDocs, pagesRoute } from "./pages/route.ts";
 import { productsDocs, productsRoute } from "./products/route.ts";
 import { routeRulesDocs, routeRulesRoute } from "./route-rules/route.ts";
 import { sellersDocs, sellersRoute } from "./sellers/route.ts";
@@ -26,6 +27,7 @@ export const apiDocs = [
   ...sellersDocs,
   ...seoDocs,
   ...addressDocs,
+  ...pagesDocs,
 ];
 
 /** The JSON API, mounted at /api. Every resource is its own sub-app with its schemas beside it. */
@@ -51,6 +53,7 @@ export function createApi() {
     .route("/v1/sellers", sellersRoute)
     .route("/v1/seo", seoRoute)
     .route("/v1/address", addressRoute)
+    .route("/v1/pages", pagesRoute)
     .route("/v1/user", userRoute)
     .route("/user", externalProfileRoute)
     .get("/openapi.json", (c) => c.json(openapi))

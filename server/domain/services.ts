@@ -1,6 +1,8 @@
 import type { Database } from "../db/client.ts";
 import { createCatalogRepository } from "./catalog/repository.ts";
 import { createCatalogService } from "./catalog/service.ts";
+import { createContentRepository } from "./content/repository.ts";
+import { createContentService } from "./content/service.ts";
 import { createGeoRepository } from "./geo/repository.ts";
 import { createGeoService } from "./geo/service.ts";
 import { createMediaService } from "./media/service.ts";
@@ -14,6 +16,7 @@ export function createServices(db: Database) {
   const catalogRepository = createCatalogRepository(db);
   return {
     catalog: createCatalogService(catalogRepository),
+    content: createContentService(createContentRepository(db)),
     geo: createGeoService(createGeoRepository(db)),
     media: createMediaService(catalogRepository),
     reference: createReferenceService(createReferenceRepository(db)),

@@ -130,6 +130,8 @@ describe("OpenAPI", () => {
       "/api/v1/categories",
       "/api/v1/main/guid",
       "/api/v1/options",
+      "/api/v1/pages",
+      "/api/v1/pages/{slug}",
       "/api/v1/products",
       "/api/v1/products/{id}",
       "/api/v1/route-rules",

@@ -55,7 +55,10 @@ describe("sitemap", () => {
     const xml = await res.text();
     assertWellFormedXml(xml);
     expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    expect(locs(xml)).toEqual(["https://vitrina.example/sitemaps/pages.xml"]);
+    expect(locs(xml)).toEqual([
+      "https://vitrina.example/sitemaps/pages.xml",
+      "https://vitrina.example/sitemaps/content.xml",
+    ]);
     expect(xml).toMatch(/<sitemap><loc>[^<]+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod><\/sitemap>/);
   });
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../api/env.ts";
 import { validate } from "../api/validation.ts";
 import {
+  contentSitemapSource,
   pagesSitemapSource,
   renderSitemapIndex,
   renderUrlset,
@@ -39,7 +40,7 @@ const DEPLOYED_ON = new Date().toISOString().slice(0, 10);
 
 /** Every sitemap in the index, in order; categories and products shards are added here. */
 export function defaultSitemapSources(): SitemapSource[] {
-  return [pagesSitemapSource(DEPLOYED_ON)];
+  return [pagesSitemapSource(DEPLOYED_ON), contentSitemapSource()];
 }
 
 /** /sitemap.xml (the index of every shard) and /sitemaps/{file}.xml (one shard), for the app's root. */

@@ -73,3 +73,13 @@ test("inside the mobile app's webview the web header and footer are hidden", asy
   await page.goto("/catalog");
   await expect(page.getByRole("banner")).toHaveCount(0);
 });
+
+test("footer links open the shop's content pages", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Возврат товара" }).click();
+  await expect(page).toHaveURL(/\/page\/returns$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Возврат товара" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Как оформить возврат" })).toBeVisible();
+  await expect(page).toHaveTitle("Возврат товара — Витрина");
+});

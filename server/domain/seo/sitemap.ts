@@ -78,3 +78,15 @@ export function pagesSitemapSource(lastmod: string): SitemapSource {
     urls: (file) => (file === "pages.xml" ? STATIC_PAGES.map((loc) => ({ loc, lastmod })) : undefined),
   };
 }
+
+/** `content.xml`: the content pages (/page/{slug}) with the date each was last edited. */
+export function contentSitemapSource(): SitemapSource {
+  return {
+    shards: () => [{ file: "content.xml" }],
+    urls: async (file, ctx) => {
+      if (file !== "content.xml") return undefined;
+      const { items } = await ctx.services.content.pages();
+      return items.map((p) => ({ loc: `/page/${p.slug}`, lastmod: p.updatedAt.slice(0, 10) }));
+    },
+  };
+}
