@@ -12,7 +12,7 @@ test("the home page server-renders seeded products with pictures and rouble pric
 
   await expect(page.getByRole("heading", { level: 2, name: "Популярные товары" })).toBeVisible();
   const cards = page.getByRole("list", { name: "Популярные товары" }).getByRole("article");
-  await expect(cards).toHaveCount(24);
+  await expect(cards).toHaveCount(12);
   await expect(cards.first()).toContainText("₽");
   await waitForHydration(page);
 
@@ -21,4 +21,18 @@ test("the home page server-renders seeded products with pictures and rouble pric
   await expect
     .poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
+});
+
+test("the home page offers the catalogue's sections and collections of discounts and new arrivals", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const sections = page.getByRole("navigation", { name: "Разделы каталога" });
+  await expect(sections.getByRole("link")).toHaveCount(8);
+  await expect(page.getByRole("heading", { level: 2, name: "Скидки дня" })).toBeVisible();
+  const discounts = page.getByRole("list", { name: "Скидки дня" }).getByRole("article");
+  await expect(discounts.first()).toContainText("%");
+  await expect(page.getByRole("heading", { level: 2, name: "Новинки" })).toBeVisible();
+  await sections.getByRole("link", { name: "Электроника" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Электроника" })).toBeVisible();
 });
