@@ -5,6 +5,7 @@ import { categoryHref } from "#app/features/catalog/components/category-tree.tsx
 import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
 import { serverApi } from "#app/lib/api-context.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import { siteJsonLd } from "#app/lib/seo/structured-data.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/index";
 
@@ -26,11 +27,13 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...page, dehydratedState: dehydrate(queryClient) };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta(data, {
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...pageMeta(data, {
     description:
       "Покупайте у проверенных продавцов с кешбэком и оплатой баллами: смартфоны, бытовая техника, одежда, товары для дома и детей.",
-  });
+  }),
+  ...(data ? siteJsonLd(data.origin) : []),
+];
 
 function Collection({ id, title, params }: (typeof COLLECTIONS)[number]) {
   const { data } = useQuery(productListQuery(params));

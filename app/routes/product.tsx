@@ -7,6 +7,7 @@ import { ProductPrice } from "#app/features/catalog/components/product-price.tsx
 import { loadProduct, productDescription } from "#app/features/catalog/product-page.ts";
 import { plural } from "#app/lib/format.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import { productJsonLd } from "#app/lib/seo/structured-data.ts";
 import type { Route } from "./+types/product";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -15,6 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     ...page,
     productId: product.id,
+    jsonLd: productJsonLd(product, page.origin),
     image: product.images[0]?.url,
     description: productDescription(product),
     dehydratedState: dehydrate(queryClient),
@@ -22,7 +24,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta(data, { image: data?.image, type: "product", description: data?.description });
+  data
+    ? [...pageMeta(data, { image: data.image, type: "product", description: data.description }), data.jsonLd]
+    : [];
 
 function ProductDetails({ productId }: { productId: number }) {
   const { data: product } = useQuery(productQuery(productId));

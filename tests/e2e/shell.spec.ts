@@ -83,3 +83,19 @@ test("footer links open the shop's content pages", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 2, name: "Как оформить возврат" })).toBeVisible();
   await expect(page).toHaveTitle("Возврат товара — Витрина");
 });
+
+test("the product page describes itself to search engines as a Product with an offer in roubles", async ({
+  page,
+}) => {
+  await page.goto("/product/1");
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const product = blocks.map((b) => JSON.parse(b)).find((b) => b["@type"] === "Product");
+  expect(product.offers.priceCurrency).toBe("RUB");
+  expect(product.offers.availability).toMatch(/^https:\/\/schema\.org\//);
+  expect(Number(product.offers.price)).toBeGreaterThan(0);
+  await page.goto("/");
+  const home = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) =>
+    JSON.parse(b),
+  );
+  expect(home.map((b) => b["@type"]).sort()).toEqual(["Organization", "WebSite"]);
+});
