@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { ProductDetail } from "#contract/catalog.ts";
 import { productJsonLd, siteJsonLd } from "./structured-data.ts";
 
+// biome-ignore lint/suspicious/noExplicitAny: JSON-LD is free-form; the tests read into it by path
+type Json = Record<string, any>;
+
 const product = {
   id: 7,
   sku: "VT-00000007",
@@ -18,7 +21,7 @@ const product = {
 
 describe("structured data", () => {
   it("describes a product with a RUB offer, availability and rating", () => {
-    const ld = (productJsonLd(product, "https://shop.example") as { "script:ld+json": Record<string, any> })[
+    const ld = (productJsonLd(product, "https://shop.example") as { "script:ld+json": Json })[
       "script:ld+json"
     ];
     expect(ld["@type"]).toBe("Product");
@@ -34,14 +37,14 @@ describe("structured data", () => {
   it("leaves the rating out when nobody has reviewed the product", () => {
     const ld = (
       productJsonLd({ ...product, reviewsCount: 0 }, "https://shop.example") as {
-        "script:ld+json": Record<string, any>;
+        "script:ld+json": Json;
       }
     )["script:ld+json"];
     expect(ld.aggregateRating).toBeUndefined();
   });
 
   it("declares the organisation and the site's search action", () => {
-    const [org, site] = siteJsonLd("https://shop.example") as { "script:ld+json": Record<string, any> }[];
+    const [org, site] = siteJsonLd("https://shop.example") as { "script:ld+json": Json }[];
     expect(org!["script:ld+json"]["@type"]).toBe("Organization");
     expect(site!["script:ld+json"].potentialAction.target).toBe(
       "https://shop.example/search/?q={search_term_string}",
