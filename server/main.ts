@@ -51,7 +51,10 @@ async function main() {
     ({ handler: ssr, buildId } = await loadProductionSsr());
   }
 
-  const app = createApp({ config, services: createServices(database.db), logger, checks, ssr, buildId });
+  const services = createServices(database.db);
+  // The typo vocabulary is built in the background so the first misspelt query does not wait for it.
+  services.search.warmUp().catch((err: unknown) => logger.warn({ err }, "search vocabulary warm-up failed"));
+  const app = createApp({ config, services, logger, checks, ssr, buildId });
   const listener = getRequestListener(app.fetch);
   let stopping = false;
   const server: Server = createServer((req, res) => {

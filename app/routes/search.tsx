@@ -1,6 +1,15 @@
-import { useSearchParams } from "react-router";
+import { dehydrate, HydrationBoundary, QueryClient, useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
+import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
+import { type SearchParams, searchQuery } from "#app/features/search/api.ts";
+import { SearchBox } from "#app/features/search/components/search-box.tsx";
+import { serverApi } from "#app/lib/api-context.ts";
+import { plural } from "#app/lib/format.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import type { Route } from "./+types/search";
+
+const PAGE_SIZE = 24;
 
 /** The query: `?q=` from the search form, or the readable tail of /search/{sef...}. */
 function queryOf(request: Request, splat: string | undefined): string {
@@ -11,25 +20,96 @@ function queryOf(request: Request, splat: string | undefined): string {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const query = queryOf(args.request, args.params["*"]);
-  const page = await loadPageSeo(args, query ? `Поиск: ${query}` : "Поиск по Витрине");
-  return { ...page, query };
+  const q = queryOf(args.request, args.params["*"]);
+  const queryClient = new QueryClient();
+  const page = Math.max(1, Number(new URL(args.request.url).searchParams.get("page")) || 1);
+  const params: SearchParams | null = q ? { q, page, limit: PAGE_SIZE, sort: "relevance" } : null;
+  const [seo] = await Promise.all([
+    loadPageSeo(args, q ? `Поиск: ${q}` : "Поиск по Витрине", queryClient),
+    params ? queryClient.ensureQueryData(searchQuery(params, serverApi(args.context))) : null,
+  ]);
+  return { ...seo, params, dehydratedState: dehydrate(queryClient) };
 }
 
+// Result pages are for people: search engines get the catalogue's own pages instead.
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(data),
   { name: "robots", content: "noindex, follow" },
 ];
 
-export default function Search({ loaderData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
-  const query = params.get("q") ?? loaderData.query;
+function Results({ params }: { params: SearchParams }) {
+  const { data } = useQuery(searchQuery(params));
+  if (!data) return null;
+  const shown = data.correctedQuery ?? data.query;
   return (
     <>
-      <h1 className="page-title">{query ? `Результаты по запросу «${query}»` : "Поиск по Витрине"}</h1>
-      {query ? null : (
-        <p className="state-page__text">Введите название товара, бренда или категории в строке поиска.</p>
+      <h1 className="page-title">
+        {data.total > 0 ? `Результаты по запросу «${shown}»` : `По запросу «${data.query}» ничего не нашлось`}
+      </h1>
+      {data.correctedQuery ? (
+        <p className="search-note">
+          {data.layoutFixed ? "Похоже, запрос набран в другой раскладке. " : ""}
+          Показаны результаты по запросу «{data.correctedQuery}».
+        </p>
+      ) : null}
+      {data.total === 0 && data.suggestions.length > 0 ? (
+        <p className="search-note">
+          Возможно, вы искали:{" "}
+          {data.suggestions.map((s, i) => (
+            <span key={s}>
+              {i > 0 ? ", " : ""}
+              <Link to={`/search/?q=${encodeURIComponent(s)}`}>{s}</Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
+      {data.categories.length > 0 ? (
+        <ul
+          className="chips"
+          aria-label={data.total > 0 ? "Категории с найденными товарами" : "Популярные категории"}
+        >
+          {data.categories.map((c) => (
+            <li key={c.id}>
+              <Link className="chip" to={categoryHref(c)}>
+                {c.name}
+                {data.total > 0 ? <span className="chip__count"> {c.count}</span> : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {data.total > 0 ? (
+        <>
+          <p className="listing-count">
+            Найдено {data.total} {plural(data.total, ["товар", "товара", "товаров"])}
+          </p>
+          <ProductGrid products={data.items} label="Найденные товары" />
+        </>
+      ) : (
+        <div className="empty-state">
+          <p className="empty-state__title">Попробуйте изменить запрос</p>
+          <p className="empty-state__text">
+            Проверьте, нет ли опечатки, или поищите по названию бренда или категории.
+          </p>
+        </div>
       )}
     </>
+  );
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { params } = loaderData;
+  return (
+    <HydrationBoundary state={loaderData.dehydratedState}>
+      {params ? (
+        <Results params={params} />
+      ) : (
+        <>
+          <h1 className="page-title">Поиск по Витрине</h1>
+          <p className="state-page__text">Введите название товара, бренда или категории.</p>
+          <SearchBox variant="page" />
+        </>
+      )}
+    </HydrationBoundary>
   );
 }

@@ -11,6 +11,7 @@ import { optionsDocs, optionsRoute } from "./options/route.ts";
 import { pagesDocs, pagesRoute } from "./pages/route.ts";
 import { productsDocs, productsRoute } from "./products/route.ts";
 import { routeRulesDocs, routeRulesRoute } from "./route-rules/route.ts";
+import { searchDocs, searchRoute } from "./search/route.ts";
 import { sellersDocs, sellersRoute } from "./sellers/route.ts";
 import { seoDocs, seoRoute } from "./seo/route.ts";
 import { externalProfileRoute, userDocs, userRoute } from "./user/route.ts";
@@ -28,6 +29,7 @@ export const apiDocs = [
   ...seoDocs,
   ...addressDocs,
   ...pagesDocs,
+  ...searchDocs,
 ];
 
 /** The JSON API, mounted at /api. Every resource is its own sub-app with its schemas beside it. */
@@ -54,6 +56,7 @@ export function createApi() {
     .route("/v1/seo", seoRoute)
     .route("/v1/address", addressRoute)
     .route("/v1/pages", pagesRoute)
+    .route("/v1/search", searchRoute)
     .route("/v1/user", userRoute)
     .route("/user", externalProfileRoute)
     .get("/openapi.json", (c) => c.json(openapi))

@@ -9,6 +9,8 @@ import { createMediaService } from "./media/service.ts";
 import { createReferenceRepository } from "./reference/repository.ts";
 import { createReferenceService } from "./reference/service.ts";
 import { createRoutingRepository } from "./routing/repository.ts";
+import { createSearchRepository } from "./search/repository.ts";
+import { createSearchService } from "./search/service.ts";
 import { createRoutingService } from "./routing/service.ts";
 
 /** Wires repositories into services; the HTTP layer and scripts get everything from here. */
@@ -21,6 +23,7 @@ export function createServices(db: Database) {
     media: createMediaService(catalogRepository),
     reference: createReferenceService(createReferenceRepository(db)),
     routing: createRoutingService(createRoutingRepository(db)),
+    search: createSearchService(createSearchRepository(db)),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -135,6 +135,8 @@ describe("OpenAPI", () => {
       "/api/v1/products",
       "/api/v1/products/{id}",
       "/api/v1/route-rules",
+      "/api/v1/search",
+      "/api/v1/search/suggest",
       "/api/v1/sellers/{code}",
       "/api/v1/seo",
       "/api/v1/user/profile",

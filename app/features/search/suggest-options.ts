@@ -1,0 +1,52 @@
+import type { SuggestResult } from "#contract/search.ts";
+
+export interface SuggestOption {
+  key: string;
+  kind: "query" | "category" | "brand" | "product";
+  label: string;
+  hint?: string;
+  href: string;
+  image?: { url: string; width: number; height: number } | null;
+  price?: number;
+}
+
+/** One flat, ordered list for the combobox: queries first, then categories, brands and products. */
+export function suggestOptions(data: SuggestResult): SuggestOption[] {
+  return [
+    ...data.queries.map((q) => ({
+      key: `q-${q}`,
+      kind: "query" as const,
+      label: q,
+      href: `/search/?q=${encodeURIComponent(q)}`,
+    })),
+    ...data.categories.map((c) => ({
+      key: `c-${c.id}`,
+      kind: "category" as const,
+      label: c.name,
+      hint: "Категория",
+      href: `/catalog/${c.id}/${c.slug}`,
+    })),
+    ...data.brands.map((b) => ({
+      key: `b-${b.code}`,
+      kind: "brand" as const,
+      label: b.name,
+      hint: "Бренд",
+      href: `/brand/${b.code}`,
+    })),
+    ...data.products.map((p) => ({
+      key: `p-${p.id}`,
+      kind: "product" as const,
+      label: p.name,
+      href: `/product/${p.id}`,
+      image: p.image,
+      price: p.price,
+    })),
+  ];
+}
+
+/** Arrow keys move through the options and wrap through "nothing selected" (-1), as in a native list. */
+export function nextActive(current: number, count: number, key: "ArrowDown" | "ArrowUp"): number {
+  if (count === 0) return -1;
+  if (key === "ArrowDown") return current + 1 >= count ? -1 : current + 1;
+  return current <= -1 ? count - 1 : current - 1;
+}

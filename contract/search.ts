@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { imageSchema, productCardSchema, productSortSchema } from "./catalog.ts";
+
+/** The longest query accepted; the header field has the same `maxLength`. */
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+
+/** `relevance` (the default) orders by how well the name and description match; the rest as in listings. */
+export const searchSortSchema = z.enum(["relevance", ...productSortSchema.options]);
+export type SearchSort = z.infer<typeof searchSortSchema>;
+
+const queryText = z
+  .string({ error: "Введите поисковый запрос" })
+  .trim()
+  .max(SEARCH_QUERY_MAX_LENGTH, { error: `Запрос длиннее ${SEARCH_QUERY_MAX_LENGTH} символов` });
+
+export const searchQuerySchema = z.object({
+  q: queryText.min(1, { error: "Введите поисковый запрос" }),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  sort: searchSortSchema.default("relevance"),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export const searchCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  /** Matching products in the category (with no matches: all its products). */
+  count: z.number().int(),
+});
+export type SearchCategory = z.infer<typeof searchCategorySchema>;
+
+export const searchResultSchema = z.object({
+  /** The query as received (trimmed). */
+  query: z.string(),
+  /**
+   * The query the results are for when it is not the one typed (a typo fixed, the keyboard layout
+   * switched): the page says «Показаны результаты по запросу …». Null when the typed query matched.
+   */
+  correctedQuery: z.string().nullable(),
+  /** True when the query was typed in the wrong keyboard layout ("cvfhnajy" → "смартфон"). */
+  layoutFixed: z.boolean(),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  items: z.array(productCardSchema),
+  /**
+   * Categories holding the most matching products, by count; with no results, the most popular
+   * categories instead.
+   */
+  categories: z.array(searchCategorySchema),
+  /** With no results only: queries that do find products («возможно, вы искали …»). */
+  suggestions: z.array(z.string()),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const SUGGEST_LIMITS = { queries: 5, categories: 5, brands: 5, products: 6 } as const;
+
+export const suggestQuerySchema = z.object({
+  /** Empty: the search form has just opened, popular queries and categories are suggested. */
+  q: queryText.default(""),
+});
+export type SuggestQuery = z.infer<typeof suggestQuerySchema>;
+
+export const suggestResultSchema = z.object({
+  queries: z.array(z.string()).max(SUGGEST_LIMITS.queries),
+  categories: z
+    .array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() }))
+    .max(SUGGEST_LIMITS.categories),
+  brands: z.array(z.object({ code: z.string(), name: z.string() })).max(SUGGEST_LIMITS.brands),
+  products: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        /** Kopecks. */
+        price: z.number().int(),
+        /** The first picture, to show as a thumbnail. */
+        image: imageSchema.nullable(),
+      }),
+    )
+    .max(SUGGEST_LIMITS.products),
+});
+export type SuggestResult = z.infer<typeof suggestResultSchema>;
