@@ -19,7 +19,8 @@ const apiProject = (name: string, env: Record<string, string>, groupOrder: numbe
     maxWorkers: 2,
     // Projects with different worker settings must run in separate groups.
     sequence: { groupOrder },
-    testTimeout: 30_000,
+    // The first test of a worker waits for its database to be created and seeded.
+    testTimeout: 90_000,
     hookTimeout: 120_000,
     env,
   },

@@ -37,29 +37,182 @@ export type ProductCard = z.infer<typeof productCardSchema>;
 export const productSortSchema = z.enum(["popular", "price_asc", "price_desc", "new", "rating", "discount"]);
 export type ProductSort = z.infer<typeof productSortSchema>;
 
-export const productListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(24),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  sort: productSortSchema.default("popular"),
-  categoryId: z.coerce.number().int().positive().optional(),
-  brand: z
-    .string()
-    .regex(/^[a-z0-9-]{1,64}$/)
+/** Brand and seller codes: lower-case latin letters, digits and hyphens. */
+const CODE = /^[a-z0-9-]{1,64}$/;
+/** Most values one list filter (brands, sellers, one property) may carry. */
+export const MAX_FILTER_VALUES = 50;
+
+/** `a,b` or repeated `x=a&x=b` (or both) → ["a", "b"]; empty items are dropped. */
+export function splitListParam(value: string | readonly string[]): string[] {
+  return (typeof value === "string" ? [value] : value)
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter((v) => v !== "");
+}
+
+const codeListParam = (what: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform(splitListParam)
+    .pipe(
+      z
+        .array(z.string().regex(CODE, { error: `Неверный код ${what}` }))
+        .max(MAX_FILTER_VALUES, { error: `Не больше ${MAX_FILTER_VALUES} значений` }),
+    )
+    .optional();
+
+/** `1`/`true` turns a yes/no filter on; `0`/`false` (or no parameter) leaves it off. */
+const flagParam = z
+  .enum(["1", "0", "true", "false"], { error: "Ожидается 1 или 0" })
+  .transform((v) => v === "1" || v === "true")
+  .optional();
+
+/** Roubles in the URL (what a shopper types); the API answers in kopecks. Up to two decimals. */
+const roublesParam = z.coerce
+  .number({ error: "Цена должна быть числом" })
+  .min(0, { error: "Цена не может быть отрицательной" })
+  .max(100_000_000, { error: "Слишком большая цена" })
+  .optional();
+
+/**
+ * The filters shared by the listing and its facets. Property filters are dynamic keys and are not part
+ * of this schema: `p.<code>=<value>[,<value>]` for enum and yes/no properties, `p.<code>=<min>-<max>`
+ * (either end may be left out) for number properties; see `server/domain/catalog/facets-filters.ts`.
+ */
+const productFilterShape = {
+  /** The category and its whole subtree. */
+  categoryId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** Brand codes; several values are alternatives. Repeated or comma-separated. */
+  brand: codeListParam("бренда"),
+  /** Seller codes, like `brand`. */
+  seller: codeListParam("продавца"),
+  /** Roubles, inclusive. */
+  priceMin: roublesParam,
+  /** Roubles, inclusive. */
+  priceMax: roublesParam,
+  /** Only what can be bought and delivered now (not sold out, not pre-order, not coming soon). */
+  inStock: flagParam,
+  /** Only products with cashback. */
+  cashback: flagParam,
+  /** Lowest rating as shown on the card (one decimal), e.g. 4 or 4.5. */
+  ratingMin: z.coerce
+    .number({ error: "Рейтинг должен быть числом" })
+    .min(0, { error: "Рейтинг от 0 до 5" })
+    .max(5, { error: "Рейтинг от 0 до 5" })
     .optional(),
-  seller: z
-    .string()
-    .regex(/^[a-z0-9-]{1,64}$/)
-    .optional(),
-});
+};
+
+export const productListQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).default(24),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    sort: productSortSchema.default("popular"),
+    ...productFilterShape,
+  })
+  .refine((q) => q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax, {
+    error: "Минимальная цена больше максимальной",
+    path: ["priceMin"],
+  });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const productFacetsQuerySchema = z
+  .object(productFilterShape)
+  .refine((q) => q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax, {
+    error: "Минимальная цена больше максимальной",
+    path: ["priceMin"],
+  });
+export type ProductFacetsQuery = z.infer<typeof productFacetsQuerySchema>;
+
+/** Raw property filters as they came in the URL: `p.memory=128 ГБ,256 ГБ` → { memory: ["128 ГБ,256 ГБ"] }. */
+export type PropertyFilterParams = Record<string, string[]>;
+
+/** One filter a shopper could drop to see something, and how many products that would show. */
+export const filterSuggestionSchema = z.object({
+  /** `brand`, `seller`, `price`, `inStock`, `cashback`, `rating` or `p.<code>`. */
+  filter: z.string(),
+  /** The filter's title as the storefront shows it ("Бренд", "Встроенная память"). */
+  name: z.string(),
+  total: z.number().int(),
+});
+
+/** Why a listing is empty, so the storefront can say so and offer a way out. */
+export const emptyListingSchema = z.object({
+  /**
+   * `category_empty`: nothing on this shelf at all; `no_matches`: the filters together exclude
+   * everything (see `suggestions`); `page_out_of_range`: there are products, but not on this page.
+   */
+  reason: z.enum(["category_empty", "no_matches", "page_out_of_range"]),
+  message: z.string(),
+  /** Filters to drop, the most rewarding first (only for `no_matches`). */
+  suggestions: z.array(filterSuggestionSchema),
+  /** The last page that has products (only for `page_out_of_range`). */
+  lastPage: z.number().int().optional(),
+});
+export type EmptyListing = z.infer<typeof emptyListingSchema>;
 
 export const productListSchema = z.object({
   items: z.array(productCardSchema),
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
+  /** Present only when `items` is empty. */
+  empty: emptyListingSchema.optional(),
 });
 export type ProductList = z.infer<typeof productListSchema>;
+
+const facetOptionSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** Products with this option, all the other active filters applied. */
+  count: z.number().int(),
+  selected: z.boolean(),
+});
+
+const facetValueSchema = z.object({ value: z.string(), count: z.number().int(), selected: z.boolean() });
+
+const rangeSchema = z.object({ min: z.number(), max: z.number() });
+
+export const propertyFacetSchema = z.discriminatedUnion("kind", [
+  z.object({
+    code: z.string(),
+    name: z.string(),
+    kind: z.enum(["enum", "boolean"]),
+    unit: z.string().nullable(),
+    /** Values that have products, plus any selected one; sizes and numbers in natural order. */
+    values: z.array(facetValueSchema),
+  }),
+  z.object({
+    code: z.string(),
+    name: z.string(),
+    kind: z.literal("number"),
+    unit: z.string().nullable(),
+    /** Over the results ignoring this property's own filter; null when none of them has a value. */
+    range: rangeSchema.nullable(),
+    /** The active filter's ends (either may be open), or null. */
+    selected: z.object({ min: z.number().nullable(), max: z.number().nullable() }).nullable(),
+  }),
+]);
+export type PropertyFacet = z.infer<typeof propertyFacetSchema>;
+
+export const productFacetsSchema = z.object({
+  /** Products matching every active filter (the listing's total). */
+  total: z.number().int(),
+  /** Kopecks, over the results with every filter but the price one; null when there are none. */
+  price: rangeSchema.nullable(),
+  brands: z.array(facetOptionSchema),
+  sellers: z.array(facetOptionSchema),
+  /** Products in stock, every other filter applied. */
+  inStock: z.number().int(),
+  /** Products with cashback, every other filter applied. */
+  cashback: z.number().int(),
+  /** "From 4.5", "from 4", "from 3": products rated at least `min`, every other filter applied. */
+  ratings: z.array(z.object({ min: z.number(), count: z.number().int(), selected: z.boolean() })),
+  /** The category's own properties (for a branch, those of its leaves), most widely shared first. */
+  properties: z.array(propertyFacetSchema),
+  /** Present only when `total` is 0. */
+  empty: emptyListingSchema.optional(),
+});
+export type ProductFacets = z.infer<typeof productFacetsSchema>;
 
 export const productPropertySchema = z.object({ code: z.string(), name: z.string(), value: z.string() });
 

@@ -133,6 +133,7 @@ describe("OpenAPI", () => {
       "/api/v1/pages",
       "/api/v1/pages/{slug}",
       "/api/v1/products",
+      "/api/v1/products/facets",
       "/api/v1/products/{id}",
       "/api/v1/route-rules",
       "/api/v1/search",
@@ -149,6 +150,11 @@ describe("OpenAPI", () => {
       "categoryId",
       "brand",
       "seller",
+      "priceMin",
+      "priceMax",
+      "inStock",
+      "cashback",
+      "ratingMin",
     ]);
     expect(doc.paths["/api/v1/products/{id}"].get.responses["404"]).toBeDefined();
   });

@@ -1,18 +1,39 @@
 import { Hono } from "hono";
-import { productDetailSchema, productListQuerySchema, productListSchema } from "../../../contract/catalog.ts";
+import {
+  productDetailSchema,
+  productFacetsQuerySchema,
+  productFacetsSchema,
+  productListQuerySchema,
+  productListSchema,
+} from "../../../contract/catalog.ts";
+import { extractPropertyParams } from "../../domain/catalog/facets-filters.ts";
 import type { AppEnv } from "../env.ts";
 import type { RouteDoc } from "../openapi/document.ts";
 import { validate } from "../validation.ts";
 import { productIdParamsSchema } from "./schemas.ts";
 
+const PROPERTY_FILTERS =
+  "Фильтры по свойствам категории: p.<код>=<значение>[,<значение>] для перечислений и да/нет, " +
+  "p.<код>=<от>-<до> для чисел (любой конец можно опустить). Цены в запросе — в рублях, в ответе — в копейках.";
+
 export const productsDocs: RouteDoc[] = [
   {
     method: "get",
     path: "/v1/products",
-    summary: "Список товаров с сортировкой и постраничной навигацией",
+    summary: `Список товаров с фильтрами, сортировкой и постраничной навигацией. ${PROPERTY_FILTERS}`,
     tag: "catalog",
     query: productListQuerySchema,
     response: productListSchema,
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/v1/products/facets",
+    summary: `Фильтры списка товаров со счётчиками (каждый — с учётом всех остальных выбранных фильтров). ${PROPERTY_FILTERS}`,
+    tag: "catalog",
+    query: productFacetsQuerySchema,
+    response: productFacetsSchema,
+    errors: [404],
   },
   {
     method: "get",
@@ -27,7 +48,19 @@ export const productsDocs: RouteDoc[] = [
 
 export const productsRoute = new Hono<AppEnv>()
   .get("/", validate("query", productListQuerySchema), async (c) =>
-    c.json(await c.get("services").catalog.listProducts(c.req.valid("query"))),
+    c.json(
+      await c
+        .get("services")
+        .catalog.listProducts(c.req.valid("query"), extractPropertyParams(c.req.queries())),
+    ),
+  )
+  // Before "/:id", which would take "facets" for an id.
+  .get("/facets", validate("query", productFacetsQuerySchema), async (c) =>
+    c.json(
+      await c
+        .get("services")
+        .catalog.productFacets(c.req.valid("query"), extractPropertyParams(c.req.queries())),
+    ),
   )
   .get("/:id", validate("param", productIdParamsSchema), async (c) =>
     c.json(await c.get("services").catalog.getProduct(c.req.valid("param").id)),

@@ -148,6 +148,7 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex("products_sku_uq").on(t.sku),
+    // Migration 0005 adds INCLUDE columns so listings and facets are index-only scans.
     index("products_category_idx").on(t.categoryId, t.popularity),
     index("products_brand_idx").on(t.brandId),
     index("products_seller_idx").on(t.sellerId),
@@ -177,6 +178,7 @@ export const productPropertyValues = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.propertyId] }),
+    // Migration 0005 adds INCLUDE (product_id, value_number) and extended statistics.
     index("product_property_values_facet_idx").on(t.propertyId, t.value),
   ],
 );

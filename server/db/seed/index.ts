@@ -364,6 +364,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
   }
 
   // Fresh statistics, so the first queries after seeding get sensible plans.
-  await db.execute(sql`analyze`);
+  // Vacuum as well: autovacuum may be off, and without a visibility map index-only scans read the table.
+  await db.execute(sql`vacuum analyze`);
   return summary;
 }

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { ProductSort } from "../../../contract/catalog.ts";
 import type { Database } from "../../db/client.ts";
 import {
@@ -10,18 +11,42 @@ import {
   products,
   sellers,
 } from "../../db/schema/index.ts";
+import type { CategoryPropertyRow, FilterKey, ListingFilter, PropertyFilter } from "./facets-filters.ts";
+import { type FacetRow, RATING_STEPS, ratingThreshold } from "./facets.ts";
 
-const discountExpr = sql<number>`CASE WHEN ${products.oldPrice} IS NULL THEN 0 ELSE round(100.0 * (${products.oldPrice} - ${products.price}) / ${products.oldPrice}) END`;
+/** The columns a listing sorts by, from `products` or from a subquery over it. */
+interface SortColumns {
+  id: AnyColumn;
+  popularity: AnyColumn;
+  price: AnyColumn;
+  oldPrice: AnyColumn;
+  createdAt: AnyColumn;
+  rating: AnyColumn;
+  reviewsCount: AnyColumn;
+}
 
 /** Every sort ends with the id so equal keys never reorder between pages. */
-const orderBySort: Record<ProductSort, SQL[]> = {
-  popular: [desc(products.popularity), asc(products.id)],
-  price_asc: [asc(products.price), asc(products.id)],
-  price_desc: [desc(products.price), asc(products.id)],
-  new: [desc(products.createdAt), asc(products.id)],
-  rating: [desc(products.rating), desc(products.reviewsCount), asc(products.id)],
-  discount: [desc(discountExpr), asc(products.id)],
-};
+function orderBy(sort: ProductSort, c: SortColumns): SQL[] {
+  switch (sort) {
+    case "popular":
+      return [desc(c.popularity), asc(c.id)];
+    case "price_asc":
+      return [asc(c.price), asc(c.id)];
+    case "price_desc":
+      return [desc(c.price), asc(c.id)];
+    case "new":
+      return [desc(c.createdAt), asc(c.id)];
+    case "rating":
+      return [desc(c.rating), desc(c.reviewsCount), asc(c.id)];
+    case "discount":
+      return [
+        desc(
+          sql`CASE WHEN ${c.oldPrice} IS NULL THEN 0 ELSE round(100.0 * (${c.oldPrice} - ${c.price}) / ${c.oldPrice}) END`,
+        ),
+        asc(c.id),
+      ];
+  }
+}
 
 const cardColumns = {
   id: products.id,
@@ -57,39 +82,262 @@ function selectCards(db: Database) {
 }
 export type ProductCardRow = Awaited<ReturnType<typeof selectCards>>[number];
 
+const int4Array = (ids: readonly number[]) => sql`${sql.param(ids)}::int[]`;
+const textArray = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
+
+/** What a shopper can buy now: the card's `in_stock` state (see `productState`). */
+const inStockExpr = sql`(NOT ${products.isComingSoon} AND NOT ${products.isPreorder} AND ${products.stock} > 0)`;
+/** Rated at least `min` as the card shows it (see `ratingThreshold`). */
+const ratedAtLeast = (rating: SQL | AnyColumn, min: number) =>
+  sql`${rating} >= ${ratingThreshold(min)}::real`;
+
+function propertyCondition(p: PropertyFilter): SQL {
+  const value =
+    p.kind === "number"
+      ? and(
+          p.min === null ? undefined : sql`v.value_number >= ${p.min}`,
+          p.max === null ? undefined : sql`v.value_number <= ${p.max}`,
+        )
+      : sql`v.value = ANY(${textArray(p.values)})`;
+  // IN, not a correlated EXISTS: as a facet flag in a select list it becomes one hashed subplan, costed
+  // as such (EXISTS is costed per row and pushed large listings over the JIT threshold).
+  return sql`${products.id} IN (SELECT v.product_id FROM ${productPropertyValues} v WHERE v.property_id = ANY(${int4Array(p.propertyIds)}) AND ${value})`;
+}
+
+/** Each active filter as one condition on `products`, keyed for disjunctive facet counts. */
+function filterConditions(f: ListingFilter): { key: FilterKey; cond: SQL }[] {
+  const out: { key: FilterKey; cond: SQL }[] = [];
+  if (f.brandIds) out.push({ key: "brand", cond: sql`${products.brandId} = ANY(${int4Array(f.brandIds)})` });
+  if (f.sellerIds)
+    out.push({ key: "seller", cond: sql`${products.sellerId} = ANY(${int4Array(f.sellerIds)})` });
+  if (f.priceMin !== undefined || f.priceMax !== undefined) {
+    const cond = and(
+      f.priceMin === undefined ? undefined : sql`${products.price} >= ${f.priceMin}`,
+      f.priceMax === undefined ? undefined : sql`${products.price} <= ${f.priceMax}`,
+    );
+    if (cond) out.push({ key: "price", cond });
+  }
+  if (f.inStock) out.push({ key: "inStock", cond: inStockExpr });
+  if (f.cashback) out.push({ key: "cashback", cond: sql`${products.cashbackPercent} > 0` });
+  if (f.ratingMin !== undefined)
+    out.push({ key: "rating", cond: ratedAtLeast(products.rating, f.ratingMin) });
+  for (const p of f.properties) out.push({ key: `p.${p.code}`, cond: propertyCondition(p) });
+  return out;
+}
+
+function categoryCondition(f: ListingFilter): SQL | undefined {
+  return f.categoryIds ? sql`${products.categoryId} = ANY(${int4Array(f.categoryIds)})` : undefined;
+}
+
+const all = (parts: readonly SQL[]) => (parts.length > 0 ? sql.join([...parts], sql` AND `) : sql`TRUE`);
+
+/**
+ * One statement for every facet of a listing. `base` holds the category's products once, with one
+ * boolean per active filter; each facet then counts the rows that pass every filter except its own
+ * (disjunctive faceting: picking a second brand widens the list, so brand counts ignore the brand filter).
+ * Property values come from one join of `base` with their rows; a row of property P passes the filter
+ * on P itself by definition.
+ */
+function facetQuery(filter: ListingFilter, facetProperties: { ids: number[]; numberIds: number[] }): SQL {
+  const flags = filterConditions(filter).map((c, i) => ({ ...c, name: sql.raw(`f${i}`) }));
+  const allBut = (skip?: FilterKey) => all(flags.filter((f) => f.key !== skip).map((f) => f.name));
+  const stats: { key: string; n: SQL; lo?: SQL; hi?: SQL }[] = [
+    { key: "total", n: sql`count(*) FILTER (WHERE ${allBut()})` },
+    {
+      key: "price",
+      n: sql`count(*) FILTER (WHERE ${allBut("price")})`,
+      lo: sql`min(price) FILTER (WHERE ${allBut("price")})`,
+      hi: sql`max(price) FILTER (WHERE ${allBut("price")})`,
+    },
+    { key: "inStock", n: sql`count(*) FILTER (WHERE ${allBut("inStock")} AND in_stock)` },
+    { key: "cashback", n: sql`count(*) FILTER (WHERE ${allBut("cashback")} AND has_cashback)` },
+    ...RATING_STEPS.map((min) => ({
+      key: `rating:${min}`,
+      n: sql`count(*) FILTER (WHERE ${allBut("rating")} AND ${ratedAtLeast(sql.raw("rating"), min)})`,
+    })),
+    ...flags.map((f) => ({ key: `without:${f.key}`, n: sql`count(*) FILTER (WHERE ${allBut(f.key)})` })),
+  ];
+  const columns = stats.flatMap((s, i) => [
+    sql`(${s.n})::int AS ${sql.raw(`n${i}`)}`,
+    sql`(${s.lo ?? sql`NULL`})::float8 AS ${sql.raw(`lo${i}`)}`,
+    sql`(${s.hi ?? sql`NULL`})::float8 AS ${sql.raw(`hi${i}`)}`,
+  ]);
+  const unpivot = stats.map(
+    (s, i) => sql`(${s.key}::text, s.${sql.raw(`n${i}`)}, s.${sql.raw(`lo${i}`)}, s.${sql.raw(`hi${i}`)})`,
+  );
+  const propertyKeys = new Set(filter.properties.map((p) => `p.${p.code}`));
+  // A value row of property P counts when its product passes every filter but the one on P.
+  const propertyPass = all([
+    ...flags.filter((f) => !propertyKeys.has(f.key)).map((f) => f.name),
+    ...filter.properties.map((p) => {
+      const flag = flags.find((f) => f.key === `p.${p.code}`)?.name ?? sql`TRUE`;
+      return sql`(v.property_id = ANY(${int4Array(p.propertyIds)}) OR ${flag})`;
+    }),
+  ]);
+  const optionFacet = (facet: "brand" | "seller") => {
+    const table = facet === "brand" ? brands : sellers;
+    const column = sql.raw(facet === "brand" ? "brand_id" : "seller_id");
+    return sql`SELECT ${facet}::text, t.code, t.name, g.n, NULL::float8, NULL::float8
+      FROM (SELECT ${column} AS id, count(*)::int AS n FROM base WHERE ${allBut(facet)} GROUP BY ${column}) g
+      JOIN ${table} t ON t.id = g.id`;
+  };
+  const propertyFacet =
+    facetProperties.ids.length === 0
+      ? sql``
+      : sql` UNION ALL
+    SELECT 'prop'::text, v.property_id::text,
+      CASE WHEN v.property_id = ANY(${int4Array(facetProperties.numberIds)}) THEN NULL ELSE v.value END,
+      count(*)::int, min(v.value_number), max(v.value_number)
+    FROM base JOIN ${productPropertyValues} v ON v.product_id = base.id AND v.property_id = ANY(${int4Array(facetProperties.ids)})
+    WHERE ${propertyPass}
+    GROUP BY v.property_id, 3`;
+  const flagColumns = flags.map((f) => sql`, (${f.cond}) AS ${f.name}`);
+  return sql`WITH base AS MATERIALIZED (
+      SELECT ${products.id} AS id, ${products.brandId} AS brand_id, ${products.sellerId} AS seller_id,
+        ${products.price} AS price, ${inStockExpr} AS in_stock, ${products.cashbackPercent} > 0 AS has_cashback,
+        ${products.rating} AS rating${sql.join(flagColumns, sql``)}
+      FROM ${products} WHERE ${categoryCondition(filter) ?? sql`TRUE`}
+    ), s AS (SELECT ${sql.join(columns, sql`, `)} FROM base)
+    SELECT 'stat'::text AS facet, x.key, NULL::text AS label, x.n, x.lo, x.hi
+      FROM s CROSS JOIN LATERAL (VALUES ${sql.join(unpivot, sql`, `)}) AS x(key, n, lo, hi)
+    UNION ALL ${optionFacet("brand")}
+    UNION ALL ${optionFacet("seller")}${propertyFacet}`;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export function createCatalogRepository(db: Database) {
   const cards = () => selectCards(db);
 
   return {
-    async listProductCards(filter: {
-      categoryId?: number | undefined;
-      brand?: string | undefined;
-      seller?: string | undefined;
-      sort: ProductSort;
-      limit: number;
-      offset: number;
-    }) {
-      const where = and(
-        // A category lists its whole subtree: its own products and those of every descendant.
-        filter.categoryId
-          ? sql`${products.categoryId} IN (SELECT c.id FROM ${categories} c, ${categories} root WHERE root.id = ${filter.categoryId} AND (c.id = root.id OR c.path LIKE root.path || '.%'))`
-          : undefined,
-        filter.brand
-          ? sql`${products.brandId} = (SELECT id FROM ${brands} WHERE code = ${filter.brand})`
-          : undefined,
-        filter.seller
-          ? sql`${products.sellerId} = (SELECT id FROM ${sellers} WHERE code = ${filter.seller})`
-          : undefined,
-      );
-      const [rows, [count]] = await Promise.all([
-        cards()
-          .where(where)
-          .orderBy(...orderBySort[filter.sort])
-          .limit(filter.limit)
-          .offset(filter.offset),
-        db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
-      ]);
+    async listProductCards(filter: ListingFilter & { sort: ProductSort; limit: number; offset: number }) {
+      const where = and(categoryCondition(filter), ...filterConditions(filter).map((c) => c.cond));
+      // Every match, with its sort keys, from `products` alone; then the page and the total in one pass;
+      // only the page's rows pick up a brand and an image. The no-op LIMIT keeps the subquery whole
+      // (PostgreSQL does not flatten a subquery with a LIMIT), so the planner finds the matches by
+      // their filters instead of walking a global sort index, say popularity, through 100,000 rows.
+      const matches = db
+        .select({
+          id: products.id,
+          popularity: products.popularity,
+          price: products.price,
+          oldPrice: products.oldPrice,
+          createdAt: products.createdAt,
+          rating: products.rating,
+          reviewsCount: products.reviewsCount,
+        })
+        .from(products)
+        .where(where)
+        .limit(2_147_483_647)
+        .as("matches");
+      const page = db
+        .select({ id: matches.id, total: sql<number>`(count(*) OVER ())::int`.as("total") })
+        .from(matches)
+        .orderBy(...orderBy(filter.sort, matches))
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .as("page");
+      const rows = await db
+        .select({ ...cardColumns, total: page.total })
+        .from(page)
+        .innerJoin(products, eq(products.id, page.id))
+        .innerJoin(brands, eq(brands.id, products.brandId))
+        .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
+        .orderBy(...orderBy(filter.sort, products));
+      if (rows.length > 0 || filter.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+      // Past the last page: the window had no row to report the total on.
+      const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
       return { rows, total: count?.total ?? 0 };
+    },
+
+    /** Facet counts for a listing; see `facetQuery`. */
+    async facetRows(filter: ListingFilter, facetProperties: { ids: number[]; numberIds: number[] }) {
+      const result = await db.execute(facetQuery(filter, facetProperties));
+      return rowsOf<FacetRow>(result).map((r) => ({
+        ...r,
+        n: Number(r.n),
+        lo: r.lo === null ? null : Number(r.lo),
+        hi: r.hi === null ? null : Number(r.hi),
+      }));
+    },
+
+    /**
+     * What a listing's filters refer to: the category's subtree with its properties (undefined when the
+     * category does not exist) and the brands and sellers named by code.
+     */
+    async findListingContext(query: {
+      categoryId?: number | undefined;
+      brands: string[];
+      sellers: string[];
+    }) {
+      const root = alias(categories, "root");
+      const [subtree, brandRows, sellerRows] = await Promise.all([
+        query.categoryId === undefined
+          ? Promise.resolve(undefined)
+          : db
+              .select({
+                categoryId: categories.id,
+                depth: categories.depth,
+                id: categoryProperties.id,
+                code: categoryProperties.code,
+                name: categoryProperties.name,
+                kind: categoryProperties.kind,
+                unit: categoryProperties.unit,
+                position: categoryProperties.position,
+              })
+              .from(root)
+              .innerJoin(
+                categories,
+                sql`${categories.id} = ${root.id} OR ${categories.path} LIKE ${root.path} || '.%'`,
+              )
+              .leftJoin(categoryProperties, eq(categoryProperties.categoryId, categories.id))
+              .where(eq(root.id, query.categoryId)),
+        query.brands.length === 0
+          ? Promise.resolve([])
+          : db
+              .select({ id: brands.id, code: brands.code, name: brands.name })
+              .from(brands)
+              .where(inArray(brands.code, query.brands)),
+        query.sellers.length === 0
+          ? Promise.resolve([])
+          : db
+              .select({ id: sellers.id, code: sellers.code, name: sellers.name })
+              .from(sellers)
+              .where(inArray(sellers.code, query.sellers)),
+      ]);
+      const properties: CategoryPropertyRow[] = [];
+      for (const { depth: _depth, ...r } of subtree ?? []) {
+        if (r.id !== null && r.code !== null && r.name !== null && r.kind !== null && r.position !== null)
+          properties.push({ ...r, id: r.id, code: r.code, name: r.name, kind: r.kind, position: r.position });
+      }
+      return {
+        /** Depth of the listed category (0 for a section); undefined without a category. */
+        depth: subtree?.find((r) => r.categoryId === query.categoryId)?.depth,
+        categoryIds:
+          subtree === undefined || subtree.length === 0
+            ? undefined
+            : [...new Set(subtree.map((r) => r.categoryId))],
+        properties,
+        brands: brandRows,
+        sellers: sellerRows,
+      };
+    },
+
+    /** Which of the candidate strings are values some product has for one of these properties. */
+    async findPropertyValues(propertyIds: number[], candidates: string[]): Promise<string[]> {
+      if (propertyIds.length === 0 || candidates.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ value: productPropertyValues.value })
+        .from(productPropertyValues)
+        .where(
+          and(
+            inArray(productPropertyValues.propertyId, propertyIds),
+            inArray(productPropertyValues.value, candidates),
+          ),
+        );
+      return rows.map((r) => r.value);
     },
 
     async findProductCard(id: number) {

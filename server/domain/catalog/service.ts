@@ -4,12 +4,25 @@ import type {
   CategoryTree,
   ProductCard,
   ProductDetail,
+  ProductFacets,
+  ProductFacetsQuery,
   ProductList,
   ProductListQuery,
   ProductState,
+  PropertyFilterParams,
   Seller,
 } from "../../../contract/catalog.ts";
 import { AppError } from "../../errors.ts";
+import { assembleFacets, explainEmpty, withoutCounts } from "./facets.ts";
+import {
+  activeFilterKeys,
+  commaCandidates,
+  groupProperties,
+  type ListingFilter,
+  type PropertyFilter,
+  parsePropertyParams,
+  splitEnumValues,
+} from "./facets-filters.ts";
 import type { CatalogRepository, ProductCardRow } from "./repository.ts";
 
 export function productState(p: { stock: number; isPreorder: boolean; isComingSoon: boolean }): ProductState {
@@ -69,22 +82,132 @@ export function buildCategoryTree(
   return roots;
 }
 
+const toKopecks = (roubles: number | undefined) =>
+  roubles === undefined ? undefined : Math.round(roubles * 100);
+
 export function createCatalogService(repository: CatalogRepository) {
+  /** Resolves codes to ids and checks the property filters against the category's own properties. */
+  async function resolveFilter(query: ProductFacetsQuery, params: PropertyFilterParams) {
+    const brandCodes = query.brand ?? [];
+    const sellerCodes = query.seller ?? [];
+    const hasCategory = query.categoryId !== undefined;
+    const context =
+      hasCategory || brandCodes.length > 0 || sellerCodes.length > 0
+        ? await repository.findListingContext({
+            categoryId: query.categoryId,
+            brands: brandCodes,
+            sellers: sellerCodes,
+          })
+        : { depth: undefined, categoryIds: undefined, properties: [], brands: [], sellers: [] };
+    if (hasCategory && !context.categoryIds)
+      throw new AppError("not_found", "Категория не найдена", { code: "category_not_found" });
+    const groups = groupProperties(context.properties);
+    const parsed = parsePropertyParams(params, groups, hasCategory);
+    if (parsed.issues.length > 0)
+      throw new AppError("validation", "Некорректные параметры запроса", {
+        code: "invalid_parameters",
+        fields: parsed.issues,
+      });
+    const properties: PropertyFilter[] = [...parsed.filters];
+    if (parsed.enums.length > 0) {
+      const candidates = parsed.enums.flatMap((e) => commaCandidates(e.raw));
+      const known = new Set(
+        candidates.length === 0
+          ? []
+          : await repository.findPropertyValues(
+              parsed.enums.flatMap((e) => e.propertyIds),
+              candidates,
+            ),
+      );
+      for (const e of parsed.enums)
+        properties.push({
+          code: e.code,
+          kind: "enum",
+          propertyIds: e.propertyIds,
+          values: splitEnumValues(e.raw, known),
+        });
+    }
+    const filter: ListingFilter = {
+      categoryIds: context.categoryIds,
+      brandIds: brandCodes.length > 0 ? context.brands.map((b) => b.id) : undefined,
+      sellerIds: sellerCodes.length > 0 ? context.sellers.map((s) => s.id) : undefined,
+      priceMin: toKopecks(query.priceMin),
+      priceMax: toKopecks(query.priceMax),
+      inStock: query.inStock ?? false,
+      cashback: query.cashback ?? false,
+      ratingMin: query.ratingMin,
+      properties,
+    };
+    return { filter, groups, context, hasCategory };
+  }
+
   return {
     async categoryTree(depth: number): Promise<CategoryTree> {
       return { items: buildCategoryTree(await repository.listCategories(depth)) };
     },
 
-    async listProducts(query: ProductListQuery): Promise<ProductList> {
+    /** One page of a listing; `properties` are the `p.<code>` filters of the URL. */
+    async listProducts(query: ProductListQuery, properties: PropertyFilterParams = {}): Promise<ProductList> {
+      const { filter, groups, hasCategory } = await resolveFilter(query, properties);
       const { rows, total } = await repository.listProductCards({
-        categoryId: query.categoryId,
-        brand: query.brand,
-        seller: query.seller,
+        ...filter,
         sort: query.sort,
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
-      return { items: rows.map(toCard), total, page: query.page, limit: query.limit };
+      const list: ProductList = { items: rows.map(toCard), total, page: query.page, limit: query.limit };
+      if (rows.length > 0) return list;
+      const activeKeys = activeFilterKeys(filter);
+      // Only an empty listing pays for the counts that say which filter to drop.
+      const without =
+        total === 0 && activeKeys.length > 0
+          ? withoutCounts(await repository.facetRows(filter, { ids: [], numberIds: [] }))
+          : undefined;
+      const empty = explainEmpty({
+        total,
+        activeKeys,
+        without,
+        groups,
+        page: query.page,
+        limit: query.limit,
+        hasCategory,
+      });
+      return empty ? { ...list, empty } : list;
+    },
+
+    /**
+     * Facets of a listing: for each, the counts with every other active filter applied, so they say
+     * what the list would show after one more click.
+     */
+    async productFacets(
+      query: ProductFacetsQuery,
+      properties: PropertyFilterParams = {},
+    ): Promise<ProductFacets> {
+      const { filter, groups, context, hasCategory } = await resolveFilter(query, properties);
+      // A whole section (say, all of electronics) offers the properties its leaves share; the rest
+      // appear once the shopper narrows down. Every one of them still filters, and stays shown when used.
+      const shown =
+        context.depth === 0
+          ? groups.filter((g) => g.categories > 1 || filter.properties.some((p) => p.code === g.code))
+          : groups;
+      const rows = await repository.facetRows(filter, {
+        ids: shown.flatMap((g) => g.propertyIds),
+        numberIds: shown.filter((g) => g.kind === "number").flatMap((g) => g.propertyIds),
+      });
+      const facets = assembleFacets({
+        groups: shown,
+        filter,
+        rows,
+        selection: { brands: context.brands, sellers: context.sellers, ratingMin: query.ratingMin },
+      });
+      const empty = explainEmpty({
+        total: facets.total,
+        activeKeys: activeFilterKeys(filter),
+        without: withoutCounts(rows),
+        groups,
+        hasCategory,
+      });
+      return empty ? { ...facets, empty } : facets;
     },
 
     async getBrand(code: string): Promise<Brand> {
