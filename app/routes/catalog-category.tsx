@@ -1,26 +1,47 @@
-import { HydrationBoundary } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
+import { facetsQuery, listingQuery } from "#app/features/catalog/api.ts";
 import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
-import { ProductListing } from "#app/features/catalog/components/product-listing.tsx";
-import { catIdParam, listingLoad, loadListing, resolveCategory } from "#app/features/catalog/listing-page.ts";
-import { pageMeta, validateParams } from "#app/lib/page.ts";
+import { ListingView } from "#app/features/catalog/components/listing-view.tsx";
+import { catIdParam, listingLoad, resolveCategory } from "#app/features/catalog/listing-page.ts";
+import { readListingState } from "#app/features/catalog/listing-params.ts";
+import { ApiError } from "#app/lib/api-client.ts";
+import { loadPageSeo, pageMeta, validateParams } from "#app/lib/page.ts";
 import type { Route } from "./+types/catalog-category";
 
 const paramsSchema = z.object({ catId: catIdParam });
 
 export async function loader(args: Route.LoaderArgs) {
   const { catId } = validateParams(paramsSchema, args.params, args.request);
+  const url = new URL(args.request.url);
   const load = listingLoad(args);
   const { category, trail } = await resolveCategory(load, catId);
-  return { category, trail, ...(await loadListing(args, load, { categoryId: catId }, category.name)) };
+  const state = readListingState(url.searchParams);
+  const scope = { categoryId: catId };
+  try {
+    // Critical: the first page and the filters; a filtered listing is what the shopper asked for.
+    await Promise.all([
+      load.queryClient.ensureQueryData(listingQuery(scope, state, load.api)),
+      load.queryClient.ensureQueryData(facetsQuery(scope, state.filters, load.api)),
+    ]);
+  } catch (error) {
+    // A shared link with a filter that no longer exists: show the category rather than an error.
+    if (error instanceof ApiError && error.status === 400) throw redirect(url.pathname);
+    throw error;
+  }
+  const seo = await loadPageSeo(args, category.name, load.queryClient);
+  return { ...seo, category, trail, scope, dehydratedState: dehydrate(load.queryClient) };
 }
 
+// Filtered and paged views share the category's canonical URL (seoMeta drops the query string).
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta(data, { description: data && `${data.category.name}: купить с доставкой и кешбэком на Витрине.` });
 
 export default function CatalogCategory({ loaderData }: Route.ComponentProps) {
-  const { trail, category, listing } = loaderData;
+  const { trail, category, scope } = loaderData;
+  const location = useLocation();
+  const state = readListingState(new URLSearchParams(location.search));
   return (
     <HydrationBoundary state={loaderData.dehydratedState}>
       <nav aria-label="Навигационная цепочка" className="breadcrumbs">
@@ -47,7 +68,7 @@ export default function CatalogCategory({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : null}
-      <ProductListing params={listing} label="Товары категории" />
+      <ListingView scope={scope} state={state} pathname={location.pathname} label="Товары категории" />
     </HydrationBoundary>
   );
 }

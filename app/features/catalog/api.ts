@@ -4,10 +4,12 @@ import type {
   Brand,
   CategoryTree,
   ProductDetail,
+  ProductFacets,
   ProductList,
   ProductSort,
   Seller,
 } from "#contract/catalog.ts";
+import type { ListingState } from "./listing-params.ts";
 
 export const catalogKeys = {
   all: ["catalog"] as const,
@@ -63,5 +65,36 @@ export function sellerQuery(code: string, api?: ApiClient) {
   return queryOptions({
     queryKey: catalogKeys.seller(code),
     queryFn: ({ signal }) => (api ?? getApi()).get<Seller>(`/sellers/${code}`, { version: 1, signal }),
+  });
+}
+
+/** What a listing screen is about: a category subtree, or a brand's or seller's goods. */
+export interface ListingScope {
+  categoryId?: number;
+  brand?: string;
+  seller?: string;
+}
+
+export const LISTING_LIMIT = 36;
+
+export function listingQuery(scope: ListingScope, state: ListingState, api?: ApiClient) {
+  const query = { ...state.filters, ...scope, sort: state.sort, page: state.page, limit: LISTING_LIMIT };
+  return queryOptions({
+    queryKey: [...catalogKeys.all, "listing", scope, state] as const,
+    queryFn: ({ signal }) => (api ?? getApi()).get<ProductList>("/products", { version: 1, query, signal }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function facetsQuery(scope: ListingScope, filters: Record<string, string>, api?: ApiClient) {
+  return queryOptions({
+    queryKey: [...catalogKeys.all, "facets", scope, filters] as const,
+    queryFn: ({ signal }) =>
+      (api ?? getApi()).get<ProductFacets>("/products/facets", {
+        version: 1,
+        query: { ...filters, ...scope },
+        signal,
+      }),
+    placeholderData: (previous) => previous,
   });
 }

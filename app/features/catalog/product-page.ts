@@ -2,9 +2,9 @@ import { QueryClient } from "@tanstack/react-query";
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import { serverApi } from "#app/lib/api-context.ts";
+import { formatPrice } from "#app/lib/format.ts";
 import { orNotFound, validateParams } from "#app/lib/page.ts";
 import type { ProductDetail } from "#contract/catalog.ts";
-import { formatPrice } from "#app/lib/format.ts";
 import { productQuery } from "./api.ts";
 
 const paramsSchema = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -1,0 +1,160 @@
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { plural } from "#app/lib/format.ts";
+import { Modal } from "#app/ui/modal/modal.tsx";
+import { facetsQuery, LISTING_LIMIT, type ListingScope, listingQuery } from "../api.ts";
+import { activeFilterCount, type ListingState, listingSearch, SORT_LABELS } from "../listing-params.ts";
+import { ListingFilters } from "./listing-filters.tsx";
+import { ProductGrid } from "./product-grid.tsx";
+
+/** Page links for crawlers and people who want to jump: first, last and the two around the current one. */
+function pageNumbers(current: number, last: number): (number | "gap")[] {
+  const pages = [...new Set([1, current - 1, current, current + 1, last])]
+    .filter((p) => p >= 1 && p <= last)
+    .sort((a, b) => a - b);
+  return pages.flatMap((p, i) => (i > 0 && p - pages[i - 1]! > 1 ? (["gap", p] as const) : [p]));
+}
+
+/**
+ * A product listing with filters, sort, crawlable page links and "show more". Everything lives in the
+ * URL: a filtered listing can be shared and the back button undoes the last change.
+ */
+export function ListingView({
+  scope,
+  state,
+  pathname,
+  label,
+  hide,
+}: {
+  scope: ListingScope;
+  state: ListingState;
+  pathname: string;
+  label: string;
+  hide?: ("brand" | "seller")[];
+}) {
+  const navigate = useNavigate();
+  const { data: list } = useQuery(listingQuery(scope, state));
+  const { data: facets } = useQuery(facetsQuery(scope, state.filters));
+  const [more, setMore] = useState<number[]>([]);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  // "Show more" appends the following pages below the current one without leaving it.
+  const extras = useQueries({ queries: more.map((page) => listingQuery(scope, { ...state, page })) });
+  if (!list) return null;
+
+  const go = (next: ListingState) => {
+    setMore([]);
+    navigate(`${pathname}${listingSearch(next)}`, { preventScrollReset: true });
+  };
+  const lastPage = Math.max(1, Math.ceil(list.total / LISTING_LIMIT));
+  const shownUpTo = state.page + more.length;
+  const items = [...list.items, ...extras.flatMap((q) => q.data?.items ?? [])];
+  const loadingMore = extras.some((q) => q.isFetching);
+  const filters = facets ? <ListingFilters facets={facets} state={state} onChange={go} hide={hide} /> : null;
+  const activeCount = activeFilterCount(state);
+
+  return (
+    <div className="listing">
+      <aside className="listing__aside" aria-label="Фильтры">
+        {filters}
+      </aside>
+      <div className="listing__main">
+        <div className="listing__toolbar">
+          <p className="listing-count">
+            {list.total} {plural(list.total, ["товар", "товара", "товаров"])}
+          </p>
+          <button
+            type="button"
+            className="button button--secondary listing__filters-button"
+            onClick={() => setFiltersOpen(true)}
+          >
+            Фильтры{activeCount > 0 ? ` · ${activeCount}` : ""}
+          </button>
+          <label className="listing__sort">
+            <span className="visually-hidden">Сортировка</span>
+            <select
+              value={state.sort}
+              onChange={(e) => go({ ...state, page: 1, sort: e.target.value as ListingState["sort"] })}
+            >
+              {Object.entries(SORT_LABELS).map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {activeCount > 0 ? (
+          <p className="listing__reset">
+            <Link to={pathname} preventScrollReset>
+              Сбросить фильтры
+            </Link>
+          </p>
+        ) : null}
+        <h2 className="visually-hidden">{label}</h2>
+        {list.items.length === 0 ? (
+          <div className="empty-state">
+            <p className="empty-state__title">{list.empty?.message ?? "Здесь пока нет товаров"}</p>
+            {list.empty?.suggestions.length ? (
+              <ul className="listing__suggestions">
+                {list.empty.suggestions.map((s) => (
+                  <li key={s.filter}>
+                    Без фильтра «{s.name}» — {s.total} {plural(s.total, ["товар", "товара", "товаров"])}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {activeCount > 0 ? (
+              <Link className="button button--primary" to={pathname}>
+                Сбросить фильтры
+              </Link>
+            ) : null}
+          </div>
+        ) : (
+          <ProductGrid products={items} label={label} />
+        )}
+        {shownUpTo < lastPage ? (
+          <button
+            type="button"
+            className="button button--secondary listing__more"
+            onClick={() => setMore([...more, shownUpTo + 1])}
+            disabled={loadingMore}
+          >
+            Показать ещё
+          </button>
+        ) : null}
+        {lastPage > 1 ? (
+          <nav className="pagination" aria-label="Страницы">
+            {pageNumbers(state.page, lastPage).map((p, i) =>
+              p === "gap" ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
+                <span key={`gap-${i}`} aria-hidden="true">
+                  …
+                </span>
+              ) : (
+                <Link
+                  key={p}
+                  to={`${pathname}${listingSearch({ ...state, page: p })}`}
+                  aria-current={p === state.page ? "page" : undefined}
+                  aria-label={`Страница ${p}`}
+                >
+                  {p}
+                </Link>
+              ),
+            )}
+          </nav>
+        ) : null}
+      </div>
+      <Modal open={filtersOpen} onClose={() => setFiltersOpen(false)} title="Фильтры" size="m">
+        {filters}
+        <button
+          type="button"
+          className="button button--primary listing__apply"
+          onClick={() => setFiltersOpen(false)}
+        >
+          Показать {list.total} {plural(list.total, ["товар", "товара", "товаров"])}
+        </button>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import {
+  activeFilterCount,
+  listingSearch,
+  readListingState,
+  setFilter,
+  toggleValue,
+} from "./listing-params.ts";
+
+describe("listing URL state", () => {
+  it("reads sort, page and filters, ignoring unknown parameters", () => {
+    const state = readListingState(
+      new URLSearchParams("page=3&sort=price_asc&brand=apple&p.memory=128+ГБ&utm_source=mail"),
+    );
+    expect(state).toEqual({ sort: "price_asc", page: 3, filters: { brand: "apple", "p.memory": "128 ГБ" } });
+  });
+
+  it("falls back to popular and page 1 for nonsense", () => {
+    expect(readListingState(new URLSearchParams("sort=cheapest&page=-4"))).toMatchObject({
+      sort: "popular",
+      page: 1,
+    });
+  });
+
+  it("writes defaults out, so the bare URL is canonical", () => {
+    expect(listingSearch({ sort: "popular", page: 1, filters: {} })).toBe("");
+    expect(listingSearch({ sort: "new", page: 2, filters: { inStock: "1" } })).toBe(
+      "?inStock=1&sort=new&page=2",
+    );
+  });
+
+  it("toggles values of a filter and starts again at page 1", () => {
+    let state = readListingState(new URLSearchParams("page=4"));
+    state = toggleValue(state, "brand", "apple");
+    state = toggleValue(state, "brand", "samsung");
+    expect(state.filters.brand).toBe("apple,samsung");
+    expect(state.page).toBe(1);
+    state = toggleValue(state, "brand", "apple");
+    expect(state.filters.brand).toBe("samsung");
+    state = setFilter(state, "brand", undefined);
+    expect(activeFilterCount(state)).toBe(0);
+  });
+});

@@ -1,0 +1,69 @@
+import type { ProductSort } from "#contract/catalog.ts";
+
+/** URL parameters a listing understands; they go to the API as they are (see GET /api/v1/products). */
+const FILTER_KEYS = ["brand", "seller", "priceMin", "priceMax", "inStock", "cashback", "ratingMin"] as const;
+
+export const SORT_LABELS: Record<ProductSort, string> = {
+  popular: "Популярные",
+  price_asc: "Сначала дешёвые",
+  price_desc: "Сначала дорогие",
+  new: "Новинки",
+  rating: "С высоким рейтингом",
+  discount: "С большой скидкой",
+};
+
+export interface ListingState {
+  sort: ProductSort;
+  page: number;
+  /** Active filters as URL parameters, in a stable order (the query cache keys on them). */
+  filters: Record<string, string>;
+}
+
+export function isFilterKey(key: string): boolean {
+  return (FILTER_KEYS as readonly string[]).includes(key) || /^p\.[a-z0-9_-]{1,64}$/.test(key);
+}
+
+/** Reads sort, page and filters from a listing URL; anything else in the query string is ignored. */
+export function readListingState(search: URLSearchParams): ListingState {
+  const sort = (search.get("sort") ?? "popular") as ProductSort;
+  const page = Math.min(Math.max(Number.parseInt(search.get("page") ?? "1", 10) || 1, 1), 10_000);
+  const filters: Record<string, string> = {};
+  for (const key of [...new Set(search.keys())].sort()) {
+    const value = search.getAll(key).join(",").trim();
+    if (isFilterKey(key) && value) filters[key] = value;
+  }
+  return { sort: sort in SORT_LABELS ? sort : "popular", page, filters };
+}
+
+/** The URL query for a state; defaults are left out so the plain category URL stays the canonical one. */
+export function listingSearch(state: ListingState): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(state.filters)) params.set(key, value);
+  if (state.sort !== "popular") params.set("sort", state.sort);
+  if (state.page > 1) params.set("page", String(state.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Toggles one value of a multi-value filter (`brand=a,b`); a changed filter starts again at page 1. */
+export function toggleValue(state: ListingState, key: string, value: string): ListingState {
+  const values = new Set((state.filters[key] ?? "").split(",").filter(Boolean));
+  if (values.has(value)) values.delete(value);
+  else values.add(value);
+  return setFilter(state, key, [...values].join(","));
+}
+
+export function setFilter(state: ListingState, key: string, value: string | undefined): ListingState {
+  const filters = { ...state.filters };
+  if (value) filters[key] = value;
+  else delete filters[key];
+  return {
+    ...state,
+    page: 1,
+    filters: Object.fromEntries(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))),
+  };
+}
+
+export function activeFilterCount(state: ListingState): number {
+  return Object.keys(state.filters).length;
+}
