@@ -1,15 +1,17 @@
 import { HydrationBoundary } from "@tanstack/react-query";
+import { useLocation } from "react-router";
 import { z } from "zod";
 import { brandQuery } from "#app/features/catalog/api.ts";
 import { BrandHeader } from "#app/features/catalog/components/brand-header.tsx";
-import { ProductListing } from "#app/features/catalog/components/product-listing.tsx";
+import { ListingView } from "#app/features/catalog/components/listing-view.tsx";
 import {
   catIdParam,
   codeParam,
   listingLoad,
-  loadListing,
+  loadListingView,
   resolveCategory,
 } from "#app/features/catalog/listing-page.ts";
+import { readListingState } from "#app/features/catalog/listing-params.ts";
 import { orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
 import type { Route } from "./+types/brand-category";
 
@@ -22,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { category } = await resolveCategory(load, params.catId);
   return {
     brand,
-    ...(await loadListing(
+    ...(await loadListingView(
       args,
       load,
       { brand: brand.code, categoryId: category.id },
@@ -35,10 +37,17 @@ export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta(data, { image: data?.brand.logoUrl, description: data?.brand.description });
 
 export default function BrandCategory({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
   return (
     <HydrationBoundary state={loaderData.dehydratedState}>
       <BrandHeader brand={loaderData.brand} heading={loaderData.seo.h1} />
-      <ProductListing params={loaderData.listing} label={`Товары ${loaderData.brand.name}`} />
+      <ListingView
+        scope={loaderData.scope}
+        state={readListingState(new URLSearchParams(location.search))}
+        pathname={location.pathname}
+        label={`Товары ${loaderData.brand.name}`}
+        hide={["brand"]}
+      />
     </HydrationBoundary>
   );
 }

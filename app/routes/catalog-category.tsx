@@ -1,37 +1,25 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
-import { Link, redirect, useLocation } from "react-router";
+import { HydrationBoundary } from "@tanstack/react-query";
+import { Link, useLocation } from "react-router";
 import { z } from "zod";
-import { facetsQuery, listingQuery } from "#app/features/catalog/api.ts";
 import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
 import { ListingView } from "#app/features/catalog/components/listing-view.tsx";
-import { catIdParam, listingLoad, resolveCategory } from "#app/features/catalog/listing-page.ts";
+import {
+  catIdParam,
+  listingLoad,
+  loadListingView,
+  resolveCategory,
+} from "#app/features/catalog/listing-page.ts";
 import { readListingState } from "#app/features/catalog/listing-params.ts";
-import { ApiError } from "#app/lib/api-client.ts";
-import { loadPageSeo, pageMeta, validateParams } from "#app/lib/page.ts";
+import { pageMeta, validateParams } from "#app/lib/page.ts";
 import type { Route } from "./+types/catalog-category";
 
 const paramsSchema = z.object({ catId: catIdParam });
 
 export async function loader(args: Route.LoaderArgs) {
   const { catId } = validateParams(paramsSchema, args.params, args.request);
-  const url = new URL(args.request.url);
   const load = listingLoad(args);
   const { category, trail } = await resolveCategory(load, catId);
-  const state = readListingState(url.searchParams);
-  const scope = { categoryId: catId };
-  try {
-    // Critical: the first page and the filters; a filtered listing is what the shopper asked for.
-    await Promise.all([
-      load.queryClient.ensureQueryData(listingQuery(scope, state, load.api)),
-      load.queryClient.ensureQueryData(facetsQuery(scope, state.filters, load.api)),
-    ]);
-  } catch (error) {
-    // A shared link with a filter that no longer exists: show the category rather than an error.
-    if (error instanceof ApiError && error.status === 400) throw redirect(url.pathname);
-    throw error;
-  }
-  const seo = await loadPageSeo(args, category.name, load.queryClient);
-  return { ...seo, category, trail, scope, dehydratedState: dehydrate(load.queryClient) };
+  return { category, trail, ...(await loadListingView(args, load, { categoryId: catId }, category.name)) };
 }
 
 // Filtered and paged views share the category's canonical URL (seoMeta drops the query string).

@@ -1,15 +1,17 @@
 import { HydrationBoundary } from "@tanstack/react-query";
+import { useLocation } from "react-router";
 import { z } from "zod";
 import { sellerQuery } from "#app/features/catalog/api.ts";
-import { ProductListing } from "#app/features/catalog/components/product-listing.tsx";
+import { ListingView } from "#app/features/catalog/components/listing-view.tsx";
 import { SellerHeader } from "#app/features/catalog/components/seller-header.tsx";
 import {
   catIdParam,
   codeParam,
   listingLoad,
-  loadListing,
+  loadListingView,
   resolveCategory,
 } from "#app/features/catalog/listing-page.ts";
+import { readListingState } from "#app/features/catalog/listing-params.ts";
 import { orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
 import type { Route } from "./+types/seller-category";
 
@@ -22,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { category } = await resolveCategory(load, params.catId);
   return {
     seller,
-    ...(await loadListing(
+    ...(await loadListingView(
       args,
       load,
       { seller: seller.code, categoryId: category.id },
@@ -37,10 +39,17 @@ export const meta: Route.MetaFunction = ({ data }) =>
   });
 
 export default function SellerCategory({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
   return (
     <HydrationBoundary state={loaderData.dehydratedState}>
       <SellerHeader seller={loaderData.seller} heading={loaderData.seo.h1} />
-      <ProductListing params={loaderData.listing} label={`Товары продавца ${loaderData.seller.name}`} />
+      <ListingView
+        scope={loaderData.scope}
+        state={readListingState(new URLSearchParams(location.search))}
+        pathname={location.pathname}
+        label={`Товары продавца ${loaderData.seller.name}`}
+        hide={["seller"]}
+      />
     </HydrationBoundary>
   );
 }

@@ -1,9 +1,11 @@
 import { HydrationBoundary } from "@tanstack/react-query";
+import { useLocation } from "react-router";
 import { z } from "zod";
 import { sellerQuery } from "#app/features/catalog/api.ts";
-import { ProductListing } from "#app/features/catalog/components/product-listing.tsx";
+import { ListingView } from "#app/features/catalog/components/listing-view.tsx";
 import { SellerHeader } from "#app/features/catalog/components/seller-header.tsx";
-import { codeParam, listingLoad, loadListing } from "#app/features/catalog/listing-page.ts";
+import { codeParam, listingLoad, loadListingView } from "#app/features/catalog/listing-page.ts";
+import { readListingState } from "#app/features/catalog/listing-params.ts";
 import { orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
 import type { Route } from "./+types/seller";
 
@@ -13,7 +15,10 @@ export async function loader(args: Route.LoaderArgs) {
   const params = validateParams(paramsSchema, args.params, args.request);
   const load = listingLoad(args);
   const seller = await orNotFound(load.queryClient.ensureQueryData(sellerQuery(params.sellerCode, load.api)));
-  return { seller, ...(await loadListing(args, load, { seller: seller.code }, `Продавец ${seller.name}`)) };
+  return {
+    seller,
+    ...(await loadListingView(args, load, { seller: seller.code }, `Продавец ${seller.name}`)),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -22,10 +27,17 @@ export const meta: Route.MetaFunction = ({ data }) =>
   });
 
 export default function Seller({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
   return (
     <HydrationBoundary state={loaderData.dehydratedState}>
       <SellerHeader seller={loaderData.seller} heading={loaderData.seo.h1} />
-      <ProductListing params={loaderData.listing} label={`Товары продавца ${loaderData.seller.name}`} />
+      <ListingView
+        scope={loaderData.scope}
+        state={readListingState(new URLSearchParams(location.search))}
+        pathname={location.pathname}
+        label={`Товары продавца ${loaderData.seller.name}`}
+        hide={["seller"]}
+      />
     </HydrationBoundary>
   );
 }

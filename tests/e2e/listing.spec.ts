@@ -74,3 +74,32 @@ test("page links are crawlable and 'show more' appends the next page", async ({ 
   await page.getByRole("button", { name: "Показать ещё" }).click();
   await expect.poll(() => cards.count()).toBeGreaterThan(first);
 });
+
+test("brand and seller pages: who they are, and their goods with filters", async ({ page }) => {
+  await page.goto("/product/1");
+  await waitForHydration(page);
+  const brandName = (await page.locator(".product-page__brand a").textContent())!;
+  await page.locator(".product-page__brand a").click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(brandName);
+  await expect(page.locator(".entity-header__logo")).toBeVisible();
+  const goods = page.getByRole("list", { name: `Товары ${brandName}` }).getByRole("article");
+  await expect(goods.first()).toBeVisible();
+  // A brand page does not offer to filter by brand.
+  await expect(page.getByRole("group", { name: "Бренд" })).toHaveCount(0);
+
+  await page.goto("/product/1");
+  await waitForHydration(page);
+  await page.locator(".product-page__seller a").click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Продавец");
+  await expect(page.getByText("Юридическое лицо")).toBeVisible();
+  await expect(page.getByRole("link", { name: /^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/ })).toHaveAttribute(
+    "href",
+    /^tel:\+7\d{10}$/,
+  );
+  await expect(
+    page
+      .getByRole("list", { name: /^Товары продавца/ })
+      .getByRole("article")
+      .first(),
+  ).toBeVisible();
+});

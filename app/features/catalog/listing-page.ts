@@ -1,13 +1,13 @@
 import { dehydrate, QueryClient } from "@tanstack/react-query";
-import type { AppLoadContext } from "react-router";
+import { type AppLoadContext, redirect } from "react-router";
 import { z } from "zod";
+import { ApiError } from "#app/lib/api-client.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { loadPageSeo, pageNotFound } from "#app/lib/page.ts";
 import type { CategoryNode } from "#contract/catalog.ts";
-import { categoryTreeQuery, type ProductListParams, productListQuery } from "./api.ts";
+import { categoryTreeQuery, facetsQuery, type ListingScope, listingQuery } from "./api.ts";
 import { findCategoryPath } from "./components/category-tree.tsx";
-
-export const LISTING_PAGE_SIZE = 36;
+import { readListingState } from "./listing-params.ts";
 
 /** Route param schemas shared by the listing screens. */
 export const codeParam = z.string().regex(/^[a-z0-9-]{1,64}$/);
@@ -32,19 +32,26 @@ export async function resolveCategory(
 }
 
 /**
- * The first page of a listing (category, brand, seller) and the page's SEO record, both awaited: the
- * listing is what the screen is for. Returns the params the component's query will read back.
+ * A filterable listing screen's data: the first page and the facets for the URL's filters, then the SEO
+ * record. A shared link whose filter no longer exists opens the unfiltered listing instead of an error.
  */
-export async function loadListing(
+export async function loadListingView(
   args: LoaderArgs,
   load: ReturnType<typeof listingLoad>,
-  filter: Pick<ProductListParams, "categoryId" | "brand" | "seller">,
+  scope: ListingScope,
   title: string,
 ) {
-  const listing: ProductListParams = { sort: "popular", limit: LISTING_PAGE_SIZE, page: 1, ...filter };
-  const [, page] = await Promise.all([
-    load.queryClient.ensureQueryData(productListQuery(listing, load.api)),
-    loadPageSeo(args, title, load.queryClient),
-  ]);
-  return { ...page, listing, dehydratedState: dehydrate(load.queryClient) };
+  const url = new URL(args.request.url);
+  const state = readListingState(url.searchParams);
+  try {
+    await Promise.all([
+      load.queryClient.ensureQueryData(listingQuery(scope, state, load.api)),
+      load.queryClient.ensureQueryData(facetsQuery(scope, state.filters, load.api)),
+    ]);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) throw redirect(url.pathname);
+    throw error;
+  }
+  const page = await loadPageSeo(args, title, load.queryClient);
+  return { ...page, scope, dehydratedState: dehydrate(load.queryClient) };
 }

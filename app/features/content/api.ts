@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ContentPage } from "#contract/content.ts";
 import { type ApiClient, getApi } from "#app/lib/api-client.ts";
+import type { ContentPage } from "#contract/content.ts";
 
 export function contentPageQuery(slug: string, api?: ApiClient) {
   return queryOptions({

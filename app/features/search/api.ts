@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { SearchResult, SearchSort, SuggestResult } from "#contract/search.ts";
 import { type ApiClient, getApi } from "#app/lib/api-client.ts";
+import type { SearchResult, SearchSort, SuggestResult } from "#contract/search.ts";
 
 export interface SearchParams {
   q: string;

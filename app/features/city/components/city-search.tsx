@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { plural } from "#app/lib/format.ts";
+import { useDebouncedValue } from "#app/lib/use-debounced-value.ts";
 import { PinIcon, SearchIcon } from "#app/ui/icons.tsx";
 import type { City } from "#contract/geo.ts";
 import { cityListQuery, citySearchQuery, useConfirmCity } from "../api.ts";
 import { type ListboxKey, nextActiveId, POPULAR_CITIES_COUNT, regionLabel } from "../city-options.ts";
-import { useDebouncedValue } from "#app/lib/use-debounced-value.ts";
 
 const SEARCH_DEBOUNCE_MS = 250;
 const LISTBOX_KEYS: readonly string[] = ["ArrowDown", "ArrowUp", "Home", "End"] satisfies ListboxKey[];
