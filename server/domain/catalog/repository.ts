@@ -11,8 +11,8 @@ import {
   products,
   sellers,
 } from "../../db/schema/index.ts";
-import type { CategoryPropertyRow, FilterKey, ListingFilter, PropertyFilter } from "./facets-filters.ts";
 import { type FacetRow, RATING_STEPS, ratingThreshold } from "./facets.ts";
+import type { CategoryPropertyRow, FilterKey, ListingFilter, PropertyFilter } from "./facets-filters.ts";
 
 /** The columns a listing sorts by, from `products` or from a subquery over it. */
 interface SortColumns {
@@ -72,7 +72,8 @@ const cardColumns = {
   imageAlt: productImages.alt,
 };
 
-function selectCards(db: Database) {
+/** Product cards: the product with its brand and first picture; shared by listings, search and viewed. */
+export function selectCards(db: Database) {
   return db
     .select(cardColumns)
     .from(products)

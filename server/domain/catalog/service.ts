@@ -41,7 +41,7 @@ export function cashbackAmount(price: number, percent: number): number {
   return Math.floor((price * percent) / 100 / 100) * 100;
 }
 
-function toCard(row: ProductCardRow): ProductCard {
+export function toCard(row: ProductCardRow): ProductCard {
   return {
     id: row.id,
     sku: row.sku,

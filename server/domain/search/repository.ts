@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { SearchSort } from "../../../contract/search.ts";
 import type { Database } from "../../db/client.ts";
 import { brands, categories, productImages, products } from "../../db/schema/index.ts";
+import { selectCards } from "../catalog/repository.ts";
 import { namePattern, type SearchMatch, toTsQuery } from "./query-plan.ts";
 
 /** Trigram word similarity the fuzzy fallback requires (pg_trgm's default of 0.6 lets in too much noise). */
@@ -57,30 +58,6 @@ export interface SearchPageRow {
   ids: number[];
   categories: { id: number; name: string; slug: string; count: number }[];
 }
-
-const cardColumns = {
-  id: products.id,
-  sku: products.sku,
-  name: products.name,
-  slug: products.slug,
-  price: products.price,
-  oldPrice: products.oldPrice,
-  cashbackPercent: products.cashbackPercent,
-  rating: products.rating,
-  reviewsCount: products.reviewsCount,
-  stock: products.stock,
-  isPreorder: products.isPreorder,
-  isComingSoon: products.isComingSoon,
-  isOriginal: products.isOriginal,
-  isTopProfit: products.isTopProfit,
-  orderLimit: products.orderLimit,
-  brandCode: brands.code,
-  brandName: brands.name,
-  imageUrl: productImages.url,
-  imageWidth: productImages.width,
-  imageHeight: productImages.height,
-  imageAlt: productImages.alt,
-};
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -173,12 +150,7 @@ export function createSearchRepository(db: Database) {
 
     async findCards(ids: readonly number[]) {
       if (ids.length === 0) return [];
-      return db
-        .select(cardColumns)
-        .from(products)
-        .innerJoin(brands, eq(brands.id, products.brandId))
-        .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
-        .where(inArray(products.id, [...ids]));
+      return selectCards(db).where(inArray(products.id, [...ids]));
     },
 
     /**

@@ -1,12 +1,11 @@
-import type { ProductCard } from "../../../contract/catalog.ts";
 import {
-  SUGGEST_LIMITS,
   type SearchCategory,
   type SearchQuery,
   type SearchResult,
+  SUGGEST_LIMITS,
   type SuggestResult,
 } from "../../../contract/search.ts";
-import { cashbackAmount, discountPercent, productState } from "../catalog/service.ts";
+import { toCard } from "../catalog/service.ts";
 import { isCorrectable } from "./normalize.ts";
 import {
   alternativeQueries,
@@ -41,33 +40,6 @@ interface SearchIndex {
   vocabulary: Vocabulary;
   popularCategories: SearchCategory[];
   builtAt: number;
-}
-
-type CardRow = Awaited<ReturnType<SearchRepository["findCards"]>>[number];
-
-function toCard(row: CardRow): ProductCard {
-  return {
-    id: row.id,
-    sku: row.sku,
-    name: row.name,
-    slug: row.slug,
-    price: row.price,
-    oldPrice: row.oldPrice,
-    discountPercent: discountPercent(row.price, row.oldPrice),
-    cashbackPercent: row.cashbackPercent,
-    cashbackAmount: cashbackAmount(row.price, row.cashbackPercent),
-    rating: Math.round(row.rating * 10) / 10,
-    reviewsCount: row.reviewsCount,
-    state: productState(row),
-    isOriginal: row.isOriginal,
-    isTopProfit: row.isTopProfit,
-    orderLimit: row.orderLimit,
-    image:
-      row.imageUrl !== null && row.imageWidth !== null && row.imageHeight !== null
-        ? { url: row.imageUrl, width: row.imageWidth, height: row.imageHeight, alt: row.imageAlt ?? row.name }
-        : null,
-    brand: { code: row.brandCode, name: row.brandName },
-  };
 }
 
 /** How a query that found nothing as typed is read instead. */
