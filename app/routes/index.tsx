@@ -1,6 +1,6 @@
 import { dehydrate, HydrationBoundary, QueryClient, useQuery } from "@tanstack/react-query";
 import { Link, useRouteLoaderData } from "react-router";
-import { type ProductListParams, productListQuery } from "#app/features/catalog/api.ts";
+import { type ProductListParams, productListQuery, viewedQuery } from "#app/features/catalog/api.ts";
 import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
 import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
 import { serverApi } from "#app/lib/api-context.ts";
@@ -23,6 +23,8 @@ export async function loader(args: Route.LoaderArgs) {
   const [page] = await Promise.all([
     loadPageSeo(args, "Витрина — маркетплейс партнёров банка с кешбэком", queryClient),
     ...COLLECTIONS.map((c) => queryClient.ensureQueryData(productListQuery(c.params, api))),
+    // Personal, so not critical: without it the page is still whole.
+    queryClient.prefetchQuery(viewedQuery(api)),
   ]);
   return { ...page, dehydratedState: dehydrate(queryClient) };
 }
@@ -44,6 +46,19 @@ function Collection({ id, title, params }: (typeof COLLECTIONS)[number]) {
         {title}
       </h2>
       <ProductGrid products={data.items} label={title} eagerCount={id === "popular" ? undefined : 0} />
+    </section>
+  );
+}
+
+function RecentlyViewed() {
+  const { data } = useQuery(viewedQuery());
+  if (!data || data.items.length === 0) return null;
+  return (
+    <section className="home-section" aria-labelledby="home-viewed">
+      <h2 id="home-viewed" className="home-section__title">
+        Вы недавно смотрели
+      </h2>
+      <ProductGrid products={data.items} label="Вы недавно смотрели" eagerCount={0} />
     </section>
   );
 }
@@ -77,6 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {COLLECTIONS.map((c) => (
         <Collection key={c.id} {...c} />
       ))}
+      <RecentlyViewed />
     </HydrationBoundary>
   );
 }

@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Link } from "react-router";
-import { productQuery } from "#app/features/catalog/api.ts";
+import { productQuery, recordView } from "#app/features/catalog/api.ts";
 import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
 import { ProductGallery } from "#app/features/catalog/components/product-gallery.tsx";
 import { ProductPrice } from "#app/features/catalog/components/product-price.tsx";
@@ -30,6 +31,8 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 function ProductDetails({ productId }: { productId: number }) {
   const { data: product } = useQuery(productQuery(productId));
+  // "Recently viewed" is recorded from the browser, which holds the visitor cookie.
+  useEffect(() => recordView(productId), [productId]);
   if (!product) return null;
   return (
     <article className="product-page">

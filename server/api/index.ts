@@ -15,6 +15,7 @@ import { searchDocs, searchRoute } from "./search/route.ts";
 import { sellersDocs, sellersRoute } from "./sellers/route.ts";
 import { seoDocs, seoRoute } from "./seo/route.ts";
 import { externalProfileRoute, userDocs, userRoute } from "./user/route.ts";
+import { viewedDocs, viewedRoute } from "./viewed/route.ts";
 
 export const apiDocs = [
   ...configDocs,
@@ -30,7 +31,17 @@ export const apiDocs = [
   ...addressDocs,
   ...pagesDocs,
   ...searchDocs,
+  ...viewedDocs,
 ];
+
+/** The host of an Origin header; "null" (sandboxed frames, file://) and garbage have none. */
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The JSON API, mounted at /api. Every resource is its own sub-app with its schemas beside it. */
 export function createApi() {
@@ -42,6 +53,19 @@ export function createApi() {
         throw new AppError("unavailable", "Идут технические работы. Пожалуйста, зайдите позже", {
           code: "maintenance",
         });
+      }
+      await next();
+    })
+    .use(async (c, next) => {
+      // CSRF: a state-changing call from a browser must come from our own pages (plus SameSite cookies).
+      const origin = c.req.header("origin");
+      if (origin && !["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
+        const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
+        if (!host || hostOf(origin) !== host) {
+          throw new AppError("forbidden", "Запрос отклонён: он пришёл не со страниц Витрины", {
+            code: "cross_origin",
+          });
+        }
       }
       await next();
     })
@@ -57,6 +81,7 @@ export function createApi() {
     .route("/v1/address", addressRoute)
     .route("/v1/pages", pagesRoute)
     .route("/v1/search", searchRoute)
+    .route("/v1/viewed", viewedRoute)
     .route("/v1/user", userRoute)
     .route("/user", externalProfileRoute)
     .get("/openapi.json", (c) => c.json(openapi))

@@ -9,9 +9,11 @@ import { createMediaService } from "./media/service.ts";
 import { createReferenceRepository } from "./reference/repository.ts";
 import { createReferenceService } from "./reference/service.ts";
 import { createRoutingRepository } from "./routing/repository.ts";
+import { createRoutingService } from "./routing/service.ts";
 import { createSearchRepository } from "./search/repository.ts";
 import { createSearchService } from "./search/service.ts";
-import { createRoutingService } from "./routing/service.ts";
+import { createViewedRepository } from "./viewed/repository.ts";
+import { createViewedService } from "./viewed/service.ts";
 
 /** Wires repositories into services; the HTTP layer and scripts get everything from here. */
 export function createServices(db: Database) {
@@ -24,6 +26,7 @@ export function createServices(db: Database) {
     reference: createReferenceService(createReferenceRepository(db)),
     routing: createRoutingService(createRoutingRepository(db)),
     search: createSearchService(createSearchRepository(db)),
+    viewed: createViewedService(createViewedRepository(db)),
   };
 }
 export type Services = ReturnType<typeof createServices>;

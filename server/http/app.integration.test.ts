@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
@@ -141,6 +141,8 @@ describe("OpenAPI", () => {
       "/api/v1/sellers/{code}",
       "/api/v1/seo",
       "/api/v1/user/profile",
+      "/api/v1/viewed",
+      "/api/v1/viewed/{productId}",
     ]);
     const list = doc.paths["/api/v1/products"].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual([

@@ -36,3 +36,24 @@ test("the home page offers the catalogue's sections and collections of discounts
   await sections.getByRole("link", { name: "Электроника" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Электроника" })).toBeVisible();
 });
+
+test("products the shopper opened come back on the home page as 'recently viewed'", async ({ page }) => {
+  for (const id of [2, 5]) {
+    await page.goto(`/product/${id}`);
+    await waitForHydration(page);
+    await expect
+      .poll(async () => (await page.context().cookies()).some((c) => c.name === "vid" && c.httpOnly))
+      .toBe(true);
+  }
+  const names: string[] = [];
+  for (const id of [5, 2]) {
+    const res = await page.request.get(`/api/v1/products/${id}`);
+    names.push((await res.json()).name);
+  }
+  await expect
+    .poll(async () => {
+      await page.goto("/");
+      return page.getByRole("list", { name: "Вы недавно смотрели" }).getByRole("heading").allTextContents();
+    })
+    .toEqual(names);
+});

@@ -3,6 +3,7 @@ import { type ApiClient, getApi } from "#app/lib/api-client.ts";
 import type {
   Brand,
   CategoryTree,
+  ProductCard,
   ProductDetail,
   ProductFacets,
   ProductList,
@@ -97,4 +98,24 @@ export function facetsQuery(scope: ListingScope, filters: Record<string, string>
       }),
     placeholderData: (previous) => previous,
   });
+}
+
+/** The visitor's recently viewed products (the API knows the visitor by an HttpOnly cookie). */
+export function viewedQuery(api?: ApiClient) {
+  return queryOptions({
+    queryKey: [...catalogKeys.all, "viewed"] as const,
+    queryFn: ({ signal }) =>
+      (api ?? getApi()).get<{ items: ProductCard[] }>("/viewed", {
+        version: 1,
+        query: { limit: 12 },
+        signal,
+      }),
+  });
+}
+
+/** Records that the product page was opened; nothing on screen depends on it, so failures are ignored. */
+export function recordView(productId: number): void {
+  getApi()
+    .post(`/viewed/${productId}`, undefined, { version: 1 })
+    .catch(() => {});
 }

@@ -1,0 +1,46 @@
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { products, viewedProducts } from "../../db/schema/index.ts";
+import { selectCards } from "../catalog/repository.ts";
+
+export function createViewedRepository(db: Database) {
+  return {
+    async productExists(productId: number) {
+      const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+      return row !== undefined;
+    },
+
+    /** Records a view (a repeat view moves the product to the front) and keeps the newest `keep` only. */
+    async record(visitorId: string, productId: number, keep: number) {
+      await db
+        .insert(viewedProducts)
+        .values({ visitorId, productId })
+        .onConflictDoUpdate({
+          target: [viewedProducts.visitorId, viewedProducts.productId],
+          set: { viewedAt: sql`now()` },
+        });
+      const [oldest] = await db
+        .select({ viewedAt: viewedProducts.viewedAt })
+        .from(viewedProducts)
+        .where(eq(viewedProducts.visitorId, visitorId))
+        .orderBy(desc(viewedProducts.viewedAt))
+        .offset(keep - 1)
+        .limit(1);
+      if (oldest) {
+        await db
+          .delete(viewedProducts)
+          .where(and(eq(viewedProducts.visitorId, visitorId), lt(viewedProducts.viewedAt, oldest.viewedAt)));
+      }
+    },
+
+    list: (visitorId: string, limit: number) =>
+      selectCards(db)
+        .innerJoin(
+          viewedProducts,
+          and(eq(viewedProducts.productId, products.id), eq(viewedProducts.visitorId, visitorId)),
+        )
+        .orderBy(desc(viewedProducts.viewedAt), desc(products.id))
+        .limit(limit),
+  };
+}
+export type ViewedRepository = ReturnType<typeof createViewedRepository>;
