@@ -1,5 +1,5 @@
 import { HydrationBoundary } from "@tanstack/react-query";
-import { Link, useLocation } from "react-router";
+import { Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
 import { ListingView } from "#app/features/catalog/components/listing-view.tsx";
@@ -19,6 +19,10 @@ export async function loader(args: Route.LoaderArgs) {
   const { catId } = validateParams(paramsSchema, args.params, args.request);
   const load = listingLoad(args);
   const { category, trail } = await resolveCategory(load, catId);
+  // One address per category: a missing or outdated slug is a permanent redirect to the canonical one.
+  if (args.params["*"] !== category.slug) {
+    throw redirect(`${categoryHref(category)}${new URL(args.request.url).search}`, 301);
+  }
   return { category, trail, ...(await loadListingView(args, load, { categoryId: catId }, category.name)) };
 }
 

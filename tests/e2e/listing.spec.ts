@@ -103,3 +103,15 @@ test("brand and seller pages: who they are, and their goods with filters", async
       .first(),
   ).toBeVisible();
 });
+
+test("a category address with a wrong or missing slug redirects permanently to the canonical one", async ({
+  page,
+}) => {
+  for (const path of ["/catalog/1", "/catalog/1/", "/catalog/1/old-name"]) {
+    const response = await page.request.get(`${path}?sort=new`, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(301);
+    expect(response.headers().location).toBe("/catalog/1/elektronika?sort=new");
+  }
+  const ok = await page.request.get("/catalog/1/elektronika", { maxRedirects: 0 });
+  expect(ok.status()).toBe(200);
+});
