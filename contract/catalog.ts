@@ -269,3 +269,33 @@ export const sellerSchema = z.object({
   rating: z.number(),
 });
 export type Seller = z.infer<typeof sellerSchema>;
+
+export const reviewSortSchema = z.enum(["new", "rating_desc", "rating_asc"]);
+export const reviewListQuerySchema = z.object({
+  sort: reviewSortSchema.default("new"),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  authorName: z.string(),
+  rating: z.number().int(),
+  pros: z.string(),
+  cons: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+
+export const reviewListSchema = z.object({
+  items: z.array(reviewSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** Average over all reviews, one decimal. */
+  average: z.number(),
+  /** How many reviews gave each star rating, 5 to 1. */
+  distribution: z.array(z.object({ rating: z.number().int(), count: z.number().int() })),
+});
+export type ReviewList = z.infer<typeof reviewListSchema>;

@@ -1,11 +1,20 @@
 import { dehydrate, HydrationBoundary, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { productQuery, recordView } from "#app/features/catalog/api.ts";
+import {
+  type ProductListParams,
+  productListQuery,
+  productQuery,
+  recordView,
+  reviewsQuery,
+} from "#app/features/catalog/api.ts";
 import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
 import { ProductGallery } from "#app/features/catalog/components/product-gallery.tsx";
+import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
 import { ProductPrice } from "#app/features/catalog/components/product-price.tsx";
+import { ProductReviews } from "#app/features/catalog/components/product-reviews.tsx";
 import { loadProduct, productDescription } from "#app/features/catalog/product-page.ts";
+import { serverApi } from "#app/lib/api-context.ts";
 import { plural } from "#app/lib/format.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { productJsonLd } from "#app/lib/seo/structured-data.ts";
@@ -13,7 +22,11 @@ import type { Route } from "./+types/product";
 
 export async function loader(args: Route.LoaderArgs) {
   const { product, queryClient } = await loadProduct(args);
-  const page = await loadPageSeo(args, product.name, queryClient);
+  // The first page of reviews is part of what search engines and shoppers read; related products load later.
+  const [page] = await Promise.all([
+    loadPageSeo(args, product.name, queryClient),
+    queryClient.prefetchQuery(reviewsQuery(product.id, "new", 1, serverApi(args.context))),
+  ]);
   return {
     ...page,
     productId: product.id,
@@ -89,7 +102,39 @@ function ProductDetails({ productId }: { productId: number }) {
           <p className="product-page__description">{product.description}</p>
         </section>
       ) : null}
+      <ProductReviews productId={product.id} />
+      <RelatedProducts
+        title="Похожие товары"
+        params={{ sort: "popular", limit: 7, page: 1, categoryId: product.category.id }}
+        exclude={product.id}
+      />
+      <RelatedProducts
+        title={`Ещё от ${product.brand.name}`}
+        params={{ sort: "popular", limit: 7, page: 1, brand: product.brand.code }}
+        exclude={product.id}
+      />
     </article>
+  );
+}
+
+/** A row of six products related to this one (the product itself left out). */
+function RelatedProducts({
+  title,
+  params,
+  exclude,
+}: {
+  title: string;
+  params: ProductListParams;
+  exclude: number;
+}) {
+  const { data } = useQuery(productListQuery(params));
+  const items = data?.items.filter((p) => p.id !== exclude).slice(0, 6) ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section className="product-page__section" aria-label={title}>
+      <h2>{title}</h2>
+      <ProductGrid products={items} label={title} eagerCount={0} />
+    </section>
   );
 }
 

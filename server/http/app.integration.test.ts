@@ -135,6 +135,7 @@ describe("OpenAPI", () => {
       "/api/v1/products",
       "/api/v1/products/facets",
       "/api/v1/products/{id}",
+      "/api/v1/products/{id}/reviews",
       "/api/v1/route-rules",
       "/api/v1/search",
       "/api/v1/search/suggest",

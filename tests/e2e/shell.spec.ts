@@ -99,3 +99,30 @@ test("the product page describes itself to search engines as a Product with an o
   );
   expect(home.map((b) => b["@type"]).sort()).toEqual(["Organization", "WebSite"]);
 });
+
+test("the product page shows reviews with the rating distribution, sorting and more, and related products", async ({
+  page,
+}) => {
+  // A product with a few reviews: the most reviewed one of the first page by rating.
+  const { items } = await (await page.request.get("/api/v1/products?sort=rating&limit=50")).json();
+  const product = items.find((p: { reviewsCount: number }) => p.reviewsCount > 10) ?? items[0];
+  await page.goto(`/product/${product.id}`);
+  await waitForHydration(page);
+  const reviews = page.getByRole("region", { name: /^Отзывы/ });
+  await expect(reviews.getByRole("list", { name: "Распределение оценок" }).getByRole("listitem")).toHaveCount(
+    5,
+  );
+  await expect(reviews.getByRole("article")).toHaveCount(Math.min(10, product.reviewsCount));
+  await reviews.getByRole("combobox", { name: "Порядок отзывов" }).selectOption("rating_asc");
+  await expect(reviews.getByRole("article").first().getByRole("img")).toHaveAttribute(
+    "aria-label",
+    /Оценка [1-5] из 5/,
+  );
+  if (product.reviewsCount > 10) {
+    await reviews.getByRole("button", { name: "Показать ещё отзывы" }).click();
+    await expect(reviews.getByRole("article")).toHaveCount(Math.min(20, product.reviewsCount));
+  }
+  await expect(
+    page.getByRole("region", { name: "Похожие товары" }).getByRole("article").first(),
+  ).toBeVisible();
+});

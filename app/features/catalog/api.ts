@@ -8,6 +8,7 @@ import type {
   ProductFacets,
   ProductList,
   ProductSort,
+  ReviewList,
   Seller,
 } from "#contract/catalog.ts";
 import type { ListingState } from "./listing-params.ts";
@@ -118,4 +119,22 @@ export function recordView(productId: number): void {
   getApi()
     .post(`/viewed/${productId}`, undefined, { version: 1 })
     .catch(() => {});
+}
+
+export function reviewsQuery(
+  productId: number,
+  sort: "new" | "rating_desc" | "rating_asc",
+  page: number,
+  api?: ApiClient,
+) {
+  return queryOptions({
+    queryKey: [...catalogKeys.product(productId), "reviews", sort, page] as const,
+    queryFn: ({ signal }) =>
+      (api ?? getApi()).get<ReviewList>(`/products/${productId}/reviews`, {
+        version: 1,
+        query: { sort, page, limit: 10 },
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+  });
 }

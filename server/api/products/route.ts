@@ -5,6 +5,8 @@ import {
   productFacetsSchema,
   productListQuerySchema,
   productListSchema,
+  reviewListQuerySchema,
+  reviewListSchema,
 } from "../../../contract/catalog.ts";
 import { extractPropertyParams } from "../../domain/catalog/facets-filters.ts";
 import type { AppEnv } from "../env.ts";
@@ -17,6 +19,16 @@ const PROPERTY_FILTERS =
   "p.<код>=<от>-<до> для чисел (любой конец можно опустить). Цены в запросе — в рублях, в ответе — в копейках.";
 
 export const productsDocs: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/v1/products/{id}/reviews",
+    summary: "Отзывы о товаре: распределение оценок, сортировка, страницы",
+    tag: "catalog",
+    params: productIdParamsSchema,
+    query: reviewListQuerySchema,
+    response: reviewListSchema,
+    errors: [404],
+  },
   {
     method: "get",
     path: "/v1/products",
@@ -61,6 +73,13 @@ export const productsRoute = new Hono<AppEnv>()
         .get("services")
         .catalog.productFacets(c.req.valid("query"), extractPropertyParams(c.req.queries())),
     ),
+  )
+  .get(
+    "/:id/reviews",
+    validate("param", productIdParamsSchema),
+    validate("query", reviewListQuerySchema),
+    async (c) =>
+      c.json(await c.get("services").catalog.reviews(c.req.valid("param").id, c.req.valid("query"))),
   )
   .get("/:id", validate("param", productIdParamsSchema), async (c) =>
     c.json(await c.get("services").catalog.getProduct(c.req.valid("param").id)),

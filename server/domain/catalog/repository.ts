@@ -1,6 +1,9 @@
 import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { ProductSort } from "../../../contract/catalog.ts";
+import type { ProductSort, ReviewListQuery } from "../../../contract/catalog.ts";
+
+type ReviewSort = ReviewListQuery["sort"];
+
 import type { Database } from "../../db/client.ts";
 import {
   brands,
@@ -9,6 +12,7 @@ import {
   productImages,
   productPropertyValues,
   products,
+  reviews,
   sellers,
 } from "../../db/schema/index.ts";
 import { type FacetRow, RATING_STEPS, ratingThreshold } from "./facets.ts";
@@ -397,6 +401,39 @@ export function createCatalogRepository(db: Database) {
         .from(categories)
         .where(sql`${categories.depth} < ${maxDepth}`)
         .orderBy(asc(categories.depth), asc(categories.position), asc(categories.id)),
+
+    /** One page of a product's reviews and the count of each star rating. */
+    async listReviews(productId: number, sort: ReviewSort, limit: number, offset: number) {
+      const order =
+        sort === "rating_desc"
+          ? [desc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)]
+          : sort === "rating_asc"
+            ? [asc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)]
+            : [desc(reviews.createdAt), desc(reviews.id)];
+      const [items, distribution] = await Promise.all([
+        db
+          .select({
+            id: reviews.id,
+            authorName: reviews.authorName,
+            rating: reviews.rating,
+            pros: reviews.pros,
+            cons: reviews.cons,
+            text: reviews.text,
+            createdAt: reviews.createdAt,
+          })
+          .from(reviews)
+          .where(eq(reviews.productId, productId))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ rating: reviews.rating, count: sql<number>`count(*)::int` })
+          .from(reviews)
+          .where(eq(reviews.productId, productId))
+          .groupBy(reviews.rating),
+      ]);
+      return { items, distribution };
+    },
 
     /** Name and category of a product, for rendering its generated images. */
     async findImageSubject(id: number) {

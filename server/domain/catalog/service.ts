@@ -10,6 +10,8 @@ import type {
   ProductListQuery,
   ProductState,
   PropertyFilterParams,
+  ReviewList,
+  ReviewListQuery,
   Seller,
 } from "../../../contract/catalog.ts";
 import { AppError } from "../../errors.ts";
@@ -220,6 +222,29 @@ export function createCatalogService(repository: CatalogRepository) {
       const seller = await repository.findSeller(code);
       if (!seller) throw new AppError("not_found", "Продавец не найден", { code: "seller_not_found" });
       return { ...seller, rating: Math.round(seller.rating * 10) / 10 };
+    },
+
+    async reviews(productId: number, query: ReviewListQuery): Promise<ReviewList> {
+      const [card, page] = await Promise.all([
+        repository.findProductCard(productId),
+        repository.listReviews(productId, query.sort, query.limit, (query.page - 1) * query.limit),
+      ]);
+      if (!card) throw new AppError("not_found", "Товар не найден", { code: "product_not_found" });
+      const byRating = new Map(page.distribution.map((d) => [d.rating, d.count]));
+      const distribution = [5, 4, 3, 2, 1].map((rating) => ({ rating, count: byRating.get(rating) ?? 0 }));
+      const total = distribution.reduce((n, d) => n + d.count, 0);
+      const average =
+        total === 0
+          ? 0
+          : Math.round((distribution.reduce((n, d) => n + d.rating * d.count, 0) / total) * 10) / 10;
+      return {
+        items: page.items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        total,
+        page: query.page,
+        limit: query.limit,
+        average,
+        distribution,
+      };
     },
 
     async getProduct(id: number): Promise<ProductDetail> {

@@ -1,0 +1,122 @@
+import { useQueries } from "@tanstack/react-query";
+import { useState } from "react";
+import { plural } from "#app/lib/format.ts";
+import { reviewsQuery } from "../api.ts";
+
+type ReviewSort = "new" | "rating_desc" | "rating_asc";
+
+const SORTS: Record<ReviewSort, string> = {
+  new: "Сначала новые",
+  rating_desc: "Сначала положительные",
+  rating_asc: "Сначала отрицательные",
+};
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span className="stars" role="img" aria-label={`Оценка ${rating} из 5`}>
+      {"★★★★★".slice(0, rating)}
+      <span className="stars__empty">{"★★★★★".slice(rating)}</span>
+    </span>
+  );
+}
+
+/** Reviews with the rating distribution, sorting and "show more"; pages after the first load on demand. */
+export function ProductReviews({ productId }: { productId: number }) {
+  const [sort, setSort] = useState<ReviewSort>("new");
+  const [pages, setPages] = useState(1);
+  const results = useQueries({
+    queries: Array.from({ length: pages }, (_, i) => reviewsQuery(productId, sort, i + 1)),
+  });
+  const first = results[0]?.data;
+  if (!first) return null;
+  const items = results.flatMap((r) => r.data?.items ?? []);
+  const max = Math.max(1, ...first.distribution.map((d) => d.count));
+  return (
+    <section className="product-page__section reviews" aria-labelledby="reviews-title">
+      <h2 id="reviews-title">
+        Отзывы {first.total > 0 ? <span className="muted">{first.total}</span> : null}
+      </h2>
+      {first.total === 0 ? (
+        <p className="muted">Об этом товаре ещё не писали. Отзыв можно оставить после покупки.</p>
+      ) : (
+        <div className="reviews__layout">
+          <div className="reviews__summary">
+            <p className="reviews__average">
+              {first.average.toLocaleString("ru-RU", { minimumFractionDigits: 1 })}{" "}
+              <Stars rating={Math.round(first.average)} />
+            </p>
+            <p className="muted">
+              {first.total} {plural(first.total, ["отзыв", "отзыва", "отзывов"])}
+            </p>
+            <ul className="reviews__distribution" aria-label="Распределение оценок">
+              {first.distribution.map((d) => (
+                <li key={d.rating}>
+                  <span>{d.rating} ★</span>
+                  <span className="reviews__bar" aria-hidden="true">
+                    <span style={{ width: `${(100 * d.count) / max}%` }} />
+                  </span>
+                  <span className="muted">{d.count}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="reviews__list">
+            <label className="reviews__sort">
+              <span className="visually-hidden">Порядок отзывов</span>
+              <select
+                value={sort}
+                onChange={(e) => {
+                  setSort(e.target.value as ReviewSort);
+                  setPages(1);
+                }}
+              >
+                {Object.entries(SORTS).map(([value, text]) => (
+                  <option key={value} value={value}>
+                    {text}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {items.map((r) => (
+              <article key={r.id} className="review">
+                <header className="review__head">
+                  <strong>{r.authorName}</strong>
+                  <Stars rating={r.rating} />
+                  <time className="muted" dateTime={r.createdAt}>
+                    {new Date(r.createdAt).toLocaleDateString("ru-RU", {
+                      day: "numeric",
+                      month: "long",
+                      year: "numeric",
+                      timeZone: "Europe/Moscow",
+                    })}
+                  </time>
+                </header>
+                {r.pros ? (
+                  <p>
+                    <b>Достоинства:</b> {r.pros}
+                  </p>
+                ) : null}
+                {r.cons ? (
+                  <p>
+                    <b>Недостатки:</b> {r.cons}
+                  </p>
+                ) : null}
+                {r.text ? <p>{r.text}</p> : null}
+              </article>
+            ))}
+            {items.length < first.total ? (
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={results.some((r) => r.isFetching)}
+                onClick={() => setPages(pages + 1)}
+              >
+                Показать ещё отзывы
+              </button>
+            ) : null}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
