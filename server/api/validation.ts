@@ -1,5 +1,6 @@
 import { validator } from "hono/validator";
 import type { z } from "zod";
+import "../../contract/zod-locale.ts";
 import { AppError } from "../errors.ts";
 
 type Target = "query" | "param" | "json";

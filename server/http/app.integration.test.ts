@@ -222,3 +222,12 @@ describe("server-side rendering handoff", () => {
     expect(await res.text()).toContain("theme-halva");
   });
 });
+
+describe("validation messages", () => {
+  it("are Russian, including zod's own", async () => {
+    const { app } = await getTestContext();
+    const body = await (await app.request("/api/v1/products?limit=0")).json();
+    expect(body.fields[0].message).toMatch(/[А-Яа-яЁё]/);
+    expect(body.message).toBe("Некорректные параметры запроса");
+  });
+});
