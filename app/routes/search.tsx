@@ -22,7 +22,11 @@ function queryOf(request: Request, splat: string | undefined): string {
 export async function loader(args: Route.LoaderArgs) {
   const q = queryOf(args.request, args.params["*"]);
   const queryClient = new QueryClient();
-  const page = Math.max(1, Number(new URL(args.request.url).searchParams.get("page")) || 1);
+  // The API pages up to 10 000; anything else in a hand-edited URL falls back to a valid page.
+  const page = Math.min(
+    Math.max(1, Math.trunc(Number(new URL(args.request.url).searchParams.get("page"))) || 1),
+    10_000,
+  );
   const params: SearchParams | null = q ? { q, page, limit: PAGE_SIZE, sort: "relevance" } : null;
   const [seo] = await Promise.all([
     loadPageSeo(args, q ? `Поиск: ${q}` : "Поиск по Витрине", queryClient),

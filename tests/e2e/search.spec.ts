@@ -41,3 +41,11 @@ test("the header search suggests as you type and is usable from the keyboard", a
   await expect(page.getByRole("heading", { level: 1 })).toContainText("смарт");
   expect(info.project.name).toBeTruthy();
 });
+
+test("a hand-edited page number never breaks the results page", async ({ page }) => {
+  for (const p of ["99999", "-3", "abc"]) {
+    const response = await page.goto(`/search/?q=смартфон&page=${p}`);
+    expect(response?.status(), p).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("смартфон");
+  }
+});
