@@ -15,7 +15,42 @@ function findChromium(): string | undefined {
 }
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
+/** The same build in the halva theme, for the shopper journeys that run in both themes. */
+const HALVA_PORT = PORT + 1;
 const executablePath = findChromium();
+
+/** Specs whose journeys run in both themes at both widths (issue 4): catalogue and its menu, search, product pages. */
+const BOTH_THEMES = /(?:^|\/)(listing|search|catalog-menu|review-photos)\.spec\.ts$/;
+
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } };
+const mobile = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 375, height: 812 },
+  isMobile: true,
+  hasTouch: true,
+};
+
+function server(port: number, theme: "alfa" | "halva") {
+  return {
+    // The production build over a fresh in-memory database, seeded at start-up.
+    command: "node build/node/main.js",
+    url: `http://127.0.0.1:${port}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      THEME: theme,
+      DATA_DIR: "memory://",
+      SEED_PRODUCTS: "400",
+      LOG_LEVEL: "warn",
+      FEATURE_ALFA_ID: "1",
+      AUTH_URL: "http://127.0.0.1:9/bank-login",
+      DATABASE_URL: "",
+    },
+  };
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -30,6 +65,8 @@ export default defineConfig({
     ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "test-results/playwright.json" }],
   ],
   timeout: 30_000,
+  // Two servers and two browsers share this 2-core machine: a navigation can take longer than 5 s.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
@@ -46,35 +83,26 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
+    { name: "desktop", use: desktop, metadata: { theme: "alfa" } },
     {
       name: "mobile",
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 375, height: 812 },
-        isMobile: true,
-        hasTouch: true,
-      },
+      use: mobile,
+      metadata: { theme: "alfa" },
       // Process-level tests need no second run at another viewport.
       testIgnore: /lifecycle\.spec\.ts/,
     },
-  ],
-  webServer: {
-    // The production build over a fresh in-memory database, seeded at start-up.
-    command: "node build/node/main.js",
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: "memory://",
-      SEED_PRODUCTS: "400",
-      LOG_LEVEL: "warn",
-      FEATURE_ALFA_ID: "1",
-      AUTH_URL: "http://127.0.0.1:9/bank-login",
-      DATABASE_URL: "",
+    {
+      name: "desktop-halva",
+      use: { ...desktop, baseURL: `http://127.0.0.1:${HALVA_PORT}` },
+      metadata: { theme: "halva" },
+      testMatch: BOTH_THEMES,
     },
-  },
+    {
+      name: "mobile-halva",
+      use: { ...mobile, baseURL: `http://127.0.0.1:${HALVA_PORT}` },
+      metadata: { theme: "halva" },
+      testMatch: BOTH_THEMES,
+    },
+  ],
+  webServer: [server(PORT, "alfa"), server(HALVA_PORT, "halva")],
 });

@@ -1,10 +1,4 @@
-import {
-  dehydrate,
-  HydrationBoundary,
-  QueryClient,
-  QueryClientProvider,
-  useQuery,
-} from "@tanstack/react-query";
+import { dehydrate, QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { currentCityQuery } from "#app/features/city/api.ts";
@@ -17,6 +11,7 @@ import { useMetrikaPageViews } from "./lib/analytics/use-metrika-page-views.ts";
 import { initMetrika, type MetrikaTracker } from "./lib/analytics/yandex-metrika.ts";
 import { serverApi } from "./lib/api-context.ts";
 import { toScreenError } from "./lib/errors.ts";
+import { PageDataBoundary } from "./lib/page-data.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
 import { guidQuery } from "./lib/reference.ts";
 import { detectWebview } from "./lib/webview.ts";
@@ -95,10 +90,10 @@ function Providers({ children }: { children: ReactNode }) {
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <HydrationBoundary state={root?.dehydratedState}>
+      <PageDataBoundary state={root?.dehydratedState}>
         <Dictionaries />
         {children}
-      </HydrationBoundary>
+      </PageDataBoundary>
     </QueryClientProvider>
   );
 }

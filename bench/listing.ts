@@ -11,30 +11,13 @@
  */
 import { loadavg } from "node:os";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../server/db/client.ts";
-import { loadConfig } from "../server/config.ts";
-import { createServices } from "../server/domain/services.ts";
-import { createApp } from "../server/http/app.ts";
-import { createLogger } from "../server/logger.ts";
+import { openBenchApp } from "./lib/postgres-app.ts";
 
 const BUDGET_P95_MS = 50;
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) {
-  console.error(
-    "Set BENCH_DATABASE_URL to a seeded PostgreSQL (e.g. postgres://postgres@127.0.0.1:5432/vitrina_seed).",
-  );
-  process.exit(2);
-}
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 100);
 const warmup = Number(process.env.BENCH_WARMUP ?? 10);
 
-const database = await openDatabase({ url, poolSize: 4 });
-const app = createApp({
-  config: loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATABASE_URL: url }),
-  services: createServices(database.db),
-  logger: createLogger("silent"),
-  checks: {},
-});
+const { database, app } = await openBenchApp();
 
 async function categoryId(name: string): Promise<number> {
   const result = await database.db.execute(

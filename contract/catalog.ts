@@ -94,6 +94,8 @@ const productFilterShape = {
   inStock: flagParam,
   /** Only products with cashback. */
   cashback: flagParam,
+  /** Only products of the "Топ-выгода" promotion (raised cashback from the bank). */
+  topProfit: flagParam,
   /** Lowest rating as shown on the card (one decimal), e.g. 4 or 4.5. */
   ratingMin: z.coerce
     .number({ error: "Рейтинг должен быть числом" })
@@ -128,7 +130,7 @@ export type PropertyFilterParams = Record<string, string[]>;
 
 /** One filter a shopper could drop to see something, and how many products that would show. */
 export const filterSuggestionSchema = z.object({
-  /** `brand`, `seller`, `price`, `inStock`, `cashback`, `rating` or `p.<code>`. */
+  /** `brand`, `seller`, `price`, `inStock`, `cashback`, `topProfit`, `rating` or `p.<code>`. */
   filter: z.string(),
   /** The filter's title as the storefront shows it ("Бренд", "Встроенная память"). */
   name: z.string(),
@@ -205,6 +207,8 @@ export const productFacetsSchema = z.object({
   inStock: z.number().int(),
   /** Products with cashback, every other filter applied. */
   cashback: z.number().int(),
+  /** Products of the "Топ-выгода" promotion, every other filter applied. */
+  topProfit: z.number().int(),
   /** "From 4.5", "from 4", "from 3": products rated at least `min`, every other filter applied. */
   ratings: z.array(z.object({ min: z.number(), count: z.number().int(), selected: z.boolean() })),
   /** The category's own properties (for a branch, those of its leaves), most widely shared first. */
@@ -275,8 +279,20 @@ export const reviewListQuerySchema = z.object({
   sort: reviewSortSchema.default("new"),
   page: z.coerce.number().int().min(1).max(1000).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(10),
+  /** `true`: only reviews with photos. */
+  withPhotos: flagParam,
 });
 export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;
+
+/** A shopper's photo in a review, in the order it was added. */
+export const reviewPhotoSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  alt: z.string(),
+});
+export type ReviewPhoto = z.infer<typeof reviewPhotoSchema>;
 
 export const reviewSchema = z.object({
   id: z.number().int(),
@@ -286,16 +302,21 @@ export const reviewSchema = z.object({
   cons: z.string(),
   text: z.string(),
   createdAt: z.string(),
+  photos: z.array(reviewPhotoSchema),
 });
+export type Review = z.infer<typeof reviewSchema>;
 
 export const reviewListSchema = z.object({
   items: z.array(reviewSchema),
+  /** Reviews that match the request (with `withPhotos`, only those with photos): what the pages cover. */
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
-  /** Average over all reviews, one decimal. */
+  /** Average over all reviews, one decimal. The summary (this, `distribution`, `withPhotosCount`) ignores filters. */
   average: z.number(),
   /** How many reviews gave each star rating, 5 to 1. */
   distribution: z.array(z.object({ rating: z.number().int(), count: z.number().int() })),
+  /** How many reviews have at least one photo. */
+  withPhotosCount: z.number().int(),
 });
 export type ReviewList = z.infer<typeof reviewListSchema>;

@@ -25,6 +25,7 @@ const SEEDED_TABLES = [
   "product_property_values",
   "product_images",
   "reviews",
+  "review_photos",
   "cities",
   "pickup_points",
 ];
@@ -55,7 +56,8 @@ async function main(): Promise<void> {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.info(
       `Seeded (seed ${summary.seed}) ${summary.products} products, ${summary.propertyValues} property values, ` +
-        `${summary.images} images, ${summary.reviews} reviews, ${summary.categories} categories, ` +
+        `${summary.images} images, ${summary.reviews} reviews with ${summary.reviewPhotos} photos, ` +
+        `${summary.categories} categories, ` +
         `${summary.categoryProperties} category properties, ${summary.menuNodes} menu nodes, ${summary.brands} brands, ` +
         `${summary.sellers} sellers, ${summary.cities} cities, ${summary.pickupPoints} pickup points in ${seconds} s`,
     );

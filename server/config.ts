@@ -38,6 +38,10 @@ const envSchema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(0).default(5000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** How long cached catalogue data and anonymous pages stay fresh; 0 turns the in-process caches off. */
+  CACHE_TTL_S: z.coerce.number().int().min(0).default(300),
+  /** How much longer a stale entry is served while it is refreshed in the background. */
+  CACHE_STALE_S: z.coerce.number().int().min(0).default(600),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -65,6 +69,8 @@ export interface AppConfig {
   ymId: string | undefined;
   logLevel: Env["LOG_LEVEL"];
   shutdownTimeoutMs: number;
+  /** In-process caches (ADR 012); undefined when CACHE_TTL_S is 0. */
+  cache: { freshMs: number; staleMs: number } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -98,5 +104,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ymId: e.YM_ID,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    cache: e.CACHE_TTL_S > 0 ? { freshMs: e.CACHE_TTL_S * 1000, staleMs: e.CACHE_STALE_S * 1000 } : undefined,
   };
 }

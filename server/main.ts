@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
+import { openCaches } from "./cache/index.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
@@ -51,10 +52,11 @@ async function main() {
     ({ handler: ssr, buildId } = await loadProductionSsr());
   }
 
-  const services = createServices(database.db);
+  const caches = await openCaches(config, database, logger);
+  const services = createServices(database.db, { cache: caches?.data });
   // The typo vocabulary is built in the background so the first misspelt query does not wait for it.
   services.search.warmUp().catch((err: unknown) => logger.warn({ err }, "search vocabulary warm-up failed"));
-  const app = createApp({ config, services, logger, checks, ssr, buildId });
+  const app = createApp({ config, services, logger, checks, ssr, buildId, pageCache: caches?.pages });
   const listener = getRequestListener(app.fetch);
   let stopping = false;
   const server: Server = createServer((req, res) => {
@@ -88,6 +90,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       await closeVite?.();
+      await caches?.close();
       await redis?.close();
       await database.close();
       logger.info("stopped cleanly");

@@ -1,9 +1,10 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, NavLink } from "react-router";
+import { CatalogMenuButton } from "#app/features/catalog-menu/components/catalog-menu-button.tsx";
 import { SearchBox } from "#app/features/search/components/search-box.tsx";
 import { headerHeight } from "#app/lib/header-state.ts";
 import type { DeviceVisibility, RouteMeta } from "#app/lib/route-meta.ts";
-import { BasketIcon, CatalogIcon, HeartIcon, UserIcon } from "#app/ui/icons.tsx";
+import { BasketIcon, HeartIcon, UserIcon } from "#app/ui/icons.tsx";
 import { Logo } from "#app/ui/logo.tsx";
 import type { CategoryNode } from "#contract/catalog.ts";
 
@@ -59,10 +60,7 @@ export function SiteHeader({
           <Link to="/" className="site-header__logo" aria-label="Витрина — на главную">
             <Logo />
           </Link>
-          <Link to="/catalog" className="catalog-button">
-            <CatalogIcon size={20} />
-            <span>Каталог</span>
-          </Link>
+          <CatalogMenuButton />
           <SearchBox />
           <nav className="header-actions" aria-label="Личное">
             <Link to="/auth" className="header-action">

@@ -1,6 +1,4 @@
-/** The mobile app opens the storefront with this user-agent marker, or with ?webview=1 on the first URL. */
-export const WEBVIEW_UA_MARKER = /\bVitrinaApp\/\d/;
-export const WEBVIEW_COOKIE = "webview";
+import { WEBVIEW_COOKIE, WEBVIEW_UA_MARKER } from "#contract/webview.ts";
 
 /** Whether the request comes from the app's webview; the query flag is remembered in a session cookie. */
 export function detectWebview(request: Request): { webview: boolean; setCookie: string | undefined } {

@@ -1,4 +1,3 @@
-import { HydrationBoundary } from "@tanstack/react-query";
 import { useLocation } from "react-router";
 import { z } from "zod";
 import { brandQuery } from "#app/features/catalog/api.ts";
@@ -13,6 +12,7 @@ import {
 } from "#app/features/catalog/listing-page.ts";
 import { readListingState } from "#app/features/catalog/listing-params.ts";
 import { orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
+import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { Route } from "./+types/brand-category";
 
 const paramsSchema = z.object({ brandCode: codeParam, catId: catIdParam });
@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export default function BrandCategory({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   return (
-    <HydrationBoundary state={loaderData.dehydratedState}>
+    <PageDataBoundary state={loaderData.dehydratedState}>
       <BrandHeader brand={loaderData.brand} heading={loaderData.seo.h1} />
       <ListingView
         scope={loaderData.scope}
@@ -48,6 +48,6 @@ export default function BrandCategory({ loaderData }: Route.ComponentProps) {
         label={`Товары ${loaderData.brand.name}`}
         hide={["brand"]}
       />
-    </HydrationBoundary>
+    </PageDataBoundary>
   );
 }

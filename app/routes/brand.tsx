@@ -1,4 +1,3 @@
-import { HydrationBoundary } from "@tanstack/react-query";
 import { useLocation } from "react-router";
 import { z } from "zod";
 import { brandQuery } from "#app/features/catalog/api.ts";
@@ -7,6 +6,7 @@ import { ListingView } from "#app/features/catalog/components/listing-view.tsx";
 import { codeParam, listingLoad, loadListingView } from "#app/features/catalog/listing-page.ts";
 import { readListingState } from "#app/features/catalog/listing-params.ts";
 import { orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
+import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { Route } from "./+types/brand";
 
 const paramsSchema = z.object({ brandCode: codeParam });
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export default function Brand({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   return (
-    <HydrationBoundary state={loaderData.dehydratedState}>
+    <PageDataBoundary state={loaderData.dehydratedState}>
       <BrandHeader brand={loaderData.brand} heading={loaderData.seo.h1} />
       <ListingView
         scope={loaderData.scope}
@@ -36,6 +36,6 @@ export default function Brand({ loaderData }: Route.ComponentProps) {
         label={`Товары ${loaderData.brand.name}`}
         hide={["brand"]}
       />
-    </HydrationBoundary>
+    </PageDataBoundary>
   );
 }

@@ -1,4 +1,3 @@
-import { HydrationBoundary } from "@tanstack/react-query";
 import { Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
@@ -11,6 +10,7 @@ import {
 } from "#app/features/catalog/listing-page.ts";
 import { readListingState } from "#app/features/catalog/listing-params.ts";
 import { pageMeta, validateParams } from "#app/lib/page.ts";
+import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { Route } from "./+types/catalog-category";
 
 const paramsSchema = z.object({ catId: catIdParam });
@@ -35,7 +35,7 @@ export default function CatalogCategory({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const state = readListingState(new URLSearchParams(location.search));
   return (
-    <HydrationBoundary state={loaderData.dehydratedState}>
+    <PageDataBoundary state={loaderData.dehydratedState}>
       <nav aria-label="Навигационная цепочка" className="breadcrumbs">
         <ol>
           <li>
@@ -61,6 +61,6 @@ export default function CatalogCategory({ loaderData }: Route.ComponentProps) {
         </ul>
       ) : null}
       <ListingView scope={scope} state={state} pathname={location.pathname} label="Товары категории" />
-    </HydrationBoundary>
+    </PageDataBoundary>
   );
 }

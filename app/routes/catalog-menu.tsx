@@ -1,30 +1,51 @@
 import { QueryClient } from "@tanstack/react-query";
+import { Link } from "react-router";
 import { z } from "zod";
-import { categoryTreeQuery } from "#app/features/catalog/api.ts";
-import { CategoryTree } from "#app/features/catalog/components/category-tree.tsx";
+import { menuNodeQuery } from "#app/features/catalog-menu/api.ts";
+import { MenuNodeChildren } from "#app/features/catalog-menu/components/menu-node-children.tsx";
+import { menuPageDescription, menuPageHref, menuPageSeo } from "#app/features/catalog-menu/menu-page.ts";
 import { serverApi } from "#app/lib/api-context.ts";
-import { loadPageSeo, pageMeta, validateParams } from "#app/lib/page.ts";
+import { loadPageSeo, orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
 import type { Route } from "./+types/catalog-menu";
 
-const paramsSchema = z.object({ catMenuId: z.string().regex(/^\d{1,9}$/) });
+/** Node ids are serial integers; anything else cannot name a page. */
+const paramsSchema = z.object({
+  catMenuId: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/)
+    .transform(Number),
+});
 
 export async function loader(args: Route.LoaderArgs) {
-  validateParams(paramsSchema, args.params, args.request);
+  const { catMenuId } = validateParams(paramsSchema, args.params, args.request);
   const queryClient = new QueryClient();
-  const [tree, page] = await Promise.all([
-    queryClient.ensureQueryData(categoryTreeQuery(serverApi(args.context))),
-    loadPageSeo(args, "Разделы каталога", queryClient),
-  ]);
-  return { ...page, categories: tree.items };
+  const node = await orNotFound(
+    queryClient.ensureQueryData(menuNodeQuery(catMenuId, serverApi(args.context))),
+  );
+  const page = await loadPageSeo(args, node.title, queryClient);
+  return { ...page, seo: menuPageSeo(page.seo, node), node, description: menuPageDescription(node) };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => pageMeta(data);
+export const meta: Route.MetaFunction = ({ data }) => pageMeta(data, { description: data?.description });
 
 export default function CatalogMenu({ loaderData }: Route.ComponentProps) {
+  const { node } = loaderData;
   return (
     <>
+      <nav aria-label="Навигационная цепочка" className="breadcrumbs">
+        <ol>
+          <li>
+            <Link to="/catalog">Каталог</Link>
+          </li>
+          {node.ancestors.map((a) => (
+            <li key={a.id}>
+              <Link to={menuPageHref(a.id)}>{a.title}</Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
       <h1 className="page-title">{loaderData.seo.h1}</h1>
-      <CategoryTree categories={loaderData.categories} />
+      <MenuNodeChildren node={node} />
     </>
   );
 }

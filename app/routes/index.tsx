@@ -1,30 +1,38 @@
-import { dehydrate, HydrationBoundary, QueryClient, useQuery } from "@tanstack/react-query";
+import { dehydrate, QueryClient, useQuery } from "@tanstack/react-query";
+import { useRef } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { type ProductListParams, productListQuery, viewedQuery } from "#app/features/catalog/api.ts";
+import { productListQuery, viewedQuery } from "#app/features/catalog/api.ts";
+import { type HomeCollection, homeCollections } from "#app/features/catalog/collections.ts";
 import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
 import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
 import { serverApi } from "#app/lib/api-context.ts";
+import { useFeature } from "#app/lib/features.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { siteJsonLd } from "#app/lib/seo/structured-data.ts";
+import { useNearViewport } from "#app/ui/use-near-viewport.ts";
+import type { PublicConfig } from "#contract/config.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/index";
 
-/** The home page's collections, in the order shoppers see them. */
-const COLLECTIONS: { id: string; title: string; params: ProductListParams }[] = [
-  { id: "popular", title: "Популярные товары", params: { sort: "popular", limit: 12, page: 1 } },
-  { id: "discounts", title: "Скидки дня", params: { sort: "discount", limit: 12, page: 1 } },
-  { id: "new", title: "Новинки", params: { sort: "new", limit: 12, page: 1 } },
-];
-
 export async function loader(args: Route.LoaderArgs) {
   // Critical data: every collection is awaited so the page paints complete, without spinners.
+  // "Recently viewed" is personal, so it loads in the browser: this HTML is the same for every visitor
+  // and the server keeps one copy of it (ADR 012).
   const queryClient = new QueryClient();
   const api = serverApi(args.context);
   const [page] = await Promise.all([
     loadPageSeo(args, "Витрина — маркетплейс партнёров банка с кешбэком", queryClient),
-    ...COLLECTIONS.map((c) => queryClient.ensureQueryData(productListQuery(c.params, api))),
-    // Personal, so not critical: without it the page is still whole.
-    queryClient.prefetchQuery(viewedQuery(api)),
+    // Which collections there are depends on the features (the root loader reads the same config).
+    api
+      .get<PublicConfig>("/config")
+      .then((config) =>
+        Promise.all(
+          homeCollections(config.features).map((c) =>
+            queryClient.ensureQueryData(productListQuery(c.params, api)),
+          ),
+        ),
+      ),
   ]);
   return { ...page, dehydratedState: dehydrate(queryClient) };
 }
@@ -37,22 +45,37 @@ export const meta: Route.MetaFunction = ({ data }) => [
   ...(data ? siteJsonLd(data.origin) : []),
 ];
 
-function Collection({ id, title, params }: (typeof COLLECTIONS)[number]) {
+function Collection({ id, title, params, more }: HomeCollection) {
   const { data } = useQuery(productListQuery(params));
   if (!data || data.items.length === 0) return null;
+  const heading = (
+    <h2 id={`home-${id}`} className="home-section__title">
+      {title}
+    </h2>
+  );
   return (
     <section className="home-section" aria-labelledby={`home-${id}`}>
-      <h2 id={`home-${id}`} className="home-section__title">
-        {title}
-      </h2>
+      {more ? (
+        <div className="home-section__head">
+          {heading}
+          <Link className="home-section__more" to={more.href}>
+            {more.text}
+          </Link>
+        </div>
+      ) : (
+        heading
+      )}
       <ProductGrid products={data.items} label={title} eagerCount={id === "popular" ? undefined : 0} />
     </section>
   );
 }
 
 function RecentlyViewed() {
-  const { data } = useQuery(viewedQuery());
-  if (!data || data.items.length === 0) return null;
+  // Personal and at the bottom: fetched when the shopper scrolls near, not while the page starts up.
+  const anchor = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(anchor);
+  const { data } = useQuery({ ...viewedQuery(), enabled: near });
+  if (!data || data.items.length === 0) return <div ref={anchor} />;
   return (
     <section className="home-section" aria-labelledby="home-viewed">
       <h2 id="home-viewed" className="home-section__title">
@@ -85,14 +108,15 @@ function CategoryTiles() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const topProfit = useFeature("topProfit");
   return (
-    <HydrationBoundary state={loaderData.dehydratedState}>
+    <PageDataBoundary state={loaderData.dehydratedState}>
       <h1 className="visually-hidden">{loaderData.seo.h1}</h1>
       <CategoryTiles />
-      {COLLECTIONS.map((c) => (
+      {homeCollections({ topProfit }).map((c) => (
         <Collection key={c.id} {...c} />
       ))}
       <RecentlyViewed />
-    </HydrationBoundary>
+    </PageDataBoundary>
   );
 }

@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { loadProduct } from "#app/features/catalog/product-page.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import { PhotoViewer } from "#app/ui/photo-viewer.tsx";
 import type { Route } from "./+types/product-photos";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -20,59 +20,17 @@ export default function ProductPhotos({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const count = product.images.length;
-  const [index, setIndex] = useState(() =>
-    Math.min(Math.max(Number(params.get("photo")) || 0, 0), Math.max(count - 1, 0)),
-  );
-  const [touchX, setTouchX] = useState<number | null>(null);
-  const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "ArrowRight") setIndex((i) => (i + 1) % count);
-      if (event.key === "ArrowLeft") setIndex((i) => (i - 1 + count) % count);
-      if (event.key === "Escape") navigate(`/product/${product.id}`);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [count, navigate, product.id]);
-
-  const image = product.images[index];
+  const productHref = `/product/${product.id}`;
   return (
-    <section className="photo-viewer" aria-roledescription="просмотр фотографий" aria-label={product.name}>
+    <PhotoViewer
+      photos={product.images}
+      initialIndex={Number(params.get("photo"))}
+      label={product.name}
+      closeHref={productHref}
+      onClose={() => navigate(productHref)}
+      emptyText="У этого товара пока нет фотографий."
+    >
       <h1 className="visually-hidden">{loaderData.seo.h1}</h1>
-      <Link className="photo-viewer__close" to={`/product/${product.id}`} aria-label="Закрыть просмотр">
-        ×
-      </Link>
-      {image ? (
-        <figure
-          className="photo-viewer__stage"
-          onTouchStart={(e) => setTouchX(e.touches[0]?.clientX ?? null)}
-          onTouchEnd={(e) => {
-            const endX = e.changedTouches[0]?.clientX;
-            if (touchX !== null && endX !== undefined && Math.abs(endX - touchX) > 40)
-              go(endX < touchX ? 1 : -1);
-            setTouchX(null);
-          }}
-        >
-          <img src={image.url} width={image.width} height={image.height} alt={image.alt} />
-          <figcaption aria-live="polite">
-            Фото {index + 1} из {count}
-          </figcaption>
-        </figure>
-      ) : (
-        <p>У этого товара пока нет фотографий.</p>
-      )}
-      {count > 1 ? (
-        <div className="photo-viewer__nav">
-          <button type="button" onClick={() => go(-1)} aria-label="Предыдущее фото">
-            ‹
-          </button>
-          <button type="button" onClick={() => go(1)} aria-label="Следующее фото">
-            ›
-          </button>
-        </div>
-      ) : null}
-    </section>
+    </PhotoViewer>
   );
 }

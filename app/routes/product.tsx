@@ -1,5 +1,5 @@
-import { dehydrate, HydrationBoundary, useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { dehydrate, useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import {
   type ProductListParams,
@@ -17,7 +17,9 @@ import { loadProduct, productDescription } from "#app/features/catalog/product-p
 import { serverApi } from "#app/lib/api-context.ts";
 import { plural } from "#app/lib/format.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { productJsonLd } from "#app/lib/seo/structured-data.ts";
+import { useNearViewport } from "#app/ui/use-near-viewport.ts";
 import type { Route } from "./+types/product";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -25,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   // The first page of reviews is part of what search engines and shoppers read; related products load later.
   const [page] = await Promise.all([
     loadPageSeo(args, product.name, queryClient),
-    queryClient.prefetchQuery(reviewsQuery(product.id, "new", 1, serverApi(args.context))),
+    queryClient.prefetchQuery(reviewsQuery(product.id, { sort: "new", page: 1 }, serverApi(args.context))),
   ]);
   return {
     ...page,
@@ -127,9 +129,12 @@ function RelatedProducts({
   params: ProductListParams;
   exclude: number;
 }) {
-  const { data } = useQuery(productListQuery(params));
+  // Below the fold: fetched when the shopper scrolls near, not while the page is starting up.
+  const anchor = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(anchor);
+  const { data } = useQuery({ ...productListQuery(params), enabled: near });
   const items = data?.items.filter((p) => p.id !== exclude).slice(0, 6) ?? [];
-  if (items.length === 0) return null;
+  if (items.length === 0) return <div ref={anchor} />;
   return (
     <section className="product-page__section" aria-label={title}>
       <h2>{title}</h2>
@@ -140,8 +145,8 @@ function RelatedProducts({
 
 export default function Product({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydratedState}>
+    <PageDataBoundary state={loaderData.dehydratedState}>
       <ProductDetails productId={loaderData.productId} />
-    </HydrationBoundary>
+    </PageDataBoundary>
   );
 }

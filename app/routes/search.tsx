@@ -1,12 +1,14 @@
-import { dehydrate, HydrationBoundary, QueryClient, useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { dehydrate, QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Link, useSearchParams } from "react-router";
 import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
 import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
-import { type SearchParams, searchQuery } from "#app/features/search/api.ts";
+import { recordSearch, type SearchParams, searchQuery } from "#app/features/search/api.ts";
 import { SearchBox } from "#app/features/search/components/search-box.tsx";
 import { serverApi } from "#app/lib/api-context.ts";
 import { plural } from "#app/lib/format.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { Route } from "./+types/search";
 
 const PAGE_SIZE = 24;
@@ -101,10 +103,23 @@ function Results({ params }: { params: SearchParams }) {
   );
 }
 
+/**
+ * A search the shopper made (`?q=` from a search field, a suggestion, a recent or popular query) goes
+ * into their recent queries, once per query shown; readable /search/{words} landing pages do not.
+ */
+function useRecordShownSearch() {
+  const queryClient = useQueryClient();
+  const q = useSearchParams()[0].get("q");
+  useEffect(() => {
+    if (q) recordSearch(queryClient, q);
+  }, [queryClient, q]);
+}
+
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { params } = loaderData;
+  useRecordShownSearch();
   return (
-    <HydrationBoundary state={loaderData.dehydratedState}>
+    <PageDataBoundary state={loaderData.dehydratedState}>
       {params ? (
         <Results params={params} />
       ) : (
@@ -114,6 +129,6 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <SearchBox variant="page" />
         </>
       )}
-    </HydrationBoundary>
+    </PageDataBoundary>
   );
 }

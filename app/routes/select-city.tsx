@@ -1,9 +1,10 @@
-import { dehydrate, HydrationBoundary, QueryClient, useQuery } from "@tanstack/react-query";
+import { dehydrate, QueryClient, useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { cityListQuery, currentCityQuery } from "#app/features/city/api.ts";
 import { CitySearch } from "#app/features/city/components/city-search.tsx";
 import { safeReturnTo } from "#app/features/city/return-to.ts";
 import { serverApi } from "#app/lib/api-context.ts";
+import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { PinIcon } from "#app/ui/icons.tsx";
 import type { Route } from "./+types/select-city";
 
@@ -54,8 +55,8 @@ function SelectCityContent() {
 
 export default function SelectCity({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydratedState}>
+    <PageDataBoundary state={loaderData.dehydratedState}>
       <SelectCityContent />
-    </HydrationBoundary>
+    </PageDataBoundary>
   );
 }

@@ -1,4 +1,3 @@
-import { HydrationBoundary } from "@tanstack/react-query";
 import { useLocation } from "react-router";
 import { z } from "zod";
 import { sellerQuery } from "#app/features/catalog/api.ts";
@@ -7,6 +6,7 @@ import { SellerHeader } from "#app/features/catalog/components/seller-header.tsx
 import { codeParam, listingLoad, loadListingView } from "#app/features/catalog/listing-page.ts";
 import { readListingState } from "#app/features/catalog/listing-params.ts";
 import { orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
+import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { Route } from "./+types/seller";
 
 const paramsSchema = z.object({ sellerCode: codeParam });
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export default function Seller({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   return (
-    <HydrationBoundary state={loaderData.dehydratedState}>
+    <PageDataBoundary state={loaderData.dehydratedState}>
       <SellerHeader seller={loaderData.seller} heading={loaderData.seo.h1} />
       <ListingView
         scope={loaderData.scope}
@@ -38,6 +38,6 @@ export default function Seller({ loaderData }: Route.ComponentProps) {
         label={`Товары продавца ${loaderData.seller.name}`}
         hide={["seller"]}
       />
-    </HydrationBoundary>
+    </PageDataBoundary>
   );
 }

@@ -65,6 +65,11 @@ export const CatalogIcon = (p: IconProps) => (
     <rect x="13" y="13" width="7" height="7" rx="1.5" />
   </Icon>
 );
+export const ChevronRightIcon = (p: IconProps) => (
+  <Icon strokeWidth={2} {...p}>
+    <path d="m9 6 6 6-6 6" />
+  </Icon>
+);
 export const ArrowLeftIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M15 5 8 12l7 7" />
@@ -74,5 +79,11 @@ export const RefreshIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M20 11a8 8 0 1 0-2.3 5.7" />
     <path d="M20 4v7h-7" />
+  </Icon>
+);
+export const ClockIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M12 7.5V12l3 2" />
   </Icon>
 );

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { AppError } from "../errors.ts";
+import { apiCacheHeaders } from "../http/http-cache.ts";
 import { addressDocs, addressRoute } from "./address/route.ts";
 import { brandsDocs, brandsRoute } from "./brands/route.ts";
+import { catalogMenuDocs, catalogMenuRoute } from "./catalog-menu/route.ts";
 import { categoriesDocs, categoriesRoute } from "./categories/route.ts";
 import { configDocs, configRoute } from "./config/route.ts";
 import type { AppEnv } from "./env.ts";
@@ -10,6 +12,7 @@ import { buildOpenApiDocument } from "./openapi/document.ts";
 import { optionsDocs, optionsRoute } from "./options/route.ts";
 import { pagesDocs, pagesRoute } from "./pages/route.ts";
 import { productsDocs, productsRoute } from "./products/route.ts";
+import { recentSearchesDocs, recentSearchesRoute } from "./recent-searches/route.ts";
 import { routeRulesDocs, routeRulesRoute } from "./route-rules/route.ts";
 import { searchDocs, searchRoute } from "./search/route.ts";
 import { sellersDocs, sellersRoute } from "./sellers/route.ts";
@@ -20,6 +23,7 @@ import { viewedDocs, viewedRoute } from "./viewed/route.ts";
 export const apiDocs = [
   ...configDocs,
   ...categoriesDocs,
+  ...catalogMenuDocs,
   ...mainDocs,
   ...optionsDocs,
   ...productsDocs,
@@ -31,6 +35,7 @@ export const apiDocs = [
   ...addressDocs,
   ...pagesDocs,
   ...searchDocs,
+  ...recentSearchesDocs,
   ...viewedDocs,
 ];
 
@@ -47,6 +52,7 @@ function hostOf(origin: string): string | undefined {
 export function createApi() {
   const openapi = buildOpenApiDocument(apiDocs);
   return new Hono<AppEnv>()
+    .use(apiCacheHeaders())
     .use(async (c, next) => {
       // Planned works: everything but the storefront's own config and the API description answers 503.
       if (c.get("config").maintenance && !["/api/config", "/api/openapi.json"].includes(c.req.path)) {
@@ -74,12 +80,14 @@ export function createApi() {
     .route("/v1/options", optionsRoute)
     .route("/v1/products", productsRoute)
     .route("/v1/categories", categoriesRoute)
+    .route("/v1/catalog-menu", catalogMenuRoute)
     .route("/v1/route-rules", routeRulesRoute)
     .route("/v1/brands", brandsRoute)
     .route("/v1/sellers", sellersRoute)
     .route("/v1/seo", seoRoute)
     .route("/v1/address", addressRoute)
     .route("/v1/pages", pagesRoute)
+    .route("/v1/search/recent", recentSearchesRoute)
     .route("/v1/search", searchRoute)
     .route("/v1/viewed", viewedRoute)
     .route("/v1/user", userRoute)

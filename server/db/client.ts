@@ -17,6 +17,15 @@ export interface DatabaseHandle {
   kind: "postgres" | "pglite";
   /** Cheap round trip for `/readyz`. */
   ping(): Promise<void>;
+  /**
+   * Subscribes to NOTIFY messages on `channel`. `onReset` runs whenever messages may have been missed
+   * (the listening connection dropped and came back), so subscribers can drop everything they derived.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReset?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -47,6 +56,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await pool.query("select 1");
       },
+      listen: (channel, onMessage, onReset) =>
+        listenPostgres(options.url as string, channel, onMessage, onReset),
       close: () => pool.end(),
     };
   }
@@ -60,6 +71,60 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onMessage) => client.listen(channel, onMessage).then((stop) => () => stop()),
     close: () => client.close(),
+  };
+}
+
+const RECONNECT_DELAYS_MS = [100, 500, 1_000, 5_000];
+
+/**
+ * LISTEN on a dedicated connection (a pooled one would be handed to queries). When the connection
+ * drops, it reconnects with back-off and calls `onReset`, since messages sent meanwhile are lost.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReset?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let attempt = 0;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    next.on("error", () => {});
+    next.on("end", () => {
+      if (stopped) return;
+      client = undefined;
+      scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    client = next;
+  };
+
+  const scheduleReconnect = () => {
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)];
+    setTimeout(() => {
+      if (stopped) return;
+      connect().then(
+        () => {
+          attempt = 0;
+          onReset?.();
+        },
+        () => scheduleReconnect(),
+      );
+    }, delay).unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }

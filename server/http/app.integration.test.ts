@@ -127,6 +127,8 @@ describe("OpenAPI", () => {
       "/api/v1/address/current",
       "/api/v1/address/find/city",
       "/api/v1/brands/{code}",
+      "/api/v1/catalog-menu",
+      "/api/v1/catalog-menu/{id}",
       "/api/v1/categories",
       "/api/v1/main/guid",
       "/api/v1/options",
@@ -138,6 +140,8 @@ describe("OpenAPI", () => {
       "/api/v1/products/{id}/reviews",
       "/api/v1/route-rules",
       "/api/v1/search",
+      "/api/v1/search/recent",
+      "/api/v1/search/recent/{id}",
       "/api/v1/search/suggest",
       "/api/v1/sellers/{code}",
       "/api/v1/seo",
@@ -157,6 +161,7 @@ describe("OpenAPI", () => {
       "priceMax",
       "inStock",
       "cashback",
+      "topProfit",
       "ratingMin",
     ]);
     expect(doc.paths["/api/v1/products/{id}"].get.responses["404"]).toBeDefined();
@@ -198,7 +203,16 @@ describe("static assets and media", () => {
     expect(svgA).toMatch(/^<svg/);
     expect(svgA).not.toBe(svgB);
     expect((await app.request("/media/products/999999/0.svg")).status).toBe(404);
-    expect((await app.request("/media/products/1/evil.svg")).status).toBe(400);
+    for (const odd of [
+      "/media/products/1/evil.svg",
+      "/media/products/abc/0.svg",
+      "/media/reviews/-1/0.svg",
+      "/media/brands/A%2F..svg",
+    ]) {
+      const res = await app.request(odd);
+      expect(res.status, odd).toBe(404);
+      expect(await res.json()).toMatchObject({ code: "image_not_found", message: "Изображение не найдено" });
+    }
   });
 });
 

@@ -1,12 +1,14 @@
 import { relative } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { SsrLoadContext } from "../../contract/ssr.ts";
 import type { AppEnv } from "../api/env.ts";
 import { createApi } from "../api/index.ts";
+import { TAG } from "../cache/catalog-changes.ts";
+import type { ReadCache } from "../cache/read-cache.ts";
 import type { AppConfig } from "../config.ts";
 import type { Services } from "../domain/services.ts";
 import { AppError } from "../errors.ts";
@@ -14,7 +16,9 @@ import type { Logger } from "../logger.ts";
 import { paths } from "../paths.ts";
 import { createBuildInfoRoute } from "./build-info.ts";
 import { errorHandler } from "./error-handler.ts";
+import { CACHE_CONTROL, matchesEtag } from "./http-cache.ts";
 import { mediaRoute } from "./media.ts";
+import { type PageSnapshot, pageCacheKey, snapshotPage, uncachedPagePolicy } from "./page-cache.ts";
 import { robotsRoute } from "./robots.ts";
 import { sitemapRoute } from "./sitemap.ts";
 import { createApiTransport } from "./transport.ts";
@@ -33,6 +37,8 @@ export interface AppDeps {
   buildId?: string;
   /** Directory of the client build (hashed assets); defaults to build/client. */
   clientDir?: string;
+  /** Rendered anonymous pages (see page-cache.ts); without it every page is rendered per request. */
+  pageCache?: ReadCache<PageSnapshot>;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -114,16 +120,62 @@ export function createApp(deps: AppDeps) {
   app.use("/favicon*", serveStatic({ root: clientRoot }));
 
   app.all("*", async (c) => {
-    if (!deps.ssr) throw new AppError("not_found", "Страница не найдена", { code: "page_not_found" });
+    const ssr = deps.ssr;
+    if (!ssr) throw new AppError("not_found", "Страница не найдена", { code: "page_not_found" });
     const id = c.get("requestId");
     const apiFetch = createApiTransport(
       c.req.raw,
       id,
       config.apiOrigin ? { apiOrigin: config.apiOrigin } : { appFetch: (request) => app.fetch(request) },
     );
-    return deps.ssr(c.req.raw, { apiFetch, requestId: id });
+    const render = () => ssr(c.req.raw, { apiFetch, requestId: id });
+    const renderForThisRequest = async () => {
+      const response = await render();
+      if (!response.headers.has("Cache-Control")) {
+        response.headers.set("Cache-Control", uncachedPagePolicy(c.req.path, response.status));
+      }
+      return response;
+    };
+
+    const key = deps.pageCache ? pageCacheKey(c.req.raw) : undefined;
+    if (!deps.pageCache || !key) return renderForThisRequest();
+    let mine: PageSnapshot | undefined;
+    const page = await deps.pageCache.get(
+      key,
+      async () => {
+        mine = await snapshotPage(await render());
+        return mine;
+      },
+      [TAG.catalog],
+      (snapshot) => snapshot.storable,
+    );
+    const rendered = page === mine;
+    // A page that could not be kept was rendered for another request; its cookies are not ours.
+    if (!rendered && !page.storable) return renderForThisRequest();
+    return pageResponse(c, page, rendered ? "MISS" : "HIT");
   });
 
   return app;
 }
 export type App = ReturnType<typeof createApp>;
+
+/** A response from a page snapshot, or 304 when the browser already holds these bytes. */
+function pageResponse(c: Context<AppEnv>, page: PageSnapshot, cacheStatus: "HIT" | "MISS"): Response {
+  const headers = new Headers(page.headers);
+  headers.set("X-Cache", cacheStatus);
+  if (!page.storable) {
+    if (!headers.has("Cache-Control"))
+      headers.set("Cache-Control", uncachedPagePolicy(c.req.path, page.status));
+    return new Response(page.body, { status: page.status, headers });
+  }
+  headers.set("Cache-Control", CACHE_CONTROL.anonymousPage);
+  headers.set("Vary", "Cookie");
+  headers.set("ETag", page.etag);
+  if (matchesEtag(c.req.header("if-none-match"), page.etag)) {
+    return new Response(null, {
+      status: 304,
+      headers: { ETag: page.etag, "Cache-Control": CACHE_CONTROL.anonymousPage, Vary: "Cookie" },
+    });
+  }
+  return new Response(page.body, { status: page.status, headers });
+}

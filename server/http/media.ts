@@ -1,7 +1,8 @@
 import { Hono } from "hono";
+import { validator } from "hono/validator";
 import { z } from "zod";
 import type { AppEnv } from "../api/env.ts";
-import { validate } from "../api/validation.ts";
+import { AppError } from "../errors.ts";
 
 const SVG_HEADERS = {
   "Content-Type": "image/svg+xml; charset=utf-8",
@@ -15,16 +16,36 @@ const productImageParams = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
   file: z.string().regex(/^\d{1,2}\.svg$/),
 });
+/** Same shape: a review's id and the photo's position. */
+const reviewPhotoParams = productImageParams;
 const brandLogoParams = z.object({ file: z.string().regex(/^[a-z0-9-]{1,64}\.svg$/) });
 
-/** Locally generated catalogue pictures: /media/products/{id}/{position}.svg and /media/brands/{code}.svg. */
+/** A picture address that does not parse names no picture: 404, as for one that does not exist. */
+function pictureParams<S extends z.ZodType>(schema: S) {
+  return validator("param", (value) => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success)
+      throw new AppError("not_found", "Изображение не найдено", { code: "image_not_found" });
+    return parsed.data as z.output<S>;
+  });
+}
+
+/**
+ * Locally generated catalogue pictures: /media/products/{id}/{position}.svg, shoppers' review photos
+ * /media/reviews/{reviewId}/{position}.svg and brand logos /media/brands/{code}.svg.
+ */
 export const mediaRoute = new Hono<AppEnv>()
-  .get("/products/:id/:file", validate("param", productImageParams), async (c) => {
+  .get("/products/:id/:file", pictureParams(productImageParams), async (c) => {
     const { id, file } = c.req.valid("param");
     const svg = await c.get("services").media.productImage(id, Number.parseInt(file, 10));
     return c.body(svg, 200, SVG_HEADERS);
   })
-  .get("/brands/:file", validate("param", brandLogoParams), async (c) => {
+  .get("/reviews/:id/:file", pictureParams(reviewPhotoParams), async (c) => {
+    const { id, file } = c.req.valid("param");
+    const svg = await c.get("services").media.reviewPhoto(id, Number.parseInt(file, 10));
+    return c.body(svg, 200, SVG_HEADERS);
+  })
+  .get("/brands/:file", pictureParams(brandLogoParams), async (c) => {
     const svg = await c.get("services").media.brandLogo(c.req.valid("param").file.replace(/\.svg$/, ""));
     return c.body(svg, 200, SVG_HEADERS);
   });

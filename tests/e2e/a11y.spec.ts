@@ -1,14 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures.ts";
-import { type SpawnedServer, spawnServer } from "./server.ts";
+import { expect, HALVA_ORIGIN, test, waitForHydration } from "./fixtures.ts";
 
 /**
  * axe-core on the key pages at both widths (the desktop and mobile projects), after hydration: no
  * violation of impact "serious" or "critical" against WCAG 2.0/2.1 A and AA. Lesser violations and axe's
  * best-practice findings do not fail the test but are attached to its report as annotations, so they are
- * seen. Both themes: alfa on
- * the main test server, halva on a server of its own (the theme is start-up configuration).
+ * seen. Both themes: alfa on the main test server, halva on the shared halva server (the theme is start-up
+ * configuration; see playwright.config.ts).
  */
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 // axe's best-practice rules (heading order, landmarks, …) count in Lighthouse's accessibility score: they
@@ -33,10 +32,11 @@ function formatViolations(violations: Violation[]): string {
     .join("\n\n");
 }
 
-async function audit(page: Page, info: TestInfo, url: string, status: number) {
+async function audit(page: Page, info: TestInfo, url: string, status: number, theme: "alfa" | "halva") {
   const response = await page.goto(url);
   expect(response?.status(), `status of ${url}`).toBe(status);
   await waitForHydration(page);
+  await expect(page.locator("html"), "the theme audited").toHaveClass(new RegExp(`\\btheme-${theme}\\b`));
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const blocking = violations.filter(
     (v) => (v.impact === "serious" || v.impact === "critical") && v.tags.some((tag) => WCAG.includes(tag)),
@@ -95,37 +95,23 @@ const PAGES: { name: string; status: number; path: (origin: string) => Promise<s
   { name: "401: a page for signed-in shoppers", status: 401, path: () => "/personal/orders" },
 ];
 
-function defineTests(origin: (baseURL: string) => string) {
+function defineTests(theme: "alfa" | "halva", origin: (baseURL: string) => string) {
   for (const { name, status, path } of PAGES) {
     test.describe(() => {
       // The browser reports the page's own 4xx status in the console; that is expected here.
       if (status !== 200) test.use({ allowedConsoleErrors: /status of 40[14]/ });
       test(name, async ({ page, baseURL }, info) => {
         const base = origin(baseURL!);
-        await audit(page, info, `${base}${await path(base)}`, status);
+        await audit(page, info, `${base}${await path(base)}`, status, theme);
       });
     });
   }
 }
 
 test.describe("alfa theme", () => {
-  defineTests((baseURL) => baseURL);
+  defineTests("alfa", (baseURL) => baseURL);
 });
 
 test.describe("halva theme", () => {
-  // One halva server per worker; its tests run in order in that worker.
-  test.describe.configure({ mode: "default" });
-  let halva: SpawnedServer | undefined;
-
-  test.beforeAll(async ({ browserName }, info) => {
-    expect(browserName).toBe("chromium");
-    const port = 4500 + info.parallelIndex * 2 + (info.project.name === "mobile" ? 20 : 0);
-    halva = await spawnServer(port, { THEME: "halva", LOG_LEVEL: "warn" });
-  });
-
-  test.afterAll(() => {
-    halva?.stop();
-  });
-
-  defineTests(() => halva!.origin);
+  defineTests("halva", () => HALVA_ORIGIN);
 });

@@ -30,3 +30,26 @@ export { expect };
 export async function waitForHydration(page: import("@playwright/test").Page) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
+
+type Info = import("@playwright/test").TestInfo;
+
+/**
+ * The shared halva server that playwright.config.ts starts next to the alfa one (the same build and seed, on
+ * the next port). Specs that are not run by the halva projects reach the halva theme through it.
+ */
+export const HALVA_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
+
+/** Whether the project runs at a phone's width (the storefront's mobile layout is ≤ 1200 px). */
+export function isPhone(info: Info): boolean {
+  return (info.project.use.viewport?.width ?? 1280) <= 1200;
+}
+
+/** The theme of the server the project talks to (see playwright.config.ts). */
+export function themeOf(info: Info): "alfa" | "halva" {
+  return info.project.metadata?.theme === "halva" ? "halva" : "alfa";
+}
+
+/** Asserts the page is drawn in the project's theme, so a journey proves which theme it walked through. */
+export async function expectTheme(page: import("@playwright/test").Page, info: Info) {
+  await expect(page.locator("html")).toHaveClass(new RegExp(`\\btheme-${themeOf(info)}\\b`));
+}

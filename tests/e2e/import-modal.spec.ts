@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures.ts";
+import { expect, isPhone, test, waitForHydration } from "./fixtures.ts";
 
 /** The option is off in the seeded database; these tests switch it on for the browser. */
 async function enableImportOption(page: Page, delayHours = 24) {
@@ -116,7 +116,7 @@ test.describe("signing in", () => {
 });
 
 test("on a phone the modal is a bottom sheet that closes when dragged down", async ({ page }, info) => {
-  test.skip(info.project.name !== "mobile", "bottom sheets are for phones");
+  test.skip(!isPhone(info), "bottom sheets are for phones");
   await enableImportOption(page);
   await page.goto("/");
   await waitForHydration(page);

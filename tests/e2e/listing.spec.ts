@@ -1,12 +1,16 @@
-import { expect, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+
+const shot = (info: import("@playwright/test").TestInfo, name: string) =>
+  `test-results/screenshots/journey-${themeOf(info)}-${name}-${isPhone(info) ? 375 : 1280}.png`;
 
 const count = async (page: import("@playwright/test").Page) =>
   Number((await page.locator(".listing__toolbar .listing-count").textContent())!.match(/\d+/)![0]);
 
 test("browse → filter → sort → product → photos, with the filters in the URL", async ({ page }, info) => {
-  const mobile = info.project.name === "mobile";
+  const mobile = isPhone(info);
   await page.goto("/catalog");
   await waitForHydration(page);
+  await expectTheme(page, info);
   await page.getByRole("link", { name: "Смартфоны", exact: true }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Смартфоны" })).toBeVisible();
   const all = await count(page);
@@ -27,6 +31,7 @@ test("browse → filter → sort → product → photos, with the filters in the
   await expect.poll(() => count(page)).toBeLessThan(all);
   const cards = page.getByRole("list", { name: "Товары категории" }).getByRole("article");
   await expect(cards.first()).toContainText(brandName);
+  await page.screenshot({ path: shot(info, "filtered-listing") });
 
   // Sort by price, cheapest first.
   await page.getByRole("combobox", { name: "Сортировка" }).selectOption("price_asc");
@@ -47,8 +52,11 @@ test("browse → filter → sort → product → photos, with the filters in the
 
   await cards.first().getByRole("link").click();
   await expect(page.getByText("Характеристики")).toBeVisible();
+  await expectTheme(page, info);
+  await page.screenshot({ path: shot(info, "product") });
   await page.getByRole("link", { name: "Открыть фото на весь экран" }).click();
   await expect(page.getByText(/^Фото \d+ из \d+$/)).toBeVisible();
+  await page.screenshot({ path: shot(info, "photos") });
 });
 
 test("a filter combination with nothing in it explains itself and offers a reset", async ({ page }) => {
@@ -75,9 +83,10 @@ test("page links are crawlable and 'show more' appends the next page", async ({ 
   await expect.poll(() => cards.count()).toBeGreaterThan(first);
 });
 
-test("brand and seller pages: who they are, and their goods with filters", async ({ page }) => {
+test("brand and seller pages: who they are, and their goods with filters", async ({ page }, info) => {
   await page.goto("/product/1");
   await waitForHydration(page);
+  await expectTheme(page, info);
   const brandName = (await page.locator(".product-page__brand a").textContent())!;
   await page.locator(".product-page__brand a").click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(brandName);
@@ -86,6 +95,7 @@ test("brand and seller pages: who they are, and their goods with filters", async
   await expect(goods.first()).toBeVisible();
   // A brand page does not offer to filter by brand.
   await expect(page.getByRole("group", { name: "Бренд" })).toHaveCount(0);
+  await page.screenshot({ path: shot(info, "brand") });
 
   await page.goto("/product/1");
   await waitForHydration(page);
@@ -102,6 +112,7 @@ test("brand and seller pages: who they are, and their goods with filters", async
       .getByRole("article")
       .first(),
   ).toBeVisible();
+  await page.screenshot({ path: shot(info, "seller") });
 });
 
 test("a category address with a wrong or missing slug redirects permanently to the canonical one", async ({

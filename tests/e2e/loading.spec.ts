@@ -3,7 +3,9 @@ import { expect, test, waitForHydration } from "./fixtures.ts";
 test("a slow navigation shows the global loader, for at least 500 ms, and hides it afterwards", async ({
   page,
 }) => {
-  await page.goto("/");
+  // From a product page's breadcrumbs: a link to the catalogue at every width (on desktops the header's
+  // «Каталог» is the mega-menu's button).
+  await page.goto("/product/1");
   await waitForHydration(page);
   // Hold the next page's data for a moment so the navigation is visibly in progress.
   let release: () => void = () => {};
@@ -25,7 +27,10 @@ test("a slow navigation shows the global loader, for at least 500 ms, and hides 
       attributeFilter: ["data-visible"],
     });
   });
-  await page.getByRole("link", { name: "Каталог" }).first().click();
+  await page
+    .getByRole("navigation", { name: "Навигационная цепочка" })
+    .getByRole("link", { name: "Каталог" })
+    .click();
   await expect(loader).toHaveAttribute("data-visible", "true");
   await expect(page.getByRole("status").filter({ hasText: "Загрузка" })).toBeAttached();
   release();

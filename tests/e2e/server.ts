@@ -35,9 +35,22 @@ export async function spawnServer(
   });
   child.stdout!.on("data", (chunk: Buffer) => output.push(...chunk.toString().split("\n").filter(Boolean)));
   const origin = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(async () => (await fetch(`${origin}/healthz`).catch(() => undefined))?.status, { timeout: 60_000 })
-    .toBe(200);
+  // A server that crashed at start-up fails at once; one that never gets healthy is killed, or it would
+  // outlive the run and answer on its port for the next one.
+  try {
+    await expect
+      .poll(
+        async () =>
+          child.exitCode !== null || child.signalCode !== null
+            ? `exited (${child.exitCode ?? child.signalCode})`
+            : (await fetch(`${origin}/healthz`).catch(() => undefined))?.status,
+        { timeout: 60_000 },
+      )
+      .toBe(200);
+  } catch (error) {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    throw error;
+  }
   return {
     origin,
     child,

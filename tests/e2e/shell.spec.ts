@@ -1,9 +1,9 @@
-import { expect, test, waitForHydration } from "./fixtures.ts";
+import { expect, isPhone, test, waitForHydration } from "./fixtures.ts";
 
 const PAGES = ["/", "/catalog", "/basket", "/product/1", "/select-city", "/auth"];
 
 test("header, footer and navigation fit the viewport on every main screen", async ({ page }, info) => {
-  const mobile = info.project.name === "mobile";
+  const mobile = isPhone(info);
   for (const path of PAGES) {
     await page.goto(path);
     await expect(page.getByRole("link", { name: "Витрина — на главную" })).toBeVisible();
@@ -106,22 +106,32 @@ test("the product page shows reviews with the rating distribution, sorting and m
   // A product with a few reviews: the most reviewed one of the first page by rating.
   const { items } = await (await page.request.get("/api/v1/products?sort=rating&limit=50")).json();
   const product = items.find((p: { reviewsCount: number }) => p.reviewsCount > 10) ?? items[0];
+  const listingCalls: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/v1/products") listingCalls.push(r.url());
+  });
   await page.goto(`/product/${product.id}`);
   await waitForHydration(page);
+  // Related products sit below the fold and are fetched only when the shopper scrolls near them.
+  await page.waitForTimeout(300);
+  expect(listingCalls, "related products fetched before the shopper scrolled").toEqual([]);
   const reviews = page.getByRole("region", { name: /^Отзывы/ });
   await expect(reviews.getByRole("list", { name: "Распределение оценок" }).getByRole("listitem")).toHaveCount(
     5,
   );
   await expect(reviews.getByRole("article")).toHaveCount(Math.min(10, product.reviewsCount));
   await reviews.getByRole("combobox", { name: "Порядок отзывов" }).selectOption("rating_asc");
-  await expect(reviews.getByRole("article").first().getByRole("img")).toHaveAttribute(
-    "aria-label",
-    /Оценка [1-5] из 5/,
-  );
+  await expect(
+    reviews
+      .getByRole("article")
+      .first()
+      .getByRole("img", { name: /^Оценка/ }),
+  ).toHaveAttribute("aria-label", /Оценка [1-5] из 5/);
   if (product.reviewsCount > 10) {
     await reviews.getByRole("button", { name: "Показать ещё отзывы" }).click();
     await expect(reviews.getByRole("article")).toHaveCount(Math.min(20, product.reviewsCount));
   }
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect(
     page.getByRole("region", { name: "Похожие товары" }).getByRole("article").first(),
   ).toBeVisible();

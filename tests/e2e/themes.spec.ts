@@ -1,29 +1,10 @@
 import { mkdirSync } from "node:fs";
-import { expect, test, waitForHydration } from "./fixtures.ts";
+import { expect, HALVA_ORIGIN, isPhone, test, waitForHydration } from "./fixtures.ts";
 import { type SpawnedServer, spawnServer } from "./server.ts";
 
-// Start-up configuration that the main test server does not have: the halva theme and planned works.
-let halva: SpawnedServer;
-let maintenance: SpawnedServer;
-
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(async ({ browserName }, info) => {
-  expect(browserName).toBe("chromium");
-  const base = 4400 + info.parallelIndex * 4 + (info.project.name === "mobile" ? 40 : 0);
-  [halva, maintenance] = await Promise.all([
-    spawnServer(base, { THEME: "halva", LOG_LEVEL: "warn" }),
-    spawnServer(base + 1, { THEME: "halva", MAINTENANCE_MODE: "true", LOG_LEVEL: "warn" }),
-  ]);
-});
-
-test.afterAll(() => {
-  halva?.stop();
-  maintenance?.stop();
-});
-
+// The halva theme is the shared halva server's (see playwright.config.ts).
 test("the halva theme is rendered on the server with its own favicon", async ({ page }) => {
-  const response = await page.goto(`${halva.origin}/`);
+  const response = await page.goto(`${HALVA_ORIGIN}/`);
   expect(await response!.text()).toMatch(/<html lang="ru" class="theme-halva"/);
   await expect(page.locator('link[rel="icon"][type="image/svg+xml"]')).toHaveAttribute(
     "href",
@@ -40,9 +21,22 @@ test("the halva theme is rendered on the server with its own favicon", async ({ 
 
 test.describe("planned works", () => {
   test.use({ allowedConsoleErrors: /status of 503|\[503\]/ });
+  // Start-up configuration that neither shared server has: a server of its own.
+  test.describe.configure({ mode: "serial" });
+  let maintenance: SpawnedServer | undefined;
+
+  test.beforeAll(async ({ browserName }, info) => {
+    expect(browserName).toBe("chromium");
+    const port = 4400 + info.parallelIndex * 2 + (isPhone(info) ? 40 : 0);
+    maintenance = await spawnServer(port, { THEME: "halva", MAINTENANCE_MODE: "true", LOG_LEVEL: "warn" });
+  });
+
+  test.afterAll(() => {
+    maintenance?.stop();
+  });
 
   test("every page answers 503 with the wait time and a 56 px refresh button", async ({ page }) => {
-    const response = await page.goto(`${maintenance.origin}/catalog`);
+    const response = await page.goto(`${maintenance!.origin}/catalog`);
     expect(response?.status()).toBe(503);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Сервис временно недоступен");
     await expect(page.getByText(/Попробуйте зайти через час$/)).toBeVisible();
@@ -67,7 +61,7 @@ test.describe("screenshots", () => {
     const width = page.viewportSize()!.width;
     for (const [theme, origin] of [
       ["alfa", baseURL!],
-      ["halva", halva.origin],
+      ["halva", HALVA_ORIGIN],
     ] as const) {
       for (const [name, path] of [
         ["home", "/"],
@@ -79,6 +73,7 @@ test.describe("screenshots", () => {
       ] as const) {
         await page.goto(`${origin}${path}`);
         await waitForHydration(page);
+        await expect(page.locator("html")).toHaveClass(new RegExp(`\\btheme-${theme}\\b`));
         await page.screenshot({ path: `${dir}/${theme}-${name}-${width}.png` });
       }
     }

@@ -29,6 +29,8 @@ export interface ProductListParams {
   categoryId?: number;
   brand?: string;
   seller?: string;
+  /** Only the "Топ-выгода" promotion's products. */
+  topProfit?: boolean;
 }
 
 /** One page of products in one order; `api` is the loader's client on the server. */
@@ -70,14 +72,16 @@ export function sellerQuery(code: string, api?: ApiClient) {
   });
 }
 
-/** What a listing screen is about: a category subtree, or a brand's or seller's goods. */
+/** What a listing screen is about: a category subtree, a brand's or seller's goods, or a promotion's. */
 export interface ListingScope {
   categoryId?: number;
   brand?: string;
   seller?: string;
+  topProfit?: boolean;
 }
 
-export const LISTING_LIMIT = 36;
+/** Cards per listing page: whole rows at 2, 4 and 6 columns, and a page light enough to start fast. */
+export const LISTING_LIMIT = 24;
 
 export function listingQuery(scope: ListingScope, state: ListingState, api?: ApiClient) {
   const query = { ...state.filters, ...scope, sort: state.sort, page: state.page, limit: LISTING_LIMIT };
@@ -121,18 +125,24 @@ export function recordView(productId: number): void {
     .catch(() => {});
 }
 
+export interface ReviewsParams {
+  sort: "new" | "rating_desc" | "rating_asc";
+  page: number;
+  /** Only reviews with photos. */
+  withPhotos?: boolean;
+}
+
 export function reviewsQuery(
   productId: number,
-  sort: "new" | "rating_desc" | "rating_asc",
-  page: number,
+  { sort, page, withPhotos = false }: ReviewsParams,
   api?: ApiClient,
 ) {
   return queryOptions({
-    queryKey: [...catalogKeys.product(productId), "reviews", sort, page] as const,
+    queryKey: [...catalogKeys.product(productId), "reviews", sort, withPhotos, page] as const,
     queryFn: ({ signal }) =>
       (api ?? getApi()).get<ReviewList>(`/products/${productId}/reviews`, {
         version: 1,
-        query: { sort, page, limit: 10 },
+        query: { sort, page, limit: 10, withPhotos: withPhotos || undefined },
         signal,
       }),
     placeholderData: (previous) => previous,

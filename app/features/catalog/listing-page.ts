@@ -5,7 +5,7 @@ import { ApiError } from "#app/lib/api-client.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { loadPageSeo, pageNotFound } from "#app/lib/page.ts";
 import type { CategoryNode } from "#contract/catalog.ts";
-import { categoryTreeQuery, facetsQuery, type ListingScope, listingQuery } from "./api.ts";
+import { catalogKeys, categoryTreeQuery, facetsQuery, type ListingScope, listingQuery } from "./api.ts";
 import { findCategoryPath } from "./components/category-tree.tsx";
 import { readListingState } from "./listing-params.ts";
 
@@ -34,24 +34,35 @@ export async function resolveCategory(
 /**
  * A filterable listing screen's data: the first page and the facets for the URL's filters, then the SEO
  * record. A shared link whose filter no longer exists opens the unfiltered listing instead of an error.
+ * `withFilters: false` (a listing offering only sort and pages) reads no filters and fetches no facets.
  */
 export async function loadListingView(
   args: LoaderArgs,
   load: ReturnType<typeof listingLoad>,
   scope: ListingScope,
   title: string,
+  { withFilters = true }: { withFilters?: boolean } = {},
 ) {
   const url = new URL(args.request.url);
-  const state = readListingState(url.searchParams);
+  const state = readListingState(url.searchParams, { withFilters });
   try {
     await Promise.all([
       load.queryClient.ensureQueryData(listingQuery(scope, state, load.api)),
-      load.queryClient.ensureQueryData(facetsQuery(scope, state.filters, load.api)),
+      withFilters ? load.queryClient.ensureQueryData(facetsQuery(scope, state.filters, load.api)) : null,
     ]);
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) throw redirect(url.pathname);
     throw error;
   }
   const page = await loadPageSeo(args, title, load.queryClient);
-  return { ...page, scope, dehydratedState: dehydrate(load.queryClient) };
+  // The whole category tree was read only to find this category; the page itself never shows it, so it
+  // stays out of the HTML (it would be ~9 KB of every listing page).
+  const treeHash = JSON.stringify(catalogKeys.categories());
+  return {
+    ...page,
+    scope,
+    dehydratedState: dehydrate(load.queryClient, {
+      shouldDehydrateQuery: (query) => query.state.status === "success" && query.queryHash !== treeHash,
+    }),
+  };
 }

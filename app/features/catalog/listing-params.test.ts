@@ -15,6 +15,16 @@ describe("listing URL state", () => {
     expect(state).toEqual({ sort: "price_asc", page: 3, filters: { brand: "apple", "p.memory": "128 ГБ" } });
   });
 
+  it("keeps the top-profit filter, and reads no filters for a listing that offers none", () => {
+    const search = new URLSearchParams("topProfit=1&inStock=1&sort=price_desc&page=2");
+    expect(readListingState(search).filters).toEqual({ inStock: "1", topProfit: "1" });
+    expect(readListingState(search, { withFilters: false })).toEqual({
+      sort: "price_desc",
+      page: 2,
+      filters: {},
+    });
+  });
+
   it("falls back to popular and page 1 for nonsense", () => {
     expect(readListingState(new URLSearchParams("sort=cheapest&page=-4"))).toMatchObject({
       sort: "popular",

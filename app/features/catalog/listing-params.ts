@@ -1,7 +1,16 @@
 import type { ProductSort } from "#contract/catalog.ts";
 
 /** URL parameters a listing understands; they go to the API as they are (see GET /api/v1/products). */
-const FILTER_KEYS = ["brand", "seller", "priceMin", "priceMax", "inStock", "cashback", "ratingMin"] as const;
+const FILTER_KEYS = [
+  "brand",
+  "seller",
+  "priceMin",
+  "priceMax",
+  "inStock",
+  "cashback",
+  "topProfit",
+  "ratingMin",
+] as const;
 
 export const SORT_LABELS: Record<ProductSort, string> = {
   popular: "Популярные",
@@ -23,12 +32,18 @@ export function isFilterKey(key: string): boolean {
   return (FILTER_KEYS as readonly string[]).includes(key) || /^p\.[a-z0-9_-]{1,64}$/.test(key);
 }
 
-/** Reads sort, page and filters from a listing URL; anything else in the query string is ignored. */
-export function readListingState(search: URLSearchParams): ListingState {
+/**
+ * Reads sort, page and filters from a listing URL; anything else in the query string is ignored, and so
+ * are the filters of a listing that offers none (`withFilters: false`).
+ */
+export function readListingState(
+  search: URLSearchParams,
+  { withFilters = true }: { withFilters?: boolean } = {},
+): ListingState {
   const sort = (search.get("sort") ?? "popular") as ProductSort;
   const page = Math.min(Math.max(Number.parseInt(search.get("page") ?? "1", 10) || 1, 1), 10_000);
   const filters: Record<string, string> = {};
-  for (const key of [...new Set(search.keys())].sort()) {
+  for (const key of withFilters ? [...new Set(search.keys())].sort() : []) {
     const value = search.getAll(key).join(",").trim();
     if (isFilterKey(key) && value) filters[key] = value;
   }

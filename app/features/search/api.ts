@@ -1,6 +1,8 @@
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ApiClient, getApi } from "#app/lib/api-client.ts";
 import type { SearchResult, SearchSort, SuggestResult } from "#contract/search.ts";
+import type { RecentSearchList } from "#contract/search-history.ts";
+import { normalizeRecentQuery, RECENT_SEARCH_MAX_LENGTH } from "#contract/search-history-rules.ts";
 
 export interface SearchParams {
   q: string;
@@ -12,6 +14,7 @@ export interface SearchParams {
 export const searchKeys = {
   results: (params: SearchParams) => ["search", "results", params] as const,
   suggest: (q: string) => ["search", "suggest", q] as const,
+  recent: ["search", "recent"] as const,
 };
 
 export function searchQuery(params: SearchParams, api?: ApiClient) {
@@ -29,5 +32,71 @@ export function suggestQuery(q: string, api?: ApiClient) {
     queryFn: ({ signal }) =>
       (api ?? getApi()).get<SuggestResult>("/search/suggest", { version: 1, query: { q }, signal }),
     staleTime: 60_000,
+  });
+}
+
+/** Popular queries (and categories): what the suggestions offer before anything is typed. */
+export function popularSearchesQuery(api?: ApiClient) {
+  return suggestQuery("", api);
+}
+
+/** The visitor's recent queries, newest first (the API knows the visitor by an HttpOnly cookie). */
+export function recentSearchesQuery(api?: ApiClient) {
+  return queryOptions({
+    queryKey: searchKeys.recent,
+    queryFn: ({ signal }) =>
+      (api ?? getApi()).get<RecentSearchList>("/search/recent", { version: 1, signal }),
+  });
+}
+
+/**
+ * Remembers a search the shopper made (called once the results page shows it, ADR 010). Nothing on screen
+ * depends on it, so a failure is ignored; queries the history does not keep are not sent.
+ */
+export function recordSearch(queryClient: QueryClient, text: string): void {
+  const query = normalizeRecentQuery(text);
+  if (!query || query.length > RECENT_SEARCH_MAX_LENGTH) return;
+  getApi()
+    .post("/search/recent", { query }, { version: 1 })
+    .then(
+      () => queryClient.invalidateQueries({ queryKey: searchKeys.recent }),
+      () => {},
+    );
+}
+
+const forgetKey = [...searchKeys.recent, "forget"] as const;
+
+/**
+ * Removes one recent query (`id`) or all of them (`"all"`). The list changes at once; on failure it
+ * comes back as it was and `onError` is told.
+ */
+export function useForgetRecentSearch(onError: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: forgetKey,
+    mutationFn: (target: number | "all") =>
+      target === "all"
+        ? getApi().delete("/search/recent", { version: 1 })
+        : getApi().delete(`/search/recent/${target}`, { version: 1 }),
+    onMutate: async (target) => {
+      await queryClient.cancelQueries({ queryKey: searchKeys.recent });
+      const previous = queryClient.getQueryData<RecentSearchList>(searchKeys.recent);
+      if (previous) {
+        queryClient.setQueryData<RecentSearchList>(searchKeys.recent, {
+          items: target === "all" ? [] : previous.items.filter((item) => item.id !== target),
+        });
+      }
+      return { previous };
+    },
+    onError: (_error, _target, context) => {
+      if (context?.previous) queryClient.setQueryData(searchKeys.recent, context.previous);
+      onError();
+    },
+    // The last of several quick removals refetches: an earlier refetch would bring back a row still
+    // being removed.
+    onSettled: () =>
+      queryClient.isMutating({ mutationKey: forgetKey }) === 1
+        ? queryClient.invalidateQueries({ queryKey: searchKeys.recent })
+        : undefined,
   });
 }

@@ -10,6 +10,11 @@ export interface SuggestOption {
   price?: number;
 }
 
+/** The results page for a query, as the search form submits it. */
+export function searchHref(query: string): string {
+  return `/search/?q=${encodeURIComponent(query)}`;
+}
+
 /** One flat, ordered list for the combobox: queries first, then categories, brands and products. */
 export function suggestOptions(data: SuggestResult): SuggestOption[] {
   return [
@@ -17,7 +22,7 @@ export function suggestOptions(data: SuggestResult): SuggestOption[] {
       key: `q-${q}`,
       kind: "query" as const,
       label: q,
-      href: `/search/?q=${encodeURIComponent(q)}`,
+      href: searchHref(q),
     })),
     ...data.categories.map((c) => ({
       key: `c-${c.id}`,

@@ -1,23 +1,12 @@
-import {
-  type PointerEvent,
-  type ReactNode,
-  type RefObject,
-  useEffect,
-  useEffectEvent,
-  useId,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { type PointerEvent, type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { createPortal, flushSync } from "react-dom";
 import { cx } from "../class-names.ts";
 import { CloseIcon } from "../close-icon.tsx";
 import { useIsMobile } from "../media.ts";
 import { useIsClient } from "../use-is-client.ts";
-import { focusInitial, trapTabKey } from "./focus-trap.ts";
-import { backdropZIndex, modalStack, modalZIndex } from "./modal-stack.ts";
-import { lockBodyScroll } from "./scroll-lock.ts";
+import { backdropZIndex, modalZIndex } from "./modal-stack.ts";
 import { sheetOffset, shouldCloseSheet } from "./sheet-gesture.ts";
+import { useModalLayer } from "./use-modal-layer.ts";
 
 export type ModalCloseReason = "esc" | "backdrop" | "close-button" | "swipe";
 /** Desktop widths: s 400 px, m 560 px, l 800 px. On phones every modal is a full-width bottom sheet. */
@@ -52,61 +41,16 @@ const prefersReducedMotion = () => window.matchMedia("(prefers-reduced-motion: r
 
 // Mounted exactly while open, so the effects below are "on open" (setup) and "on close" (cleanup).
 function ModalDialog({ onClose, title, description, children, footer, size = "m", className }: ModalProps) {
-  const id = useId();
-  const titleId = `${id}-title`;
-  const descriptionId = `${id}-description`;
   const panelRef = useRef<HTMLDivElement>(null);
   const isSheet = useIsMobile();
-  const stack = useSyncExternalStore(modalStack.subscribe, modalStack.getSnapshot, modalStack.getSnapshot);
-  // Until the open effect has registered us, we will be the next one on top.
-  const registered = stack.indexOf(id);
-  const index = registered === -1 ? stack.length : registered;
-  // The document listeners are attached once per open; this reads the latest onClose without re-attaching.
-  const closeOnEsc = useEffectEvent(() => onClose("esc"));
-
-  // Captured on the first render, before our own focus moves: in StrictMode the open effect runs twice, and
-  // the second run would otherwise remember the dialog itself.
-  const [returnFocusTo] = useState(() =>
-    document.activeElement instanceof HTMLElement ? document.activeElement : null,
-  );
-
-  useEffect(() => {
-    modalStack.open(id);
-    const unlock = lockBodyScroll();
-    if (panelRef.current) focusInitial(panelRef.current);
-    return () => {
-      modalStack.close(id);
-      unlock();
-      if (returnFocusTo?.isConnected) returnFocusTo.focus({ preventScroll: true });
-    };
-  }, [id, returnFocusTo]);
-
-  useEffect(() => {
-    // Listeners sit on the document (not the dialog) so Esc works even when focus was lost to the body;
-    // only the top-most modal acts, and an Esc already handled inside it (a select, a combobox) is left alone.
-    function onKeyDown(event: KeyboardEvent) {
-      const panel = panelRef.current;
-      if (!panel || event.defaultPrevented || event.isComposing || !modalStack.isTop(id)) return;
-      if (event.key === "Escape") {
-        event.preventDefault();
-        closeOnEsc();
-        return;
-      }
-      trapTabKey(event, panel);
-    }
-    // Focus that escapes anyway (a click on the page edge, a script) is brought back.
-    function onFocusIn(event: FocusEvent) {
-      const panel = panelRef.current;
-      if (!panel || !modalStack.isTop(id)) return;
-      if (event.target instanceof Node && !panel.contains(event.target)) focusInitial(panel);
-    }
-    document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("focusin", onFocusIn);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("focusin", onFocusIn);
-    };
-  }, [id]);
+  const { id, layer: index } = useModalLayer(panelRef, (event) => {
+    if (event.key !== "Escape") return false;
+    event.preventDefault();
+    onClose("esc");
+    return true;
+  });
+  const titleId = `${id}-title`;
+  const descriptionId = `${id}-description`;
 
   const gesture = useSheetGesture(panelRef, () => onClose("swipe"));
 

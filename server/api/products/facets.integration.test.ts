@@ -1,41 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  type CategoryNode,
-  type ProductFacets,
-  type ProductList,
-  productDetailSchema,
-  productFacetsSchema,
-  productListSchema,
-} from "#contract/catalog.ts";
+import { type CategoryNode, productDetailSchema } from "#contract/catalog.ts";
 import { products } from "#server/db/schema/index.ts";
+import { all, facets, get, list } from "#tests/fixtures/catalog-api.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
-
-async function get(path: string) {
-  const { app } = await getTestContext();
-  return app.request(path);
-}
-
-async function list(query: string): Promise<ProductList> {
-  const res = await get(`/api/v1/products?${query}`);
-  expect(res.status, `${query}: ${res.status}`).toBe(200);
-  return productListSchema.parse(await res.json());
-}
-
-async function facets(query: string): Promise<ProductFacets> {
-  const res = await get(`/api/v1/products/facets?${query}`);
-  expect(res.status, `${query}: ${res.status}`).toBe(200);
-  return productFacetsSchema.parse(await res.json());
-}
-
-/** Every product of a listing, paging through it. */
-async function all(query: string): Promise<ProductList["items"]> {
-  const items: ProductList["items"] = [];
-  for (let page = 1; ; page++) {
-    const body = await list(`${query}&limit=100&page=${page}`);
-    items.push(...body.items);
-    if (items.length >= body.total) return items;
-  }
-}
 
 const enc = encodeURIComponent;
 

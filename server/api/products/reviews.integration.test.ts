@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { type ReviewList, reviewListSchema } from "#contract/catalog.ts";
+import type { Database } from "#server/db/client.ts";
+import { createCatalogRepository } from "#server/domain/catalog/repository.ts";
+import { createCatalogService } from "#server/domain/catalog/service.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 
 async function reviewedProduct(): Promise<{ id: number; reviewsCount: number; rating: number }> {
@@ -43,5 +46,103 @@ describe("GET /api/v1/products/{id}/reviews", () => {
     const { app } = await getTestContext();
     expect((await app.request("/api/v1/products/999999/reviews")).status).toBe(404);
     expect((await app.request("/api/v1/products/1/reviews?sort=best")).status).toBe(400);
+  });
+});
+
+/** A product some of whose reviews (at least two) have photos and some do not. */
+async function productWithPhotoReviews(): Promise<{ id: number; list: ReviewList }> {
+  const { app } = await getTestContext();
+  const { items } = await (await app.request("/api/v1/products?sort=popular&limit=100")).json();
+  for (const p of items as { id: number; reviewsCount: number }[]) {
+    if (p.reviewsCount < 4) continue;
+    const list = await reviews(p.id, "?limit=50");
+    if (list.withPhotosCount >= 2 && list.withPhotosCount < list.total) return { id: p.id, list };
+  }
+  throw new Error("no product with photo reviews in the test seed");
+}
+
+describe("review photos", () => {
+  it("lists each review's photos in order, with sizes and alt text, and counts reviews with photos", async () => {
+    const { list } = await productWithPhotoReviews();
+    const withPhotos = list.items.filter((r) => r.photos.length > 0);
+    expect(withPhotos.length).toBe(list.withPhotosCount);
+    for (const review of list.items) {
+      expect(review.photos.length).toBeLessThanOrEqual(4);
+      review.photos.forEach((photo, position) => {
+        expect(photo.url).toBe(`/media/reviews/${review.id}/${position}.svg`);
+        expect(photo.width).toBeGreaterThan(0);
+        expect(photo.height).toBeGreaterThan(0);
+        expect(photo.alt).toContain(`фото покупателя, ${position + 1} из ${review.photos.length}`);
+      });
+    }
+    const ids = list.items.flatMap((r) => r.photos.map((p) => p.id));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("withPhotos=true returns only reviews with photos, paged over them, with the summary of all reviews", async () => {
+    const { id, list: all } = await productWithPhotoReviews();
+    const filtered = await reviews(id, "?withPhotos=true&limit=50");
+    expect(filtered.total).toBe(all.withPhotosCount);
+    expect(filtered.items.length).toBe(all.withPhotosCount);
+    expect(filtered.items.every((r) => r.photos.length > 0)).toBe(true);
+    expect(filtered.items.map((r) => r.id)).toEqual(
+      all.items.filter((r) => r.photos.length > 0).map((r) => r.id),
+    );
+    // The summary does not change with the filter.
+    expect(filtered.distribution).toEqual(all.distribution);
+    expect(filtered.average).toBe(all.average);
+    expect(filtered.withPhotosCount).toBe(all.withPhotosCount);
+    const first = await reviews(id, "?withPhotos=true&limit=1&page=1");
+    const second = await reviews(id, "?withPhotos=true&limit=1&page=2");
+    expect(first.items[0]?.id).toBe(filtered.items[0]?.id);
+    expect(second.items[0]?.id).toBe(filtered.items[1]?.id);
+    expect((await reviews(id, "?withPhotos=false&limit=50")).total).toBe(all.total);
+  });
+
+  it("rejects a malformed withPhotos", async () => {
+    const { app } = await getTestContext();
+    expect((await app.request("/api/v1/products/1/reviews?withPhotos=maybe")).status).toBe(400);
+  });
+
+  it("reads the photos of a whole page in one query, however many reviews it has", async () => {
+    const { database } = await getTestContext();
+    const { id } = await productWithPhotoReviews();
+    let selects = 0;
+    const counting = new Proxy(database.db, {
+      get(target, key, receiver) {
+        if (key === "select") selects++;
+        return Reflect.get(target, key, receiver);
+      },
+    }) as Database;
+    const service = createCatalogService(createCatalogRepository(counting));
+    const queriesFor = async (limit: number) => {
+      selects = 0;
+      const page = await service.reviews(id, { sort: "new", page: 1, limit, withPhotos: true });
+      return { selects, photos: page.items.reduce((n, r) => n + r.photos.length, 0) };
+    };
+    const one = await queriesFor(1);
+    const many = await queriesFor(50);
+    expect(many.photos).toBeGreaterThan(one.photos);
+    expect(many.selects).toBe(one.selects);
+  });
+
+  it("serves every photo as a distinct generated picture of its stored size", async () => {
+    const { app } = await getTestContext();
+    const { list } = await productWithPhotoReviews();
+    const photos = list.items.flatMap((r) => r.photos);
+    const bodies = new Set<string>();
+    for (const photo of photos) {
+      const res = await app.request(photo.url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("image/svg+xml");
+      const svg = await res.text();
+      expect(svg).toContain(`width="${photo.width}" height="${photo.height}"`);
+      bodies.add(svg);
+    }
+    expect(bodies.size).toBe(photos.length);
+    const review = list.items.find((r) => r.photos.length > 0)!;
+    expect((await app.request(`/media/reviews/${review.id}/${review.photos.length}.svg`)).status).toBe(404);
+    expect((await app.request("/media/reviews/999999999/0.svg")).status).toBe(404);
+    expect((await app.request(`/media/reviews/${review.id}/x.svg`)).status).toBe(404);
   });
 });

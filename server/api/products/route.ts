@@ -22,7 +22,9 @@ export const productsDocs: RouteDoc[] = [
   {
     method: "get",
     path: "/v1/products/{id}/reviews",
-    summary: "Отзывы о товаре: распределение оценок, сортировка, страницы",
+    summary:
+      "Отзывы о товаре с фото покупателей: распределение оценок и число отзывов с фото (по всем отзывам), " +
+      "сортировка, фильтр withPhotos=true (только отзывы с фото), страницы. Фото каждого отзыва — по порядку.",
     tag: "catalog",
     params: productIdParamsSchema,
     query: reviewListQuerySchema,

@@ -218,3 +218,21 @@ export const reviews = pgTable(
     check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );
+
+/** A shopper's photo attached to a review, in the order they were added. */
+export const reviewPhotos = pgTable(
+  "review_photos",
+  {
+    id: serial("id").primaryKey(),
+    reviewId: integer("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    url: text("url").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    alt: text("alt").notNull(),
+  },
+  // Serves the page's photos (review_id = any(…) order by position), the "with photos" filter and /media.
+  (t) => [uniqueIndex("review_photos_uq").on(t.reviewId, t.position)],
+);

@@ -1,3 +1,4 @@
 export * from "./catalog.ts";
 export * from "./geo.ts";
 export * from "./reference.ts";
+export * from "./search.ts";

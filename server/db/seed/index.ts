@@ -40,6 +40,7 @@ export interface SeedSummary {
   propertyValues: number;
   images: number;
   reviews: number;
+  reviewPhotos: number;
 }
 
 /** Products generated, then inserted with their children, per transaction: memory stays flat at 100k. */
@@ -305,11 +306,27 @@ async function insertProductChunk(
 
   const reviewRows = chunk.flatMap((p) => {
     const productId = productIds.get(p.sku) as number;
-    return p.reviews.map((r) => ({ productId, ...r }));
+    return p.reviews.map((r) => ({ productId, productName: p.name, ...r }));
   });
-  for (const part of batches(reviewRows, CHILD_BATCH)) {
+  // The chunk's ids are reserved from the sequence in one statement (nextval per row costs seconds at
+  // 100k products), so photos can point at their review without relying on the order of RETURNING rows
+  // (not guaranteed) or reading the reviews back. The seed is the only writer while it runs.
+  let firstReviewId = 0;
+  if (reviewRows.length > 0) {
+    const [reserved] = rowsOf<{ first: number }>(
+      await db.execute(
+        sql`select setval(s.seq, nextval(s.seq) + ${reviewRows.length}::int - 1) - ${reviewRows.length}::int + 1 as first
+            from (select pg_get_serial_sequence('reviews', 'id')::regclass as seq) s`,
+      ),
+    );
+    firstReviewId = Number(reserved?.first);
+  }
+  const reviewIds = reviewRows.map((_, i) => firstReviewId + i);
+  for (let start = 0; start < reviewRows.length; start += CHILD_BATCH) {
+    const part = reviewRows.slice(start, start + CHILD_BATCH);
     await db.execute(
       unnestInsert("reviews", [
+        ["id", "int", reviewIds.slice(start, start + CHILD_BATCH)],
         ["product_id", "int", part.map((r) => r.productId)],
         ["author_name", "text", part.map((r) => r.authorName)],
         ["rating", "smallint", part.map((r) => r.rating)],
@@ -321,16 +338,39 @@ async function insertProductChunk(
     );
   }
 
+  const photos = reviewRows.flatMap((r, i) => {
+    const reviewId = reviewIds[i] as number;
+    return r.photos.map((photo, position) => ({
+      reviewId,
+      position,
+      ...photo,
+      alt: `${r.productName} — фото покупателя, ${position + 1} из ${r.photos.length}`,
+    }));
+  });
+  for (const part of batches(photos, CHILD_BATCH)) {
+    await db.execute(
+      unnestInsert("review_photos", [
+        ["review_id", "int", part.map((p) => p.reviewId)],
+        ["position", "smallint", part.map((p) => p.position)],
+        ["url", "text", part.map((p) => `/media/reviews/${p.reviewId}/${p.position}.svg`)],
+        ["width", "int", part.map((p) => p.width)],
+        ["height", "int", part.map((p) => p.height)],
+        ["alt", "text", part.map((p) => p.alt)],
+      ]),
+    );
+  }
+
   summary.products += chunk.length;
   summary.propertyValues += values.length;
   summary.images += images.length;
   summary.reviews += reviewRows.length;
+  summary.reviewPhotos += photos.length;
 }
 
 /**
  * Fills the catalogue (categories, menu, brands, sellers, properties, products with their property
- * values, images and reviews) and the geography (cities, pickup points). Deterministic for a given
- * seed; run it on empty tables (the `db:seed` script truncates them first).
+ * values, images and reviews with their photos) and the geography (cities, pickup points).
+ * Deterministic for a given seed; run it on empty tables (the `db:seed` script truncates them first).
  */
 export async function seed(db: Database, options: SeedOptions = {}): Promise<SeedSummary> {
   const total = options.products ?? 5_000;
@@ -349,6 +389,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
     propertyValues: 0,
     images: 0,
     reviews: 0,
+    reviewPhotos: 0,
   };
 
   const ids = await db.transaction((tx) => insertReferenceData(tx, seedValue, summary));

@@ -78,6 +78,13 @@ describe("product generator", () => {
     expect(share((p) => p.isTopProfit)).toBeLessThan(0.1);
   });
 
+  it("gives the top-profit products more cashback than any other product", () => {
+    const top = SAMPLE.filter((p) => p.isTopProfit);
+    expect(top.length).toBeGreaterThan(0);
+    const usualMax = Math.max(...SAMPLE.filter((p) => !p.isTopProfit).map((p) => p.cashbackPercent));
+    for (const p of top) expect(p.cashbackPercent, p.name).toBeGreaterThan(usualMax);
+  });
+
   it("writes Russian names, clean slugs and unique SKUs", () => {
     for (const p of SAMPLE) {
       expect(p.name, p.name).toMatch(CYRILLIC);

@@ -2,7 +2,13 @@ import { type BrandSeed, brandByCode } from "./brands.ts";
 import { type LeafEntry, leafCategories } from "./catalog-tree.ts";
 import type { EnumOption, Gender, ProductContext, PropertySpec, SectionKey } from "./catalog-types.ts";
 import { deriveSeed, Random } from "./random.ts";
-import { averageRating, generateReviews, type ReviewSeed, reviewCountFor } from "./reviews.ts";
+import {
+  attachReviewPhotos,
+  averageRating,
+  generateReviews,
+  type ReviewSeed,
+  reviewCountFor,
+} from "./reviews.ts";
 import { type SellerSeed, sellers } from "./sellers.ts";
 import { slugify } from "./translit.ts";
 
@@ -237,6 +243,12 @@ const CASHBACK: readonly (readonly [number, number])[] = [
   [10, 7],
   [15, 2],
 ];
+/** Cashback of the "Топ-выгода" promotion's products: always more than the usual CASHBACK. */
+export const TOP_PROFIT_CASHBACK: readonly (readonly [number, number])[] = [
+  [20, 4],
+  [25, 3],
+  [30, 2],
+];
 const DISCOUNTS: readonly (readonly [number, number])[] = [
   [0.05, 3],
   [0.1, 5],
@@ -314,9 +326,14 @@ export function generateProduct(seed: number, index: number, plan?: ProductPlan)
   const reviews = isComingSoon
     ? []
     : generateReviews(rng, section.key, reviewCountFor(popularity, rng), createdAt, BASE_DATE);
+  attachReviewPhotos(new Random(deriveSeed(seed, "review-photos", index)), reviews);
 
   const sellerPool = p.sellersBySection.get(section.key) ?? [];
   const seller = rng.pick(sellerPool);
+  // Drawn in the order they always were, so the rest of the catalogue does not change with the seed.
+  const cashbackPercent = rng.weighted(CASHBACK);
+  const isOriginal = rng.chance(0.4);
+  const isTopProfit = rng.chance(0.06);
 
   return {
     index,
@@ -329,12 +346,15 @@ export function generateProduct(seed: number, index: number, plan?: ProductPlan)
     sellerCode: seller.code,
     price: priceRub * 100,
     oldPrice: oldPriceRub === null ? null : oldPriceRub * 100,
-    cashbackPercent: rng.weighted(CASHBACK),
+    // "Топ-выгода" is the bank's raised cashback, above the usual 1–15 % (see the "about" page).
+    cashbackPercent: isTopProfit
+      ? new Random(deriveSeed(seed, "top-profit-cashback", index)).weighted(TOP_PROFIT_CASHBACK)
+      : cashbackPercent,
     stock,
     isPreorder,
     isComingSoon,
-    isOriginal: rng.chance(0.4),
-    isTopProfit: rng.chance(0.06),
+    isOriginal,
+    isTopProfit,
     orderLimit: rng.chance(0.05) ? rng.int(1, 5) : null,
     popularity,
     rating: averageRating(reviews),

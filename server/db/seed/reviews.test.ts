@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { Random } from "./random.ts";
-import { agreeWithAuthor, averageRating, generateReviews, reviewCountFor } from "./reviews.ts";
+import { generateProducts } from "./products.ts";
+import { DEFAULT_SEED, Random } from "./random.ts";
+import {
+  agreeWithAuthor,
+  attachReviewPhotos,
+  averageRating,
+  generateReviews,
+  reviewCountFor,
+} from "./reviews.ts";
 
 describe("reviews", () => {
   it("agrees phrases with the author's gender", () => {
@@ -40,5 +47,35 @@ describe("reviews", () => {
     }
     const positive = all.filter((r) => r.rating >= 4).length / all.length;
     expect(positive).toBeGreaterThan(0.6);
+  });
+
+  it("gives 15–25 % of the catalogue's reviews 1–4 photos of phone-camera sizes", () => {
+    const reviews = generateProducts(DEFAULT_SEED, 0, 2_000).flatMap((p) => p.reviews);
+    expect(reviews.length).toBeGreaterThan(2_000);
+    const withPhotos = reviews.filter((r) => r.photos.length > 0);
+    const share = withPhotos.length / reviews.length;
+    expect(share).toBeGreaterThanOrEqual(0.15);
+    expect(share).toBeLessThanOrEqual(0.25);
+    const counts = new Set(withPhotos.map((r) => r.photos.length));
+    expect([...counts].sort()).toEqual([1, 2, 3, 4]);
+    for (const photo of withPhotos.flatMap((r) => r.photos)) {
+      expect(["600x800", "800x600", "700x700"]).toContain(`${photo.width}x${photo.height}`);
+    }
+  });
+
+  it("gives the same reviews the same photos on every run", () => {
+    const photos = (seed: number) =>
+      generateProducts(seed, 100, 300).map((p) => p.reviews.map((r) => r.photos));
+    expect(photos(DEFAULT_SEED)).toEqual(photos(DEFAULT_SEED));
+    expect(photos(DEFAULT_SEED + 1)).not.toEqual(photos(DEFAULT_SEED));
+  });
+
+  it("adds photos without touching the review itself", () => {
+    const from = new Date(Date.UTC(2026, 0, 1));
+    const until = new Date(Date.UTC(2026, 10, 1));
+    const plain = generateReviews(new Random(3), "home", 12, from, until);
+    const withPhotos = generateReviews(new Random(3), "home", 12, from, until);
+    attachReviewPhotos(new Random(4), withPhotos);
+    expect(withPhotos.map(({ photos: _, ...r }) => r)).toEqual(plain.map(({ photos: _, ...r }) => r));
   });
 });

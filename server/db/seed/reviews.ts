@@ -8,6 +8,12 @@ import {
   SURNAME_INITIALS,
 } from "./review-phrases.ts";
 
+/** A shopper's photo: its pixel size; the URL and alt text are made once the review has an id. */
+export interface ReviewPhotoSeed {
+  width: number;
+  height: number;
+}
+
 export interface ReviewSeed {
   authorName: string;
   rating: number;
@@ -15,7 +21,24 @@ export interface ReviewSeed {
   cons: string;
   text: string;
   createdAt: Date;
+  photos: ReviewPhotoSeed[];
 }
+
+/** About one review in five comes with photos, as on big marketplaces. */
+export const REVIEW_PHOTO_SHARE = 0.2;
+/** How many photos such a review has (weights of 1, 2, 3 and 4). */
+const PHOTO_COUNTS: readonly (readonly [number, number])[] = [
+  [1, 45],
+  [2, 30],
+  [3, 15],
+  [4, 10],
+];
+/** Phone photos: mostly upright, some landscape, a few square. */
+const PHOTO_SIZES: readonly (readonly [ReviewPhotoSeed, number])[] = [
+  [{ width: 600, height: 800 }, 55],
+  [{ width: 800, height: 600 }, 30],
+  [{ width: 700, height: 700 }, 15],
+];
 
 /** Rating distributions for good, average and poor products (weights of 5, 4, 3, 2, 1 stars). */
 const PROFILES: readonly (readonly [readonly number[], number])[] = [
@@ -83,9 +106,22 @@ export function generateReviews(
       cons: agreeWithAuthor(cons, female),
       text: agreeWithAuthor(text, female),
       createdAt: new Date(from.getTime() + Math.floor(rng.next() * span)),
+      photos: [],
     });
   }
   return reviews.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/**
+ * Gives some reviews 1–4 photos. Takes its own random stream (not the one that wrote the reviews), so
+ * adding photos left every other generated value, and so every existing product, as it was.
+ */
+export function attachReviewPhotos(rng: Random, reviews: ReviewSeed[]): void {
+  for (const review of reviews) {
+    if (!rng.chance(REVIEW_PHOTO_SHARE)) continue;
+    const count = rng.weighted(PHOTO_COUNTS);
+    review.photos = Array.from({ length: count }, () => ({ ...rng.weighted(PHOTO_SIZES) }));
+  }
 }
 
 /** Average rating rounded to one decimal, or 0 without reviews. */

@@ -48,6 +48,19 @@ describe("seed (PGlite)", { timeout: 60_000 }, () => {
     expect(await count(sql`select count(*) as n from product_property_values`)).toBe(summary.propertyValues);
     expect(await count(sql`select count(*) as n from product_images`)).toBe(summary.images);
     expect(await count(sql`select count(*) as n from reviews`)).toBe(summary.reviews);
+    expect(await count(sql`select count(*) as n from review_photos`)).toBe(summary.reviewPhotos);
+  });
+
+  it("attaches photos to about a fifth of the reviews, numbered from 0 and served by /media", async () => {
+    const withPhotos = await count(sql`select count(distinct review_id) as n from review_photos`);
+    expect(withPhotos / summary.reviews).toBeGreaterThan(0.1);
+    expect(withPhotos / summary.reviews).toBeLessThan(0.3);
+    expect(
+      await count(sql`
+        select count(*) as n from review_photos ph
+        where ph.url <> '/media/reviews/' || ph.review_id || '/' || ph.position || '.svg'
+          or ph.position >= (select count(*) from review_photos o where o.review_id = ph.review_id)`),
+    ).toBe(0);
   });
 
   it("builds the materialised category paths", async () => {

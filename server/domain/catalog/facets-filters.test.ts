@@ -121,8 +121,9 @@ describe("activeFilterKeys", () => {
         priceMax: 100,
         inStock: true,
         cashback: false,
+        topProfit: true,
         properties: [{ code: "size", kind: "enum", propertyIds: [1], values: ["42"] }],
       }),
-    ).toEqual(["brand", "price", "inStock", "p.size"]);
+    ).toEqual(["brand", "price", "inStock", "topProfit", "p.size"]);
   });
 });

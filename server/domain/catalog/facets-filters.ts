@@ -45,13 +45,23 @@ export interface ListingFilter {
   priceMax?: number | undefined;
   inStock: boolean;
   cashback: boolean;
+  /** Only products of the "Топ-выгода" promotion. */
+  topProfit: boolean;
   /** Compared with the rating as the card shows it (rounded to one decimal). */
   ratingMin?: number | undefined;
   properties: PropertyFilter[];
 }
 
 /** The keys that name an active filter in `without` counts and suggestions. */
-export type FilterKey = "brand" | "seller" | "price" | "inStock" | "cashback" | "rating" | `p.${string}`;
+export type FilterKey =
+  | "brand"
+  | "seller"
+  | "price"
+  | "inStock"
+  | "cashback"
+  | "topProfit"
+  | "rating"
+  | `p.${string}`;
 
 export function activeFilterKeys(filter: ListingFilter): FilterKey[] {
   const keys: FilterKey[] = [];
@@ -60,6 +70,7 @@ export function activeFilterKeys(filter: ListingFilter): FilterKey[] {
   if (filter.priceMin !== undefined || filter.priceMax !== undefined) keys.push("price");
   if (filter.inStock) keys.push("inStock");
   if (filter.cashback) keys.push("cashback");
+  if (filter.topProfit) keys.push("topProfit");
   if (filter.ratingMin !== undefined) keys.push("rating");
   for (const p of filter.properties) keys.push(`p.${p.code}`);
   return keys;

@@ -71,6 +71,7 @@ describe("assembleFacets", () => {
       filter: {
         inStock: false,
         cashback: false,
+        topProfit: false,
         brandIds: [5],
         properties: [{ code: "color", kind: "enum", propertyIds: [1, 2], values: ["синий", "красный"] }],
       },
@@ -79,6 +80,7 @@ describe("assembleFacets", () => {
         stat("total", 3),
         stat("price", 10, 100_00, 900_00),
         stat("inStock", 2),
+        stat("topProfit", 1),
         stat("rating:4", 1),
         { facet: "brand", key: "other", label: "Other", n: 4, lo: null, hi: null },
         { facet: "prop", key: "1", label: "синий", n: 2, lo: null, hi: null },
@@ -89,6 +91,8 @@ describe("assembleFacets", () => {
     });
     expect(facets.total).toBe(3);
     expect(facets.price).toEqual({ min: 100_00, max: 900_00 });
+    expect(facets.topProfit).toBe(1);
+    expect(facets.cashback).toBe(0);
     expect(facets.brands).toEqual([
       { code: "other", name: "Other", count: 4, selected: false },
       { code: "acme", name: "Acme", count: 0, selected: true },
@@ -144,5 +148,18 @@ describe("explainEmpty", () => {
       { filter: "price", name: "Цена", total: 12 },
       { filter: "brand", name: "Бренд", total: 3 },
     ]);
+  });
+
+  it("names the top-profit filter as the storefront shows it", () => {
+    const empty = explainEmpty({
+      ...base,
+      total: 0,
+      activeKeys: ["topProfit", "inStock"],
+      without: new Map([
+        ["topProfit", 40],
+        ["inStock", 2],
+      ]),
+    });
+    expect(empty?.suggestions[0]).toEqual({ filter: "topProfit", name: "Топ-выгода", total: 40 });
   });
 });

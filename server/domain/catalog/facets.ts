@@ -15,8 +15,8 @@ export function ratingThreshold(min: number): number {
 
 /**
  * One row of the facet query. `stat` rows carry totals keyed `total`, `price`, `inStock`, `cashback`,
- * `rating:<min>` and `without:<filter key>`; `brand`/`seller` rows a code and a name; `prop` rows a
- * property id and a value (null for number properties, which carry their range in lo/hi).
+ * `topProfit`, `rating:<min>` and `without:<filter key>`; `brand`/`seller` rows a code and a name;
+ * `prop` rows a property id and a value (null for number properties, which carry their range in lo/hi).
  */
 export interface FacetRow {
   facet: "stat" | "brand" | "seller" | "prop";
@@ -205,6 +205,7 @@ export function assembleFacets({
     sellers: options(rows, "seller", selection.sellers),
     inStock: stat.get("inStock")?.n ?? 0,
     cashback: stat.get("cashback")?.n ?? 0,
+    topProfit: stat.get("topProfit")?.n ?? 0,
     ratings: RATING_STEPS.map((min) => ({
       min,
       count: stat.get(`rating:${min}`)?.n ?? 0,
@@ -228,6 +229,7 @@ const FILTER_NAMES: Record<string, string> = {
   price: "Цена",
   inStock: "В наличии",
   cashback: "С кешбэком",
+  topProfit: "Топ-выгода",
   rating: "Рейтинг",
 };
 

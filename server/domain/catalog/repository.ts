@@ -12,6 +12,7 @@ import {
   productImages,
   productPropertyValues,
   products,
+  reviewPhotos,
   reviews,
   sellers,
 } from "../../db/schema/index.ts";
@@ -124,6 +125,7 @@ function filterConditions(f: ListingFilter): { key: FilterKey; cond: SQL }[] {
   }
   if (f.inStock) out.push({ key: "inStock", cond: inStockExpr });
   if (f.cashback) out.push({ key: "cashback", cond: sql`${products.cashbackPercent} > 0` });
+  if (f.topProfit) out.push({ key: "topProfit", cond: sql`${products.isTopProfit}` });
   if (f.ratingMin !== undefined)
     out.push({ key: "rating", cond: ratedAtLeast(products.rating, f.ratingMin) });
   for (const p of f.properties) out.push({ key: `p.${p.code}`, cond: propertyCondition(p) });
@@ -156,6 +158,7 @@ function facetQuery(filter: ListingFilter, facetProperties: { ids: number[]; num
     },
     { key: "inStock", n: sql`count(*) FILTER (WHERE ${allBut("inStock")} AND in_stock)` },
     { key: "cashback", n: sql`count(*) FILTER (WHERE ${allBut("cashback")} AND has_cashback)` },
+    { key: "topProfit", n: sql`count(*) FILTER (WHERE ${allBut("topProfit")} AND is_top_profit)` },
     ...RATING_STEPS.map((min) => ({
       key: `rating:${min}`,
       n: sql`count(*) FILTER (WHERE ${allBut("rating")} AND ${ratedAtLeast(sql.raw("rating"), min)})`,
@@ -200,7 +203,7 @@ function facetQuery(filter: ListingFilter, facetProperties: { ids: number[]; num
   return sql`WITH base AS MATERIALIZED (
       SELECT ${products.id} AS id, ${products.brandId} AS brand_id, ${products.sellerId} AS seller_id,
         ${products.price} AS price, ${inStockExpr} AS in_stock, ${products.cashbackPercent} > 0 AS has_cashback,
-        ${products.rating} AS rating${sql.join(flagColumns, sql``)}
+        ${products.isTopProfit} AS is_top_profit, ${products.rating} AS rating${sql.join(flagColumns, sql``)}
       FROM ${products} WHERE ${categoryCondition(filter) ?? sql`TRUE`}
     ), s AS (SELECT ${sql.join(columns, sql`, `)} FROM base)
     SELECT 'stat'::text AS facet, x.key, NULL::text AS label, x.n, x.lo, x.hi
@@ -402,14 +405,25 @@ export function createCatalogRepository(db: Database) {
         .where(sql`${categories.depth} < ${maxDepth}`)
         .orderBy(asc(categories.depth), asc(categories.position), asc(categories.id)),
 
-    /** One page of a product's reviews and the count of each star rating. */
-    async listReviews(productId: number, sort: ReviewSort, limit: number, offset: number) {
+    /**
+     * One page of a product's reviews (all, or only those with photos) and, over all its reviews, the
+     * count of each star rating and of reviews with photos.
+     */
+    async listReviews(
+      productId: number,
+      sort: ReviewSort,
+      limit: number,
+      offset: number,
+      withPhotos: boolean,
+    ) {
       const order =
         sort === "rating_desc"
           ? [desc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)]
           : sort === "rating_asc"
             ? [asc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)]
             : [desc(reviews.createdAt), desc(reviews.id)];
+      // A probe of review_photos' (review_id, position) index; a product has at most a dozen reviews.
+      const hasPhotos = sql`exists (select 1 from ${reviewPhotos} where ${reviewPhotos.reviewId} = ${reviews.id})`;
       const [items, distribution] = await Promise.all([
         db
           .select({
@@ -422,17 +436,54 @@ export function createCatalogRepository(db: Database) {
             createdAt: reviews.createdAt,
           })
           .from(reviews)
-          .where(eq(reviews.productId, productId))
+          .where(
+            withPhotos ? and(eq(reviews.productId, productId), hasPhotos) : eq(reviews.productId, productId),
+          )
           .orderBy(...order)
           .limit(limit)
           .offset(offset),
         db
-          .select({ rating: reviews.rating, count: sql<number>`count(*)::int` })
+          .select({
+            rating: reviews.rating,
+            count: sql<number>`count(*)::int`,
+            withPhotos: sql<number>`(count(*) filter (where ${hasPhotos}))::int`,
+          })
           .from(reviews)
           .where(eq(reviews.productId, productId))
           .groupBy(reviews.rating),
       ]);
       return { items, distribution };
+    },
+
+    /** The photos of the given reviews in one query, each review's in its order. */
+    listReviewPhotos: (reviewIds: readonly number[]) =>
+      reviewIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              reviewId: reviewPhotos.reviewId,
+              id: reviewPhotos.id,
+              url: reviewPhotos.url,
+              width: reviewPhotos.width,
+              height: reviewPhotos.height,
+              alt: reviewPhotos.alt,
+            })
+            .from(reviewPhotos)
+            .where(inArray(reviewPhotos.reviewId, [...reviewIds]))
+            .orderBy(asc(reviewPhotos.reviewId), asc(reviewPhotos.position)),
+
+    /** What a review photo's picture is drawn from: its size and the product it shows. */
+    async findReviewPhotoSubject(reviewId: number, position: number) {
+      const [row] = await db
+        .select({
+          width: reviewPhotos.width,
+          height: reviewPhotos.height,
+          productId: reviews.productId,
+        })
+        .from(reviewPhotos)
+        .innerJoin(reviews, eq(reviews.id, reviewPhotos.reviewId))
+        .where(and(eq(reviewPhotos.reviewId, reviewId), eq(reviewPhotos.position, position)));
+      return row;
     },
 
     /** Name and category of a product, for rendering its generated images. */

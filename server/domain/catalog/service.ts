@@ -137,6 +137,7 @@ export function createCatalogService(repository: CatalogRepository) {
       priceMax: toKopecks(query.priceMax),
       inStock: query.inStock ?? false,
       cashback: query.cashback ?? false,
+      topProfit: query.topProfit ?? false,
       ratingMin: query.ratingMin,
       properties,
     };
@@ -225,25 +226,46 @@ export function createCatalogService(repository: CatalogRepository) {
     },
 
     async reviews(productId: number, query: ReviewListQuery): Promise<ReviewList> {
+      const withPhotos = query.withPhotos === true;
       const [card, page] = await Promise.all([
         repository.findProductCard(productId),
-        repository.listReviews(productId, query.sort, query.limit, (query.page - 1) * query.limit),
+        repository.listReviews(
+          productId,
+          query.sort,
+          query.limit,
+          (query.page - 1) * query.limit,
+          withPhotos,
+        ),
       ]);
       if (!card) throw new AppError("not_found", "Товар не найден", { code: "product_not_found" });
+      // One query for the whole page's photos, never one per review.
+      const photos = await repository.listReviewPhotos(page.items.map((r) => r.id));
+      const photosByReview = new Map<number, ReviewList["items"][number]["photos"]>();
+      for (const { reviewId, ...photo } of photos) {
+        const list = photosByReview.get(reviewId);
+        if (list) list.push(photo);
+        else photosByReview.set(reviewId, [photo]);
+      }
       const byRating = new Map(page.distribution.map((d) => [d.rating, d.count]));
       const distribution = [5, 4, 3, 2, 1].map((rating) => ({ rating, count: byRating.get(rating) ?? 0 }));
-      const total = distribution.reduce((n, d) => n + d.count, 0);
+      const all = distribution.reduce((n, d) => n + d.count, 0);
+      const withPhotosCount = page.distribution.reduce((n, d) => n + d.withPhotos, 0);
       const average =
-        total === 0
+        all === 0
           ? 0
-          : Math.round((distribution.reduce((n, d) => n + d.rating * d.count, 0) / total) * 10) / 10;
+          : Math.round((distribution.reduce((n, d) => n + d.rating * d.count, 0) / all) * 10) / 10;
       return {
-        items: page.items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-        total,
+        items: page.items.map((r) => ({
+          ...r,
+          createdAt: r.createdAt.toISOString(),
+          photos: photosByReview.get(r.id) ?? [],
+        })),
+        total: withPhotos ? withPhotosCount : all,
         page: query.page,
         limit: query.limit,
         average,
         distribution,
+        withPhotosCount,
       };
     },
 

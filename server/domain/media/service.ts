@@ -1,6 +1,7 @@
 import { AppError } from "../../errors.ts";
 import type { CatalogRepository } from "../catalog/repository.ts";
 import { renderBrandLogo, renderProductImage } from "./images.ts";
+import { renderReviewPhoto } from "./review-photo.ts";
 
 const MAX_POSITION = 20;
 
@@ -10,6 +11,12 @@ export function createMediaService(catalog: CatalogRepository) {
       const subject = position <= MAX_POSITION ? await catalog.findImageSubject(productId) : undefined;
       if (!subject) throw new AppError("not_found", "Изображение не найдено", { code: "image_not_found" });
       return renderProductImage({ productId, position, ...subject });
+    },
+    async reviewPhoto(reviewId: number, position: number): Promise<string> {
+      const subject =
+        position <= MAX_POSITION ? await catalog.findReviewPhotoSubject(reviewId, position) : undefined;
+      if (!subject) throw new AppError("not_found", "Изображение не найдено", { code: "image_not_found" });
+      return renderReviewPhoto({ reviewId, position, ...subject });
     },
     async brandLogo(code: string): Promise<string> {
       const brand = await catalog.findBrandForLogo(code);

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useFeature } from "#app/lib/features.ts";
 import { formatPrice } from "#app/lib/format.ts";
 import type { ProductFacets } from "#contract/catalog.ts";
 import { type ListingState, setFilter, toggleValue } from "../listing-params.ts";
@@ -110,6 +111,8 @@ export function ListingFilters({
   hide?: ("brand" | "seller")[];
 }) {
   const f = state.filters;
+  // The promotion's filter is offered while it runs; a link that still carries it can always undo it.
+  const topProfit = useFeature("topProfit") || f.topProfit === "1";
   const rangeText = (min: string, max: string) => (min || max ? `${min}-${max}` : undefined);
   return (
     <div className="listing-filters">
@@ -148,6 +151,14 @@ export function ListingFilters({
           checked={f.cashback === "1"}
           onChange={() => onChange(setFilter(state, "cashback", f.cashback === "1" ? undefined : "1"))}
         />
+        {topProfit ? (
+          <Check
+            label="Топ-выгода"
+            count={facets.topProfit}
+            checked={f.topProfit === "1"}
+            onChange={() => onChange(setFilter(state, "topProfit", f.topProfit === "1" ? undefined : "1"))}
+          />
+        ) : null}
       </fieldset>
       {facets.ratings.length > 0 ? (
         <fieldset className="facet">

@@ -26,16 +26,19 @@ export function ListingView({
   pathname,
   label,
   hide,
+  withFilters = true,
 }: {
   scope: ListingScope;
   state: ListingState;
   pathname: string;
   label: string;
   hide?: ("brand" | "seller")[];
+  /** A short curated listing (a promotion's) offers only sort and pages: no facets are fetched. */
+  withFilters?: boolean;
 }) {
   const navigate = useNavigate();
   const { data: list } = useQuery(listingQuery(scope, state));
-  const { data: facets } = useQuery(facetsQuery(scope, state.filters));
+  const { data: facets } = useQuery({ ...facetsQuery(scope, state.filters), enabled: withFilters });
   const [more, setMore] = useState<number[]>([]);
   const [filtersOpen, setFiltersOpen] = useState(false);
   // "Show more" appends the following pages below the current one without leaving it.
@@ -50,26 +53,31 @@ export function ListingView({
   const shownUpTo = state.page + more.length;
   const items = [...list.items, ...extras.flatMap((q) => q.data?.items ?? [])];
   const loadingMore = extras.some((q) => q.isFetching);
-  const filters = facets ? <ListingFilters facets={facets} state={state} onChange={go} hide={hide} /> : null;
+  const filters =
+    withFilters && facets ? <ListingFilters facets={facets} state={state} onChange={go} hide={hide} /> : null;
   const activeCount = activeFilterCount(state);
 
   return (
-    <div className="listing">
-      <aside className="listing__aside" aria-label="Фильтры">
-        {filters}
-      </aside>
+    <div className={withFilters ? "listing" : "listing listing--plain"}>
+      {withFilters ? (
+        <aside className="listing__aside" aria-label="Фильтры">
+          {filters}
+        </aside>
+      ) : null}
       <div className="listing__main">
         <div className="listing__toolbar">
           <p className="listing-count">
             {list.total} {plural(list.total, ["товар", "товара", "товаров"])}
           </p>
-          <button
-            type="button"
-            className="button button--secondary listing__filters-button"
-            onClick={() => setFiltersOpen(true)}
-          >
-            Фильтры{activeCount > 0 ? ` · ${activeCount}` : ""}
-          </button>
+          {withFilters ? (
+            <button
+              type="button"
+              className="button button--secondary listing__filters-button"
+              onClick={() => setFiltersOpen(true)}
+            >
+              Фильтры{activeCount > 0 ? ` · ${activeCount}` : ""}
+            </button>
+          ) : null}
           <label className="listing__sort">
             <span className="visually-hidden">Сортировка</span>
             <select
@@ -145,16 +153,18 @@ export function ListingView({
           </nav>
         ) : null}
       </div>
-      <Modal open={filtersOpen} onClose={() => setFiltersOpen(false)} title="Фильтры" size="m">
-        {filters}
-        <button
-          type="button"
-          className="button button--primary listing__apply"
-          onClick={() => setFiltersOpen(false)}
-        >
-          Показать {list.total} {plural(list.total, ["товар", "товара", "товаров"])}
-        </button>
-      </Modal>
+      {withFilters ? (
+        <Modal open={filtersOpen} onClose={() => setFiltersOpen(false)} title="Фильтры" size="m">
+          {filters}
+          <button
+            type="button"
+            className="button button--primary listing__apply"
+            onClick={() => setFiltersOpen(false)}
+          >
+            Показать {list.total} {plural(list.total, ["товар", "товара", "товаров"])}
+          </button>
+        </Modal>
+      ) : null}
     </div>
   );
 }

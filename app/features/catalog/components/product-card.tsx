@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { usePreloadOnIntent } from "#app/lib/deploy/preload-queue.ts";
 import { formatPrice, plural } from "#app/lib/format.ts";
 import type { ProductCard as ProductCardData } from "#contract/catalog.ts";
+import { TopProfitBadge } from "./top-profit-badge.tsx";
 
 const stateLabel = {
   sold_out: "Нет в наличии",
@@ -39,6 +40,7 @@ export function ProductCard({
           {product.discountPercent > 0 ? (
             <span className="badge badge--discount">−{product.discountPercent}%</span>
           ) : null}
+          <TopProfitBadge product={product} className="product-card__top-profit" />
         </div>
         <div className="product-card__prices">
           <span className="product-card__price">{formatPrice(product.price)}</span>

@@ -1,5 +1,8 @@
+import { Link } from "react-router";
+import { useFeature } from "#app/lib/features.ts";
 import { formatPrice } from "#app/lib/format.ts";
 import type { ProductDetail } from "#contract/catalog.ts";
+import { TOP_PROFIT_INFO_PATH } from "../collections.ts";
 
 const STATE_TEXT = {
   in_stock: "В наличии",
@@ -10,6 +13,7 @@ const STATE_TEXT = {
 
 /** The buy box: price, old price and discount, cashback in roubles, availability and limits. */
 export function ProductPrice({ product }: { product: ProductDetail }) {
+  const topProfit = useFeature("topProfit") && product.isTopProfit;
   return (
     <div className="buy-box">
       <div className="buy-box__prices">
@@ -27,6 +31,12 @@ export function ProductPrice({ product }: { product: ProductDetail }) {
       {product.cashbackAmount > 0 ? (
         <p className="buy-box__cashback">
           Кешбэк {formatPrice(product.cashbackAmount)} баллами ({product.cashbackPercent}%)
+        </p>
+      ) : null}
+      {topProfit ? (
+        <p className="buy-box__top-profit">
+          <span className="badge badge--top-profit">Топ-выгода</span>
+          <Link to={TOP_PROFIT_INFO_PATH}>Повышенный кешбэк по акции</Link>
         </p>
       ) : null}
       <p className={`buy-box__state buy-box__state--${product.state}`}>{STATE_TEXT[product.state]}</p>

@@ -1,9 +1,11 @@
 import { useQueries } from "@tanstack/react-query";
 import { useState } from "react";
 import { plural } from "#app/lib/format.ts";
-import { reviewsQuery } from "../api.ts";
+import { PhotoViewerDialog } from "#app/ui/photo-viewer.tsx";
+import type { Review } from "#contract/catalog.ts";
+import { type ReviewsParams, reviewsQuery } from "../api.ts";
 
-type ReviewSort = "new" | "rating_desc" | "rating_asc";
+type ReviewSort = ReviewsParams["sort"];
 
 const SORTS: Record<ReviewSort, string> = {
   new: "Сначала новые",
@@ -20,23 +22,62 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** Reviews with the rating distribution, sorting and "show more"; pages after the first load on demand. */
+/** A review's photos as thumbnails; each opens the full-screen viewer on that photo. */
+function ReviewPhotos({ review }: { review: Review }) {
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <>
+      <ul className="review__photos" aria-label={`Фото покупателя: ${review.photos.length}`}>
+        {review.photos.map((photo, index) => (
+          <li key={photo.id}>
+            <button type="button" className="review__photo" onClick={() => setOpen(index)}>
+              <img
+                src={photo.url}
+                width={photo.width}
+                height={photo.height}
+                alt={photo.alt}
+                loading="lazy"
+                decoding="async"
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open !== null ? (
+        <PhotoViewerDialog
+          photos={review.photos}
+          initialIndex={open}
+          label={`Фото из отзыва: ${review.authorName}`}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Reviews with the rating distribution, sorting, a "with photos" filter and "show more"; pages after the
+ * first load on demand.
+ */
 export function ProductReviews({ productId }: { productId: number }) {
   const [sort, setSort] = useState<ReviewSort>("new");
+  const [withPhotos, setWithPhotos] = useState(false);
   const [pages, setPages] = useState(1);
   const results = useQueries({
-    queries: Array.from({ length: pages }, (_, i) => reviewsQuery(productId, sort, i + 1)),
+    queries: Array.from({ length: pages }, (_, i) =>
+      reviewsQuery(productId, { sort, withPhotos, page: i + 1 }),
+    ),
   });
   const first = results[0]?.data;
   if (!first) return null;
   const items = results.flatMap((r) => r.data?.items ?? []);
   const max = Math.max(1, ...first.distribution.map((d) => d.count));
+  // All reviews, whatever the filter: `total` counts only the ones the filter lets through.
+  const all = first.distribution.reduce((n, d) => n + d.count, 0);
   return (
     <section className="product-page__section reviews" aria-labelledby="reviews-title">
-      <h2 id="reviews-title">
-        Отзывы {first.total > 0 ? <span className="muted">{first.total}</span> : null}
-      </h2>
-      {first.total === 0 ? (
+      <h2 id="reviews-title">Отзывы {all > 0 ? <span className="muted">{all}</span> : null}</h2>
+      {all === 0 ? (
         <p className="muted">Об этом товаре ещё не писали. Отзыв можно оставить после покупки.</p>
       ) : (
         <div className="reviews__layout">
@@ -46,7 +87,7 @@ export function ProductReviews({ productId }: { productId: number }) {
               <Stars rating={Math.round(first.average)} />
             </p>
             <p className="muted">
-              {first.total} {plural(first.total, ["отзыв", "отзыва", "отзывов"])}
+              {all} {plural(all, ["отзыв", "отзыва", "отзывов"])}
             </p>
             <ul className="reviews__distribution" aria-label="Распределение оценок">
               {first.distribution.map((d) => (
@@ -61,22 +102,37 @@ export function ProductReviews({ productId }: { productId: number }) {
             </ul>
           </div>
           <div className="reviews__list">
-            <label className="reviews__sort">
-              <span className="visually-hidden">Порядок отзывов</span>
-              <select
-                value={sort}
-                onChange={(e) => {
-                  setSort(e.target.value as ReviewSort);
-                  setPages(1);
-                }}
-              >
-                {Object.entries(SORTS).map(([value, text]) => (
-                  <option key={value} value={value}>
-                    {text}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <div className="reviews__toolbar">
+              <label className="reviews__sort">
+                <span className="visually-hidden">Порядок отзывов</span>
+                <select
+                  value={sort}
+                  onChange={(e) => {
+                    setSort(e.target.value as ReviewSort);
+                    setPages(1);
+                  }}
+                >
+                  {Object.entries(SORTS).map(([value, text]) => (
+                    <option key={value} value={value}>
+                      {text}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {first.withPhotosCount > 0 || withPhotos ? (
+                <button
+                  type="button"
+                  className="chip reviews__filter"
+                  aria-pressed={withPhotos}
+                  onClick={() => {
+                    setWithPhotos(!withPhotos);
+                    setPages(1);
+                  }}
+                >
+                  С фото <span className="chip__count">{first.withPhotosCount}</span>
+                </button>
+              ) : null}
+            </div>
             {items.map((r) => (
               <article key={r.id} className="review">
                 <header className="review__head">
@@ -102,6 +158,7 @@ export function ProductReviews({ productId }: { productId: number }) {
                   </p>
                 ) : null}
                 {r.text ? <p>{r.text}</p> : null}
+                {r.photos.length > 0 ? <ReviewPhotos review={r} /> : null}
               </article>
             ))}
             {items.length < first.total ? (

@@ -1,0 +1,28 @@
+import { randomBytes } from "node:crypto";
+import type { Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+
+/** An opaque 128-bit visitor id; it names no person and carries no data of its own. */
+export const VISITOR_COOKIE = "vid";
+const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** The visitor id from the request's cookie; undefined when there is none or it is not one of ours. */
+export function readVisitor(c: Context): string | undefined {
+  const visitor = getCookie(c, VISITOR_COOKIE);
+  return visitor && VISITOR_ID.test(visitor) ? visitor : undefined;
+}
+
+/** The visitor id, issuing a new HttpOnly cookie (for a year) when the request has none. */
+export function ensureVisitor(c: Context): string {
+  const known = readVisitor(c);
+  if (known) return known;
+  const visitor = randomBytes(16).toString("base64url");
+  setCookie(c, VISITOR_COOKIE, visitor, {
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+    maxAge: 365 * 24 * 3600,
+    secure: new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https",
+  });
+  return visitor;
+}

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "#server/config.ts";
+import { createServices } from "#server/domain/services.ts";
+import { createApp } from "#server/http/app.ts";
+import { createLogger } from "#server/logger.ts";
+import { plainProduct, productPrice, setProductPrice } from "#tests/fixtures/catalog-writes.ts";
+import { eventually } from "#tests/fixtures/eventually.ts";
+import { getTestContext } from "#tests/fixtures/test-app.ts";
+import { type Caches, openCaches } from "./index.ts";
+
+describe("in-process caches with invalidation on change", () => {
+  let caches: Caches & { close: () => Promise<void> };
+  let app: ReturnType<typeof createApp>;
+  let renders: string[];
+  let productId: number;
+  let originalPrice: number;
+  const ssr = async (request: Request) => {
+    renders.push(new URL(request.url).pathname);
+    const url = new URL(request.url);
+    if (url.pathname.endsWith("/cookie-setter")) {
+      return new Response("<p>set</p>", { headers: { "Set-Cookie": "x=1", "Content-Type": "text/html" } });
+    }
+    if (url.pathname === "/product/404404") return new Response("<p>нет</p>", { status: 404 });
+    const { database } = await getTestContext();
+    const price = await productPrice(database.db, productId);
+    return new Response(`<html><body>${url.pathname} ${price}</body></html>`, {
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
+  };
+  const page = (path: string, headers: Record<string, string> = {}) =>
+    app.request(`http://shop.test${path}`, { headers });
+  const setPrice = async (price: number) => {
+    const { database } = await getTestContext();
+    await setProductPrice(database.db, productId, price);
+  };
+
+  beforeAll(async () => {
+    const { database } = await getTestContext();
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+    const opened = await openCaches(config, database, createLogger("silent"));
+    if (!opened) throw new Error("caches are on by default");
+    caches = opened;
+    app = createApp({
+      config,
+      services: createServices(database.db, { cache: caches.data }),
+      logger: createLogger("silent"),
+      checks: {},
+      ssr,
+      pageCache: caches.pages,
+    });
+    ({ id: productId, price: originalPrice } = await plainProduct(database.db));
+  });
+
+  afterAll(async () => {
+    await setPrice(originalPrice);
+    await caches.close();
+  });
+
+  it("serves a repeated catalogue read from memory and drops it when the product changes", async () => {
+    const read = async () =>
+      (await (await app.request(`/api/v1/products/${productId}`)).json()).price as number;
+    expect(await read()).toBe(originalPrice);
+    const before = caches.data.stats();
+    expect(await read()).toBe(originalPrice);
+    expect(caches.data.stats().hits).toBe(before.hits + 1);
+
+    await setPrice(originalPrice + 100);
+    expect(await eventually(read, (price) => price === originalPrice + 100)).toBe(originalPrice + 100);
+    await setPrice(originalPrice);
+    expect(await eventually(read, (price) => price === originalPrice)).toBe(originalPrice);
+  });
+
+  it("drops listings when a product in them changes, but keeps other products' entries", async () => {
+    const other = productId + 1;
+    await app.request(`/api/v1/products/${other}`);
+    const listing = async () =>
+      (await (await app.request("/api/v1/products?sort=price_asc&limit=5")).json()) as {
+        items: { id: number }[];
+      };
+    const cheapest = (await listing()).items[0]?.id;
+    // Making our product the cheapest must show in the cached listing at once.
+    await setPrice(1);
+    const after = await eventually(listing, (l) => l.items[0]?.id === productId);
+    expect(after.items[0]?.id).toBe(productId);
+    expect(cheapest).not.toBe(productId);
+    const hits = caches.data.stats().hits;
+    await app.request(`/api/v1/products/${other}`);
+    expect(caches.data.stats().hits).toBe(hits + 1);
+    await setPrice(originalPrice);
+  });
+
+  it("never lets one response's modification leak into the next one", async () => {
+    const listing = await caches.data.get("probe", async () => Object.freeze({ items: [] }));
+    expect(Object.isFrozen(listing)).toBe(true);
+    const body = await (await app.request(`/api/v1/products/${productId}`)).json();
+    body.price = 1;
+    const again = await (await app.request(`/api/v1/products/${productId}`)).json();
+    expect(again.price).toBe(originalPrice);
+  });
+
+  describe("HTTP caching of API answers", () => {
+    it("marks catalogue reads shareable with stale-while-revalidate and revalidates by ETag", async () => {
+      const res = await app.request(`http://shop.test/api/v1/products/${productId}`);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=60, stale-while-revalidate=600");
+      const etag = res.headers.get("etag");
+      expect(etag).toMatch(/^W\/"[\w-]+"$/);
+      const again = await app.request(`http://shop.test/api/v1/products/${productId}`, {
+        headers: { "If-None-Match": etag ?? "" },
+      });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+      expect(again.headers.get("etag")).toBe(etag);
+      expect(again.headers.get("content-type")).toBeNull();
+
+      await setPrice(originalPrice + 7);
+      const changed = await eventually(
+        async () =>
+          app.request(`http://shop.test/api/v1/products/${productId}`, {
+            headers: { "If-None-Match": etag ?? "" },
+          }),
+        (r) => r.status === 200,
+      );
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get("etag")).not.toBe(etag);
+      await setPrice(originalPrice);
+    });
+
+    it("never lets personal answers, errors or writes be stored", async () => {
+      expect((await app.request("/api/v1/viewed")).headers.get("cache-control")).toBe("private, no-store");
+      expect((await app.request("/api/v1/products/999999999")).headers.get("cache-control")).toBe(
+        "private, no-store",
+      );
+      const write = await app.request(`/api/v1/viewed/${productId}`, { method: "POST" });
+      expect(write.headers.get("cache-control")).toBe("private, no-store");
+      expect(write.headers.get("etag")).toBeNull();
+    });
+  });
+
+  describe("rendered page cache", () => {
+    it("renders an anonymous catalogue page once and serves the copy with validators", async () => {
+      renders = [];
+      const first = await page(`/product/${productId}`);
+      const second = await page(`/product/${productId}`);
+      expect(renders).toEqual([`/product/${productId}`]);
+      expect(first.headers.get("x-cache")).toBe("MISS");
+      expect(second.headers.get("x-cache")).toBe("HIT");
+      expect(await second.text()).toBe(await first.text());
+      expect(second.headers.get("cache-control")).toBe("public, max-age=30, stale-while-revalidate=300");
+      expect(second.headers.get("vary")).toContain("Cookie");
+      const etag = second.headers.get("etag") ?? "";
+      const revalidated = await page(`/product/${productId}`, { "If-None-Match": etag });
+      expect(revalidated.status).toBe(304);
+    });
+
+    it("keeps a copy per city and ignores cookies the page never reads", async () => {
+      renders = [];
+      const path = `/catalog?probe=city`;
+      await page(path, { Cookie: "city_id=2" });
+      await page(path, { Cookie: "city_id=3" });
+      await page(path, { Cookie: "city_id=2; vid=AAAAAAAAAAAAAAAAAAAAAA; _ym_uid=1" });
+      expect(renders).toEqual(["/catalog", "/catalog"]);
+    });
+
+    it("renders for the request alone with an unknown (session) cookie, and on personal pages", async () => {
+      renders = [];
+      const signedIn = await page(`/product/${productId}`, { Cookie: "session=secret" });
+      expect(signedIn.headers.get("x-cache")).toBeNull();
+      expect(signedIn.headers.get("cache-control")).toBe("private, no-cache");
+      const orders = await page("/personal/orders");
+      expect(orders.headers.get("cache-control")).toBe("private, no-store");
+      await page("/personal/orders");
+      expect(renders).toEqual([`/product/${productId}`, "/personal/orders", "/personal/orders"]);
+    });
+
+    it("does not keep errors or responses that set cookies", async () => {
+      renders = [];
+      const missing = await page("/product/404404");
+      await page("/product/404404");
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get("cache-control")).toBe("no-store");
+      expect(renders).toEqual(["/product/404404", "/product/404404"]);
+      renders = [];
+      const setter = await page("/catalog/cookie-setter");
+      await page("/catalog/cookie-setter");
+      expect(setter.headers.get("set-cookie")).toBe("x=1");
+      expect(renders.length).toBe(2);
+    });
+
+    it("drops rendered pages when catalogue data changes", async () => {
+      renders = [];
+      const before = await (await page(`/product/${productId}?probe=change`)).text();
+      expect(before).toContain(String(originalPrice));
+      await setPrice(originalPrice + 50);
+      const after = await eventually(
+        async () => (await page(`/product/${productId}?probe=change`)).text(),
+        (html) => html.includes(String(originalPrice + 50)),
+      );
+      expect(after).toContain(String(originalPrice + 50));
+      await setPrice(originalPrice);
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import type { AppConfig } from "../config.ts";
+import type { PageSnapshot } from "../http/page-cache.ts";
+import type { Logger } from "../logger.ts";
+import { type ChangeSource, watchCatalogChanges } from "./catalog-changes.ts";
+import { ReadCache } from "./read-cache.ts";
+
+export interface Caches {
+  data: ReadCache;
+  pages: ReadCache<PageSnapshot>;
+}
+
+/** About 2 MB of catalogue reads and ~25 MB of pages (≈50 KB each) at most. */
+const DATA_ENTRIES = 5_000;
+const PAGE_ENTRIES = 500;
+
+/**
+ * The process's caches, subscribed to the database's change channel. Without a working subscription
+ * the caches would serve data up to the TTL old after a change, so failing to subscribe turns them off.
+ */
+export async function openCaches(
+  config: AppConfig,
+  source: ChangeSource,
+  logger: Logger,
+): Promise<(Caches & { close: () => Promise<void> }) | undefined> {
+  if (!config.cache) return undefined;
+  const { freshMs, staleMs } = config.cache;
+  const onRefreshError = (err: unknown, key: string) => logger.warn({ err, key }, "cache refresh failed");
+  const caches: Caches = {
+    data: new ReadCache({ maxEntries: DATA_ENTRIES, freshMs, staleMs, onRefreshError }),
+    pages: new ReadCache<PageSnapshot>({ maxEntries: PAGE_ENTRIES, freshMs, staleMs, onRefreshError }),
+  };
+  try {
+    const close = await watchCatalogChanges(source, caches);
+    return { ...caches, close };
+  } catch (err) {
+    logger.error({ err }, "cannot subscribe to catalogue changes: in-process caches are off");
+    return undefined;
+  }
+}

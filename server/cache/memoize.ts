@@ -1,0 +1,49 @@
+import type { ReadCache } from "./read-cache.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: method arguments are whatever each service method takes
+type AsyncMethod = (...args: any[]) => Promise<unknown>;
+
+/** JSON with object keys sorted, so `{a, b}` and `{b, a}` share one cache key. */
+export function stableKey(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : v,
+  );
+}
+
+/** Freezes a cached value all the way down: it is shared by every request that reads it. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * Wraps the named read methods of a service so their results come through `cache`. `tags` gives each
+ * method's invalidation tags from its arguments. The results are frozen: a caller that tried to modify
+ * one would corrupt every later response, and now fails loudly instead.
+ */
+export function cacheReads<S extends object, K extends keyof S>(
+  service: S,
+  cache: ReadCache,
+  namespace: string,
+  tags: { [M in K]: S[M] extends AsyncMethod ? (...args: Parameters<S[M]>) => string[] : never },
+): S {
+  const wrapped = { ...service };
+  for (const name of Object.keys(tags) as K[]) {
+    const method = service[name] as unknown as AsyncMethod;
+    const tagsOf = tags[name] as unknown as (...args: unknown[]) => string[];
+    (wrapped as Record<K, AsyncMethod>)[name] = (...args: unknown[]) =>
+      cache.get(
+        `${namespace}.${String(name)}:${stableKey(args)}`,
+        () => method(...args).then(deepFreeze),
+        tagsOf(...args),
+      );
+  }
+  return wrapped;
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it, vi } from "vitest";
+import { ReadCache } from "./read-cache.ts";
+
+function clock(start = 1_000) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe("ReadCache", () => {
+  it("loads once and serves the stored value while fresh", async () => {
+    const time = clock();
+    const cache = new ReadCache<number>({ maxEntries: 10, freshMs: 100, staleMs: 0, now: time.now });
+    const load = vi.fn(async () => 42);
+    expect(await cache.get("a", load)).toBe(42);
+    time.advance(100);
+    expect(await cache.get("a", load)).toBe(42);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1, size: 1 });
+  });
+
+  it("shares one load between concurrent misses", async () => {
+    const cache = new ReadCache<number>({ maxEntries: 10, freshMs: 100, staleMs: 0 });
+    const pending = deferred<number>();
+    const load = vi.fn(() => pending.promise);
+    const both = Promise.all([cache.get("a", load), cache.get("a", load)]);
+    pending.resolve(7);
+    expect(await both).toEqual([7, 7]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("serves a stale value while one background load refreshes it", async () => {
+    const time = clock();
+    const cache = new ReadCache<string>({ maxEntries: 10, freshMs: 100, staleMs: 1_000, now: time.now });
+    await cache.get("a", async () => "old");
+    time.advance(500);
+    const refresh = deferred<string>();
+    const load = vi.fn(() => refresh.promise);
+    expect(await cache.get("a", load)).toBe("old");
+    expect(await cache.get("a", load)).toBe("old");
+    expect(load).toHaveBeenCalledTimes(1);
+    refresh.resolve("new");
+    await refresh.promise;
+    await Promise.resolve();
+    expect(await cache.get("a", load)).toBe("new");
+    expect(cache.stats().staleHits).toBe(2);
+  });
+
+  it("loads afresh once an entry is past its stale window", async () => {
+    const time = clock();
+    const cache = new ReadCache<string>({ maxEntries: 10, freshMs: 100, staleMs: 100, now: time.now });
+    await cache.get("a", async () => "old");
+    time.advance(201);
+    expect(await cache.get("a", async () => "new")).toBe("new");
+  });
+
+  it("keeps the stale value and reports when a background refresh fails", async () => {
+    const time = clock();
+    const onRefreshError = vi.fn();
+    const cache = new ReadCache<string>({
+      maxEntries: 10,
+      freshMs: 100,
+      staleMs: 1_000,
+      now: time.now,
+      onRefreshError,
+    });
+    await cache.get("a", async () => "old");
+    time.advance(200);
+    expect(await cache.get("a", () => Promise.reject(new Error("db down")))).toBe("old");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(onRefreshError).toHaveBeenCalledWith(expect.any(Error), "a");
+    expect(await cache.get("a", async () => "unused")).toBe("old");
+  });
+
+  it("does not cache failures", async () => {
+    const cache = new ReadCache<number>({ maxEntries: 10, freshMs: 100, staleMs: 0 });
+    await expect(cache.get("a", () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await cache.get("a", async () => 1)).toBe(1);
+  });
+
+  it("hands an unstorable value to its callers without keeping it", async () => {
+    const cache = new ReadCache<number>({ maxEntries: 10, freshMs: 1_000, staleMs: 0 });
+    const odd = (n: number) => n % 2 === 1;
+    expect(await cache.get("a", async () => 2, [], odd)).toBe(2);
+    expect(await cache.get("a", async () => 3, [], odd)).toBe(3);
+    expect(await cache.get("a", async () => 5, [], odd)).toBe(3);
+  });
+
+  it("drops entries by tag and keeps the others", async () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, freshMs: 1_000, staleMs: 0 });
+    await cache.get("p1", async () => "one", ["product:1", "product"]);
+    await cache.get("p2", async () => "two", ["product:2", "product"]);
+    cache.invalidate("product:1");
+    expect(await cache.get("p1", async () => "one again")).toBe("one again");
+    expect(await cache.get("p2", async () => "unused")).toBe("two");
+    cache.invalidate("product");
+    expect(cache.stats().size).toBe(1);
+  });
+
+  it("never stores what a load read before an invalidation landed", async () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, freshMs: 1_000, staleMs: 0 });
+    const slow = deferred<string>();
+    const first = cache.get("a", () => slow.promise, ["catalog"]);
+    cache.invalidate("catalog");
+    // A caller arriving after the change must not join the load that started before it.
+    const second = cache.get("a", async () => "after", ["catalog"]);
+    slow.resolve("before");
+    expect(await first).toBe("before");
+    expect(await second).toBe("after");
+    expect(await cache.get("a", async () => "unused")).toBe("after");
+  });
+
+  it("lets loads of other tags finish and be kept when one tag is invalidated", async () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, freshMs: 1_000, staleMs: 0 });
+    const slow = deferred<string>();
+    const load = vi.fn(() => slow.promise);
+    const first = cache.get("menu", load, ["catalog"]);
+    cache.invalidate("product:5");
+    const joined = cache.get("menu", load, ["catalog"]);
+    slow.resolve("menu");
+    expect(await first).toBe("menu");
+    expect(await joined).toBe("menu");
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(await cache.get("menu", async () => "unused", ["catalog"])).toBe("menu");
+  });
+
+  it("evicts the least recently used entry beyond maxEntries", async () => {
+    const cache = new ReadCache<string>({ maxEntries: 2, freshMs: 1_000, staleMs: 0 });
+    await cache.get("a", async () => "a");
+    await cache.get("b", async () => "b");
+    await cache.get("a", async () => "unused");
+    await cache.get("c", async () => "c");
+    expect(await cache.get("a", async () => "reloaded")).toBe("a");
+    expect(await cache.get("b", async () => "reloaded")).toBe("reloaded");
+  });
+});

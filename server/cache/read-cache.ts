@@ -1,0 +1,141 @@
+/**
+ * An in-process read-through cache for data that many requests share (catalogue reads, rendered
+ * anonymous pages). Entries are fresh for `freshMs`, then served stale for up to `staleMs` more while
+ * one background load refreshes them (stale-while-revalidate). Concurrent misses for one key share one
+ * load. Entries carry tags; `invalidate(tag)` drops every entry with that tag the moment the data
+ * behind it changes (see server/cache/catalog-changes.ts), so the TTL is only a safety net.
+ */
+export interface ReadCacheOptions {
+  /** Most entries kept; the least recently used go first. */
+  maxEntries: number;
+  freshMs: number;
+  staleMs: number;
+  /** Called when a background refresh fails; the stale entry stays until it expires. */
+  onRefreshError?: (err: unknown, key: string) => void;
+  now?: () => number;
+}
+
+interface Entry<T> {
+  value: T;
+  storedAt: number;
+  tags: readonly string[];
+}
+
+export interface CacheStats {
+  hits: number;
+  staleHits: number;
+  misses: number;
+  invalidations: number;
+  size: number;
+}
+
+export class ReadCache<T = unknown> {
+  readonly #entries = new Map<string, Entry<T>>();
+  readonly #inflight = new Map<string, { promise: Promise<T>; tags: readonly string[] }>();
+  /** Loads that began before an invalidation of one of their tags: they must not store what they read. */
+  readonly #discarded = new WeakSet<Promise<T>>();
+  readonly #options: ReadCacheOptions;
+  readonly #now: () => number;
+  #stats = { hits: 0, staleHits: 0, misses: 0, invalidations: 0 };
+
+  constructor(options: ReadCacheOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * The cached value for `key`, loading (once, however many callers wait) when absent or expired.
+   * A loaded value that `storable` rejects is handed to the callers waiting for it but not kept.
+   */
+  async get(
+    key: string,
+    load: () => Promise<T>,
+    tags: readonly string[] = [],
+    storable: (value: T) => boolean = () => true,
+  ): Promise<T> {
+    const entry = this.#entries.get(key);
+    if (entry) {
+      const age = this.#now() - entry.storedAt;
+      if (age <= this.#options.freshMs) {
+        this.#touch(key, entry);
+        this.#stats.hits++;
+        return entry.value;
+      }
+      if (age <= this.#options.freshMs + this.#options.staleMs) {
+        this.#touch(key, entry);
+        this.#stats.staleHits++;
+        this.#load(key, load, tags, storable).catch((err: unknown) =>
+          this.#options.onRefreshError?.(err, key),
+        );
+        return entry.value;
+      }
+      this.#entries.delete(key);
+    }
+    this.#stats.misses++;
+    return this.#load(key, load, tags, storable);
+  }
+
+  /** Drops every entry carrying `tag`, and forgets loads of that tag in flight so nobody joins a stale one. */
+  invalidate(tag: string): void {
+    this.#stats.invalidations++;
+    for (const [key, load] of this.#inflight) {
+      if (load.tags.includes(tag)) this.#discard(key, load.promise);
+    }
+    for (const [key, entry] of this.#entries) if (entry.tags.includes(tag)) this.#entries.delete(key);
+  }
+
+  clear(): void {
+    this.#stats.invalidations++;
+    for (const [key, load] of this.#inflight) this.#discard(key, load.promise);
+    this.#entries.clear();
+  }
+
+  stats(): CacheStats {
+    return { ...this.#stats, size: this.#entries.size };
+  }
+
+  #touch(key: string, entry: Entry<T>): void {
+    // Map keeps insertion order: re-inserting moves the key to the most recently used end.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+  }
+
+  #load(
+    key: string,
+    load: () => Promise<T>,
+    tags: readonly string[],
+    storable: (value: T) => boolean,
+  ): Promise<T> {
+    const running = this.#inflight.get(key);
+    if (running) return running.promise;
+    const promise = load().then(
+      (value) => {
+        if (this.#inflight.get(key)?.promise === promise) this.#inflight.delete(key);
+        if (!this.#discarded.has(promise) && storable(value)) this.#store(key, value, tags);
+        return value;
+      },
+      (err: unknown) => {
+        if (this.#inflight.get(key)?.promise === promise) this.#inflight.delete(key);
+        throw err;
+      },
+    );
+    this.#inflight.set(key, { promise, tags });
+    return promise;
+  }
+
+  /** Forgets a load in flight, so nobody joins it and what it read is not kept. */
+  #discard(key: string, promise: Promise<T>): void {
+    this.#discarded.add(promise);
+    this.#inflight.delete(key);
+  }
+
+  #store(key: string, value: T, tags: readonly string[]): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, storedAt: this.#now(), tags });
+    while (this.#entries.size > this.#options.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { and, desc, eq, notInArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { recentSearches } from "../../db/schema/index.ts";
+
+const columns = {
+  id: recentSearches.id,
+  query: recentSearches.query,
+  searchedAt: recentSearches.searchedAt,
+};
+
+export function createRecentSearchesRepository(db: Database) {
+  return {
+    /**
+     * Records a query (the same query again, in any case, moves to the top and keeps the form typed
+     * last) and keeps the newest `keep` of the visitor's queries only.
+     */
+    record: (visitorId: string, query: string, queryKey: string, keep: number) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(recentSearches)
+          .values({ visitorId, query, queryKey })
+          .onConflictDoUpdate({
+            target: [recentSearches.visitorId, recentSearches.queryKey],
+            set: { query, searchedAt: sql`now()` },
+          })
+          .returning(columns);
+        const newest = tx
+          .select({ id: recentSearches.id })
+          .from(recentSearches)
+          .where(eq(recentSearches.visitorId, visitorId))
+          .orderBy(desc(recentSearches.searchedAt), desc(recentSearches.id))
+          .limit(keep);
+        await tx
+          .delete(recentSearches)
+          .where(and(eq(recentSearches.visitorId, visitorId), notInArray(recentSearches.id, newest)));
+        return row!;
+      }),
+
+    list: (visitorId: string, limit: number) =>
+      db
+        .select(columns)
+        .from(recentSearches)
+        .where(eq(recentSearches.visitorId, visitorId))
+        .orderBy(desc(recentSearches.searchedAt), desc(recentSearches.id))
+        .limit(limit),
+
+    remove: async (visitorId: string, id: number) => {
+      await db
+        .delete(recentSearches)
+        .where(and(eq(recentSearches.visitorId, visitorId), eq(recentSearches.id, id)));
+    },
+
+    clear: async (visitorId: string) => {
+      await db.delete(recentSearches).where(eq(recentSearches.visitorId, visitorId));
+    },
+  };
+}
+export type RecentSearchesRepository = ReturnType<typeof createRecentSearchesRepository>;

@@ -1,0 +1,33 @@
+import { RECENT_SEARCHES_KEEP, type RecentSearch } from "../../../contract/search-history.ts";
+import type { RecentSearchesRepository } from "./repository.ts";
+
+/** Two queries are the same search when they differ only in case or ё/е. */
+export function recentQueryKey(query: string): string {
+  return query.toLocaleLowerCase("ru").replaceAll("ё", "е");
+}
+
+function toRecent(row: { id: number; query: string; searchedAt: Date }): RecentSearch {
+  return { id: row.id, query: row.query, searchedAt: row.searchedAt.toISOString() };
+}
+
+/** The visitor's recent search queries (ADR 010); without a visitor id there is nothing to show or change. */
+export function createRecentSearchesService(repository: RecentSearchesRepository) {
+  return {
+    /** `query` comes normalised (trimmed, whitespace collapsed, 1–100 characters) by the contract. */
+    async record(visitorId: string, query: string): Promise<RecentSearch> {
+      return toRecent(await repository.record(visitorId, query, recentQueryKey(query), RECENT_SEARCHES_KEEP));
+    },
+    async list(visitorId: string | undefined): Promise<{ items: RecentSearch[] }> {
+      if (!visitorId) return { items: [] };
+      return { items: (await repository.list(visitorId, RECENT_SEARCHES_KEEP)).map(toRecent) };
+    },
+    /** Idempotent: an entry already gone (or never the visitor's) is not an error. */
+    async remove(visitorId: string | undefined, id: number): Promise<void> {
+      if (visitorId) await repository.remove(visitorId, id);
+    },
+    async clear(visitorId: string | undefined): Promise<void> {
+      if (visitorId) await repository.clear(visitorId);
+    },
+  };
+}
+export type RecentSearchesService = ReturnType<typeof createRecentSearchesService>;

@@ -1,0 +1,143 @@
+import { gunzipSync } from "node:zlib";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import type { AppEnv } from "#server/api/env.ts";
+import { brands, categories, products, sellers } from "#server/db/schema/index.ts";
+import { createServices } from "#server/domain/services.ts";
+import { createLogger } from "#server/logger.ts";
+import { getTestContext } from "#tests/fixtures/test-app.ts";
+import { errorHandler } from "./error-handler.ts";
+import { createSitemapRoute, defaultSitemapSources } from "./sitemap.ts";
+
+const ORIGIN = "https://vitrina.example";
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+const entries = (xml: string) =>
+  [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].map((m) => ({
+    loc: m[1]!,
+    lastmod: m[2],
+  }));
+
+/** The sitemap routes over the worker's seeded database, with shards of the given size. */
+async function sitemapApp(shardSize: number, pageSize: number) {
+  const { database, config } = await getTestContext();
+  const services = createServices(database.db);
+  const app = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      c.set("config", { ...config, publicOrigin: ORIGIN });
+      c.set("services", services);
+      await next();
+    })
+    .route("/", createSitemapRoute(defaultSitemapSources({ shardSize, pageSize })));
+  app.onError(errorHandler(createLogger("silent")));
+  return app;
+}
+
+/** Every page address the database has, as the storefront links to it. */
+async function expectedLocations() {
+  const { database } = await getTestContext();
+  const db = database.db;
+  const [c, p, b, s] = await Promise.all([
+    db.select({ id: categories.id, slug: categories.slug }).from(categories),
+    db.select({ id: products.id, createdAt: products.createdAt }).from(products),
+    db.select({ code: brands.code }).from(brands),
+    db.select({ code: sellers.code }).from(sellers),
+  ]);
+  return {
+    categories: c.map((r) => `${ORIGIN}/catalog/${r.id}/${r.slug}`),
+    products: new Map(p.map((r) => [`${ORIGIN}/product/${r.id}`, r.createdAt.toISOString().slice(0, 10)])),
+    brands: b.map((r) => `${ORIGIN}/brand/${r.code}`),
+    sellers: s.map((r) => `${ORIGIN}/seller/${r.code}`),
+  };
+}
+
+/** Reads the index and every shard it lists; each URL with the shard it came from. */
+async function crawl(app: { request: (path: string) => Response | Promise<Response> }) {
+  const res = await app.request("/sitemap.xml");
+  expect(res.status).toBe(200);
+  const shards = locs(await res.text()).map((loc) => new URL(loc).pathname);
+  const urls: { loc: string; lastmod: string | undefined; shard: string }[] = [];
+  const sizes = new Map<string, number>();
+  for (const shard of shards) {
+    const r = await app.request(shard);
+    expect(r.status, shard).toBe(200);
+    const found = entries(await r.text());
+    sizes.set(shard, found.length);
+    urls.push(...found.map((u) => ({ ...u, shard })));
+  }
+  return { shards, urls, sizes };
+}
+
+function expectEachOnce(urls: readonly { loc: string }[], expected: readonly string[]) {
+  const counts = new Map<string, number>();
+  for (const u of urls) counts.set(u.loc, (counts.get(u.loc) ?? 0) + 1);
+  for (const loc of expected) expect(counts.get(loc), loc).toBe(1);
+}
+
+describe("sitemap over the seeded catalogue", () => {
+  it("lists every category, product, brand and seller exactly once, in shards of at most the set size", async () => {
+    const app = await sitemapApp(50, 7);
+    const expected = await expectedLocations();
+    const { shards, urls, sizes } = await crawl(app);
+    const files = shards.map((s) => s.replace("/sitemaps/", ""));
+    // 300 products in shards of 50 (ids from 1), more than 50 categories and brands: several shards each.
+    expect(files.filter((f) => f.startsWith("products-")).length).toBe(
+      Math.ceil(expected.products.size / 50),
+    );
+    expect(files.filter((f) => f.startsWith("categories-")).length).toBeGreaterThan(1);
+    expect(files.filter((f) => f.startsWith("brands-")).length).toBeGreaterThan(1);
+    expect(files).toContain("sellers-1.xml");
+    expect(files.slice(0, 2)).toEqual(["pages.xml", "content.xml"]);
+    for (const [shard, size] of sizes) expect(size, shard).toBeLessThanOrEqual(50);
+
+    expectEachOnce(urls, expected.categories);
+    expectEachOnce(urls, [...expected.products.keys()]);
+    expectEachOnce(urls, expected.brands);
+    expectEachOnce(urls, expected.sellers);
+    // Nothing else but the static and content pages.
+    const catalogue =
+      expected.categories.length + expected.products.size + expected.brands.length + expected.sellers.length;
+    expect(urls.filter((u) => !u.shard.match(/\/(pages|content)\.xml$/))).toHaveLength(catalogue);
+    // Each kind sits in its own shards; products carry the date they appeared.
+    for (const u of urls) {
+      if (u.loc.includes("/product/")) {
+        expect(u.shard).toMatch(/^\/sitemaps\/products-\d+\.xml$/);
+        expect(u.lastmod, u.loc).toBe(expected.products.get(u.loc));
+      }
+      if (u.loc.includes("/catalog/")) expect(u.shard).toMatch(/^\/sitemaps\/categories-\d+\.xml$/);
+    }
+  });
+
+  it("the index lists every shard there is and no other", async () => {
+    const app = await sitemapApp(50, 7);
+    const { shards } = await crawl(app);
+    for (const table of ["categories", "products", "brands", "sellers"]) {
+      const listed = shards.filter((s) => s.startsWith(`/sitemaps/${table}-`));
+      const last = Math.max(...listed.map((s) => Number(/-(\d+)\.xml$/.exec(s)![1])));
+      // No gaps in a freshly seeded catalogue, and the shard after the last one is not there.
+      expect(listed).toEqual(Array.from({ length: last }, (_, i) => `/sitemaps/${table}-${i + 1}.xml`));
+      expect((await app.request(`/sitemaps/${table}-${last + 1}.xml`)).status).toBe(404);
+    }
+  });
+
+  it("serves one shard per table at the real size, streamed and compressed by the app", async () => {
+    const { app } = await getTestContext();
+    const index = await (await app.request("/sitemap.xml")).text();
+    expect(locs(index).map((l) => new URL(l).pathname)).toEqual([
+      "/sitemaps/pages.xml",
+      "/sitemaps/content.xml",
+      "/sitemaps/categories-1.xml",
+      "/sitemaps/products-1.xml",
+      "/sitemaps/brands-1.xml",
+      "/sitemaps/sellers-1.xml",
+    ]);
+    const res = await app.request("/sitemaps/products-1.xml", { headers: { "Accept-Encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Encoding")).toBe("gzip");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    const xml = gunzipSync(Buffer.from(await res.arrayBuffer())).toString("utf8");
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset')).toBe(true);
+    expect(xml.endsWith("</urlset>\n")).toBe(true);
+    const expected = await expectedLocations();
+    expect(locs(xml)).toHaveLength(expected.products.size);
+  });
+});

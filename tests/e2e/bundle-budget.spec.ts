@@ -1,0 +1,36 @@
+import { gzipSync } from "node:zlib";
+import { expect, test } from "./fixtures.ts";
+
+/** Issue 4's budget for the product page; sizes are bytes, so this is deterministic, not a timing. */
+const PRODUCT_FIRST_LOAD_KB = 150;
+
+async function firstLoadScripts(request: import("@playwright/test").APIRequestContext, path: string) {
+  const html = await (await request.get(path)).text();
+  const srcs = new Set<string>();
+  for (const m of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) srcs.add(m[1]!);
+  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) srcs.add(m[1]!);
+  return Promise.all(
+    [...srcs].map(async (src) => ({ src, body: Buffer.from(await (await request.get(src)).body()) })),
+  );
+}
+
+test.describe("first-load JavaScript", () => {
+  test.skip(({ isMobile }) => isMobile, "the bundle is the same at every width");
+
+  test(`the product page loads at most ${PRODUCT_FIRST_LOAD_KB} KB of gzipped JavaScript`, async ({
+    request,
+  }) => {
+    const scripts = await firstLoadScripts(request, "/product/1");
+    expect(scripts.length).toBeGreaterThan(2);
+    const kb = scripts.reduce((n, s) => n + gzipSync(s.body, { level: 9 }).length, 0) / 1024;
+    expect(kb, `${kb.toFixed(1)} KB gzipped`).toBeLessThanOrEqual(PRODUCT_FIRST_LOAD_KB);
+  });
+
+  test("no page ships the schema library (zod stays on the server)", async ({ request }) => {
+    for (const path of ["/", "/product/1", "/catalog", "/search/?q=смартфон"]) {
+      for (const { src, body } of await firstLoadScripts(request, path)) {
+        expect(body.includes("_zod"), `${src} on ${path}`).toBe(false);
+      }
+    }
+  });
+});

@@ -1,0 +1,127 @@
+import { mkdirSync } from "node:fs";
+import type { APIRequestContext, Page } from "@playwright/test";
+import type { ReviewList } from "#contract/catalog.ts";
+import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+
+const SCREENSHOTS = "test-results/screenshots";
+
+/**
+ * A product from the seeded catalogue whose newest reviews include one with several photos, and which also
+ * has reviews without photos (so the filter visibly changes the list). Found through the API, never by id.
+ */
+async function productWithPhotoReviews(request: APIRequestContext) {
+  const { items } = await (await request.get("/api/v1/products?sort=popular&limit=100")).json();
+  for (const p of items as { id: number; reviewsCount: number }[]) {
+    if (p.reviewsCount < 3) continue;
+    const all: ReviewList = await (await request.get(`/api/v1/products/${p.id}/reviews`)).json();
+    if (all.withPhotosCount === 0 || all.withPhotosCount === all.total) continue;
+    const withPhotos: ReviewList = await (
+      await request.get(`/api/v1/products/${p.id}/reviews?withPhotos=true`)
+    ).json();
+    const review = withPhotos.items.find((r) => r.photos.length >= 2);
+    if (review) return { id: p.id, all, withPhotos, review };
+  }
+  throw new Error("no product with a multi-photo review in the e2e seed");
+}
+
+/** A horizontal finger swipe over the viewer (Chromium builds real Touch objects when touch is on). */
+async function swipe(page: Page, fromX: number, toX: number) {
+  await page.getByRole("dialog").evaluate(
+    (dialog, [from, to]) => {
+      const touch = (x: number) => new Touch({ identifier: 1, target: dialog, clientX: x, clientY: 400 });
+      dialog.dispatchEvent(
+        new TouchEvent("touchstart", {
+          bubbles: true,
+          touches: [touch(from)],
+          changedTouches: [touch(from)],
+        }),
+      );
+      dialog.dispatchEvent(
+        new TouchEvent("touchend", { bubbles: true, touches: [], changedTouches: [touch(to)] }),
+      );
+    },
+    [fromX, toX] as const,
+  );
+}
+
+test("review photos: the 'С фото' filter, thumbnails and the full-screen viewer", async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(60_000);
+  // Each theme's projects take their own (see playwright.config.ts).
+  const shot = (name: string) => `${SCREENSHOTS}/${themeOf(info)}-${name}-${page.viewportSize()!.width}.png`;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const { id, all, withPhotos, review } = await productWithPhotoReviews(request);
+
+  await page.goto(`/product/${id}`);
+  await waitForHydration(page);
+  await expectTheme(page, info);
+  const reviews = page.getByRole("region", { name: /^Отзывы/ });
+  await reviews.scrollIntoViewIfNeeded();
+  await expect(reviews.getByRole("article")).toHaveCount(Math.min(10, all.total));
+
+  // The filter sits next to the sort and says how many reviews have photos.
+  const filter = reviews.getByRole("button", { name: /^С фото/ });
+  await expect(filter).toHaveText(`С фото ${all.withPhotosCount}`);
+  await expect(filter).toHaveAttribute("aria-pressed", "false");
+  await filter.click();
+  await expect(filter).toHaveAttribute("aria-pressed", "true");
+  const articles = reviews.getByRole("article");
+  await expect(articles).toHaveCount(Math.min(10, withPhotos.total));
+  for (const article of await articles.all()) {
+    await expect(article.getByRole("list", { name: /^Фото покупателя/ })).toBeVisible();
+  }
+  // The heading still counts every review.
+  await expect(reviews.getByRole("heading", { level: 2 })).toHaveText(`Отзывы ${all.total}`);
+
+  // Thumbnails: sized, lazy, described.
+  const [first, second] = review.photos;
+  // Located by its picture: two reviews of one product may describe their first photos alike.
+  const thumbnail = reviews.getByRole("button").filter({ has: page.locator(`img[src="${first!.url}"]`) });
+  await expect(thumbnail).toHaveAccessibleName(first!.alt);
+  const img = thumbnail.getByRole("img");
+  await expect(img).toHaveAttribute("loading", "lazy");
+  await expect(img).toHaveAttribute("width", String(first!.width));
+  await expect(img).toHaveAttribute("height", String(first!.height));
+  await thumbnail.scrollIntoViewIfNeeded();
+  await expect(img).toHaveJSProperty("naturalWidth", first!.width);
+  await page.screenshot({ path: shot("review-photos") });
+
+  // The viewer opens on the photo that was clicked and takes focus.
+  await thumbnail.click();
+  const viewer = page.getByRole("dialog", { name: `Фото из отзыва: ${review.authorName}` });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByRole("button", { name: "Закрыть просмотр" })).toBeFocused();
+  await expect(viewer.getByRole("img", { name: first!.alt, exact: true })).toBeVisible();
+  const caption = viewer.getByText(/^Фото \d+ из \d+$/);
+  await expect(caption).toHaveText(`Фото 1 из ${review.photos.length}`);
+  await page.screenshot({ path: shot("review-photo-viewer") });
+
+  // Arrows turn the photos; Tab stays inside the viewer.
+  await page.keyboard.press("ArrowRight");
+  await expect(caption).toHaveText(`Фото 2 из ${review.photos.length}`);
+  await expect(viewer.getByRole("img", { name: second!.alt, exact: true })).toBeVisible();
+  await expect(viewer.getByRole("img")).toHaveJSProperty("naturalWidth", second!.width);
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press("Tab");
+    await expect(viewer.locator(":focus")).toHaveCount(1);
+  }
+
+  if (isPhone(info)) {
+    // A swipe to the left shows the next photo, one to the right the previous one.
+    await swipe(page, 300, 80);
+    await expect(caption).toHaveText(`Фото ${review.photos.length > 2 ? 3 : 1} из ${review.photos.length}`);
+    await swipe(page, 80, 300);
+    await expect(caption).toHaveText(`Фото 2 из ${review.photos.length}`);
+  }
+
+  // Esc closes and gives focus back to the thumbnail that opened the viewer.
+  await page.keyboard.press("Escape");
+  await expect(viewer).toHaveCount(0);
+  await expect(thumbnail).toBeFocused();
+
+  // Turning the filter off brings back every review.
+  await filter.click();
+  await expect(articles).toHaveCount(Math.min(10, all.total));
+});

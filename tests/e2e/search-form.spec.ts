@@ -1,0 +1,154 @@
+import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, HALVA_ORIGIN, test, waitForHydration } from "./fixtures.ts";
+
+/** The search screen's own field (on wide screens the header has one too). */
+const field = (page: Page) => page.getByRole("main").getByRole("combobox", { name: "Поиск по Витрине" });
+const recent = (page: Page) => page.getByRole("region", { name: "Вы искали" });
+const popular = (page: Page) => page.getByRole("region", { name: "Часто ищут" });
+
+/** Waits for the results page to record the query (it does so from the browser, once shown). */
+const recorded = (page: Page) =>
+  page.waitForResponse(
+    (r) => r.url().endsWith("/api/v1/search/recent") && r.request().method() === "POST" && r.ok(),
+  );
+
+test("a search made on the screen shows under «Вы искали», newest first, and can be removed", async ({
+  page,
+}) => {
+  await page.goto("/search-form");
+  await waitForHydration(page);
+  await expect(field(page)).toBeFocused();
+  // A new visitor has no history: the section is not there at all.
+  await expect(page.getByRole("heading", { name: "Часто ищут" })).toBeVisible();
+  await expect(recent(page)).toHaveCount(0);
+
+  let saved = recorded(page);
+  await field(page).fill("смартфон");
+  await field(page).press("Enter");
+  await expect(page).toHaveURL(/\/search\/\?q=/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("смартфон");
+  await saved;
+
+  // Server-rendered with the visitor's cookie: the history is in the HTML itself.
+  const response = await page.goto("/search-form");
+  expect(await response!.text()).toMatch(/Вы искали[\s\S]*смартфон/);
+  await waitForHydration(page);
+  await expect(recent(page).getByRole("link")).toHaveText(["смартфон"]);
+
+  saved = recorded(page);
+  await field(page).fill("  Наушники  ");
+  await field(page).press("Enter");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Наушники");
+  await saved;
+  await page.goBack();
+  await expect(page).toHaveURL(/\/search-form$/);
+  await expect(recent(page).getByRole("link")).toHaveText(["Наушники", "смартфон"]);
+
+  // A recent query leads to its results again.
+  await expect(recent(page).getByRole("link", { name: "смартфон" })).toHaveAttribute(
+    "href",
+    "/search/?q=%D1%81%D0%BC%D0%B0%D1%80%D1%82%D1%84%D0%BE%D0%BD",
+  );
+
+  await recent(page).getByRole("button", { name: "Удалить «смартфон» из истории" }).click();
+  await expect(recent(page).getByRole("link")).toHaveText(["Наушники"]);
+  // Focus stays in the list, on the next remove button.
+  await expect(recent(page).getByRole("button", { name: "Удалить «Наушники» из истории" })).toBeFocused();
+  await page.reload();
+  await expect(recent(page).getByRole("link")).toHaveText(["Наушники"]);
+
+  await waitForHydration(page);
+  await recent(page).getByRole("button", { name: "Очистить" }).click();
+  await expect(recent(page)).toHaveCount(0);
+  await expect(field(page)).toBeFocused();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Часто ищут" })).toBeVisible();
+  await expect(recent(page)).toHaveCount(0);
+});
+
+test("popular queries lead to their results, and then count as the shopper's own", async ({ page }) => {
+  await page.goto("/search-form");
+  await waitForHydration(page);
+  const chips = popular(page).getByRole("link");
+  await expect(chips.first()).toBeVisible();
+  expect(await chips.count()).toBeGreaterThanOrEqual(3);
+  const query = (await chips.first().textContent())!.trim();
+
+  const saved = recorded(page);
+  await chips.first().click();
+  await expect(page).toHaveURL(`/search/?q=${encodeURIComponent(query)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`«${query}»`);
+  await expect(
+    page.getByRole("list", { name: "Найденные товары" }).getByRole("article").first(),
+  ).toBeVisible();
+  await saved;
+
+  await page.goBack();
+  await expect(recent(page).getByRole("link")).toHaveText([query]);
+});
+
+test("suggestions still appear while typing on the search screen", async ({ page }) => {
+  await page.goto("/search-form");
+  await waitForHydration(page);
+  await field(page).fill("смарт");
+  const listbox = page.getByRole("main").getByRole("listbox", { name: "Подсказки" });
+  await expect(listbox.getByRole("option", { name: /Смартфон/ }).first()).toBeVisible();
+  await field(page).press("Escape");
+  await expect(listbox).toBeHidden();
+});
+
+/** Fills the history through the API (the request context shares the page's cookies). */
+async function remember(page: Page, origin: string, queries: string[]) {
+  for (const query of queries) {
+    const res = await page.request.post(`${origin}/api/v1/search/recent`, { data: { query } });
+    expect(res.status()).toBe(200);
+  }
+}
+
+const HISTORY = [
+  "беспроводные наушники с шумоподавлением и долгой работой от батареи",
+  "кроссовки",
+  "Чайник электрический",
+  "смартфон",
+];
+
+test("the screen with a history has no serious accessibility violations", async ({ page, baseURL }) => {
+  await remember(page, baseURL!, HISTORY);
+  await page.goto("/search-form");
+  await waitForHydration(page);
+  await expect(recent(page).getByRole("link")).toHaveCount(HISTORY.length);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.impact} ${v.id}`),
+  ).toEqual([]);
+});
+
+test.describe("screenshots", () => {
+  test("the search screen in both themes", async ({ page, baseURL }) => {
+    const dir = "test-results/screenshots";
+    mkdirSync(dir, { recursive: true });
+    const width = page.viewportSize()!.width;
+    // The halva theme from the shared halva server (see playwright.config.ts).
+    for (const [theme, origin] of [
+      ["alfa", baseURL!],
+      ["halva", HALVA_ORIGIN],
+    ] as const) {
+      await remember(page, origin, [...HISTORY].reverse());
+      await page.goto(`${origin}/search-form`);
+      await waitForHydration(page);
+      await expect(page.locator("html")).toHaveClass(new RegExp(`\\btheme-${theme}\\b`));
+      await expect(recent(page).getByRole("link")).toHaveCount(HISTORY.length);
+      await expect(popular(page).getByRole("link").first()).toBeVisible();
+      await page.screenshot({ path: `${dir}/${theme}-search-form-${width}.png`, fullPage: true });
+      await field(page).fill("смарт");
+      await expect(page.getByRole("main").getByRole("option").first()).toBeVisible();
+      await page.screenshot({ path: `${dir}/${theme}-search-form-typing-${width}.png` });
+    }
+  });
+});
