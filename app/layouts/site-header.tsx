@@ -61,7 +61,7 @@ export function SiteHeader({
             <Logo />
           </Link>
           <CatalogMenuButton />
-          <SearchBox />
+          {meta.headerSearch ? <SearchBox /> : <div className="site-header__spacer" />}
           <nav className="header-actions" aria-label="Личное">
             <Link to="/auth" className="header-action">
               <UserIcon />

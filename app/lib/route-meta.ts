@@ -54,6 +54,8 @@ export interface RouteMeta {
   keepAlive: boolean;
   /** Screens with a fixed key keep their state (filters, scroll) while the path under them changes. */
   stateKey?: "search" | "catalog" | "brand" | "seller";
+  /** The header's search field; off where the screen is itself a search field, so there is only one. */
+  headerSearch: boolean;
 }
 
 /** Header bar heights in px (spec section 3): the top strip starts collapsed; 44 is the default. */
@@ -71,6 +73,7 @@ const base: RouteMeta = {
   footer: true,
   transition: "none",
   keepAlive: false,
+  headerSearch: true,
 };
 
 /** A focused screen: no promo strip, no category bar, no bottom navigation. */
@@ -84,8 +87,12 @@ const overrides: Partial<Record<RouteId, Partial<RouteMeta>>> = {
   "thank-you": focused,
   "checkout-steps-delivery": { ...focused, footer: false },
   "checkout-steps-payment-id": { ...focused, footer: false },
-  // The phone search screen has its own search bar.
-  "search-form": { header: { top: none, middle: desktopOnly, bottom: both }, footer: false },
+  // The search screen is its own search bar: on wide screens the header keeps its logo and links only.
+  "search-form": {
+    header: { top: none, middle: desktopOnly, bottom: both },
+    footer: false,
+    headerSearch: false,
+  },
   "select-city": { header: { top: none, middle: both, bottom: both } },
   "product-productId-photos": {
     header: { top: none, middle: none, bottom: none },

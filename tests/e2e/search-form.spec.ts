@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, HALVA_ORIGIN, test, waitForHydration } from "./fixtures.ts";
 
-/** The search screen's own field (on wide screens the header has one too). */
+/** The search screen's own field: the only one on the screen (the header's is hidden there). */
 const field = (page: Page) => page.getByRole("main").getByRole("combobox", { name: "Поиск по Витрине" });
 const recent = (page: Page) => page.getByRole("region", { name: "Вы искали" });
 const popular = (page: Page) => page.getByRole("region", { name: "Часто ищут" });
@@ -20,6 +20,7 @@ test("a search made on the screen shows under «Вы искали», newest firs
   await page.goto("/search-form");
   await waitForHydration(page);
   await expect(field(page)).toBeFocused();
+  await expect(page.getByRole("combobox", { name: "Поиск по Витрине" })).toHaveCount(1);
   // A new visitor has no history: the section is not there at all.
   await expect(page.getByRole("heading", { name: "Часто ищут" })).toBeVisible();
   await expect(recent(page)).toHaveCount(0);
