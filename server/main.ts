@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { isCatalogEmpty, seed } from "./db/seed/index.ts";
+import { scheduleHousekeeping } from "./domain/housekeeping.ts";
 import { createServices } from "./domain/services.ts";
 import { createApp, type SsrHandler } from "./http/app.ts";
 import { createDevSsr, loadProductionSsr } from "./http/ssr.ts";
@@ -56,6 +57,7 @@ async function main() {
   const services = createServices(database.db, { cache: caches?.data });
   // The typo vocabulary is built in the background so the first misspelt query does not wait for it.
   services.search.warmUp().catch((err: unknown) => logger.warn({ err }, "search vocabulary warm-up failed"));
+  const housekeeping = scheduleHousekeeping(services, logger);
   const app = createApp({ config, services, logger, checks, ssr, buildId, pageCache: caches?.pages });
   const listener = getRequestListener(app.fetch);
   let stopping = false;
@@ -88,6 +90,7 @@ async function main() {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
+    housekeeping.stop();
     server.close(async () => {
       await closeVite?.();
       await caches?.close();

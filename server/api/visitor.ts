@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import { VISITOR_LIFETIME_DAYS } from "../domain/housekeeping.ts";
 
 /** An opaque 128-bit visitor id; it names no person and carries no data of its own. */
 export const VISITOR_COOKIE = "vid";
@@ -12,7 +13,10 @@ export function readVisitor(c: Context): string | undefined {
   return visitor && VISITOR_ID.test(visitor) ? visitor : undefined;
 }
 
-/** The visitor id, issuing a new HttpOnly cookie (for a year) when the request has none. */
+/**
+ * The visitor id, issuing a new HttpOnly cookie (for a year, not renewed: rows older than that are
+ * unreachable and purged, see server/domain/housekeeping.ts) when the request has none.
+ */
 export function ensureVisitor(c: Context): string {
   const known = readVisitor(c);
   if (known) return known;
@@ -21,7 +25,7 @@ export function ensureVisitor(c: Context): string {
     httpOnly: true,
     sameSite: "Lax",
     path: "/",
-    maxAge: 365 * 24 * 3600,
+    maxAge: VISITOR_LIFETIME_DAYS * 24 * 3600,
     secure: new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https",
   });
   return visitor;

@@ -3,7 +3,7 @@ import { loadConfig } from "#server/config.ts";
 import { createServices } from "#server/domain/services.ts";
 import { createApp } from "#server/http/app.ts";
 import { createLogger } from "#server/logger.ts";
-import { plainProduct, productPrice, setProductPrice } from "#tests/fixtures/catalog-writes.ts";
+import { plainProduct, renameMenuNode, setProductPrice } from "#tests/fixtures/catalog-writes.ts";
 import { eventually } from "#tests/fixtures/eventually.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 import { type Caches, openCaches } from "./index.ts";
@@ -21,11 +21,21 @@ describe("in-process caches with invalidation on change", () => {
       return new Response("<p>set</p>", { headers: { "Set-Cookie": "x=1", "Content-Type": "text/html" } });
     }
     if (url.pathname === "/product/404404") return new Response("<p>нет</p>", { status: 404 });
-    const { database } = await getTestContext();
-    const price = await productPrice(database.db, productId);
-    return new Response(`<html><body>${url.pathname} ${price}</body></html>`, {
-      headers: { "Content-Type": "text/html; charset=utf-8" },
-    });
+    // Like the real storefront, pages read through the in-process API: a product page its product, a
+    // catalogue page a listing, a content page nothing of the products.
+    const product = /^\/product\/(\d+)/.exec(url.pathname)?.[1];
+    const read = product
+      ? `/api/v1/products/${product}`
+      : url.pathname.startsWith("/page/")
+        ? "/api/v1/pages/about"
+        : "/api/v1/products?limit=1";
+    const body = (await (await app.request(read)).json()) as { price?: number; items?: { id: number }[] };
+    return new Response(
+      `<html><body>${url.pathname} ${JSON.stringify(body).length} ${body.price}</body></html>`,
+      {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      },
+    );
   };
   const page = (path: string, headers: Record<string, string> = {}) =>
     app.request(`http://shop.test${path}`, { headers });
@@ -197,6 +207,51 @@ describe("in-process caches with invalidation on change", () => {
       );
       expect(after).toContain(String(originalPrice + 50));
       await setPrice(originalPrice);
+    });
+
+    it("a product's change drops its own pages and the listings, and keeps other products' and content pages", async () => {
+      const other = productId + 1;
+      const paths = {
+        mine: `/product/${productId}?probe=tags`,
+        photos: `/product/${productId}/photos?probe=tags`,
+        other: `/product/${other}?probe=tags`,
+        listing: "/catalog?probe=tags",
+        content: "/page/about?probe=tags",
+      };
+      for (const path of Object.values(paths)) await page(path);
+      await setPrice(originalPrice + 30);
+      // The change reaches the cache by notification: wait until our product's page shows it.
+      await eventually(
+        async () => (await page(paths.mine)).text(),
+        (html) => html.includes(String(originalPrice + 30)),
+      );
+      renders = [];
+      const cacheOf = async (path: string) => (await page(path)).headers.get("x-cache");
+      expect(await cacheOf(paths.photos)).toBe("MISS");
+      expect(await cacheOf(paths.listing)).toBe("MISS");
+      expect(await cacheOf(paths.other)).toBe("HIT");
+      expect(await cacheOf(paths.content)).toBe("HIT");
+      expect(renders).toEqual([`/product/${productId}/photos`, "/catalog"]);
+      await setPrice(originalPrice);
+    });
+
+    it("any change to other catalogue data (a category, a menu, a page) drops every page", async () => {
+      const { database } = await getTestContext();
+      const paths = [`/product/${productId + 2}?probe=all`, "/page/about?probe=all"];
+      for (const path of paths) await page(path);
+      for (const path of paths) expect((await page(path)).headers.get("x-cache")).toBe("HIT");
+      const title = await renameMenuNode(database.db, 1, "Переименованный раздел");
+      try {
+        for (const path of paths) {
+          const status = await eventually(
+            async () => (await page(path)).headers.get("x-cache"),
+            (s) => s === "MISS",
+          );
+          expect(status, path).toBe("MISS");
+        }
+      } finally {
+        await renameMenuNode(database.db, 1, title ?? "");
+      }
     });
   });
 });

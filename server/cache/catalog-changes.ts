@@ -30,15 +30,17 @@ export interface ChangeSource {
 }
 
 /**
- * Keeps the data cache and the page cache in step with the database: data entries are dropped by tag,
- * and rendered pages (which mix products, listings and categories) are dropped whole on any change.
+ * Keeps the data cache and the page cache in step with the database. Both are dropped by tag: a page
+ * carries the tags of the reads its render made (server/cache/read-tags.ts). Data goes first, so a page
+ * rendered again at once reads the new data.
  */
 export function watchCatalogChanges(source: ChangeSource, caches: { data: ReadCache; pages?: ReadCache }) {
   return source.listen(
     CATALOG_CHANNEL,
     (payload) => {
-      for (const tag of invalidationsFor(payload)) caches.data.invalidate(tag);
-      caches.pages?.clear();
+      const tags = invalidationsFor(payload);
+      for (const tag of tags) caches.data.invalidate(tag);
+      for (const tag of tags) caches.pages?.invalidate(tag);
     },
     () => {
       caches.data.clear();

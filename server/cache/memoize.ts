@@ -1,4 +1,5 @@
 import type { ReadCache } from "./read-cache.ts";
+import { noteReadTags } from "./read-tags.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: method arguments are whatever each service method takes
 type AsyncMethod = (...args: any[]) => Promise<unknown>;
@@ -44,6 +45,30 @@ export function cacheReads<S extends object, K extends keyof S>(
         () => method(...args).then(deepFreeze),
         tagsOf(...args),
       );
+  }
+  return wrapped;
+}
+
+type TagsOf<S> = {
+  [M in keyof S]?: S[M] extends AsyncMethod ? (...args: Parameters<S[M]>) => string[] : never;
+};
+
+/**
+ * Wraps every method of a service so that a call notes which data it reads (read-tags.ts): the tags
+ * `tags` gives for the method, or `fallback` for a method it does not name. A method nobody tagged is
+ * assumed to read anything (the fallback should say so), so a new read can make a page drop too often
+ * but never keep it stale.
+ */
+export function noteReads<S extends object>(service: S, tags: TagsOf<S>, fallback: () => string[]): S {
+  const wrapped = { ...service };
+  for (const [name, value] of Object.entries(service)) {
+    if (typeof value !== "function") continue;
+    const method = value as AsyncMethod;
+    const tagsOf = (tags as Record<string, ((...args: unknown[]) => string[]) | undefined>)[name];
+    (wrapped as Record<string, AsyncMethod>)[name] = (...args: unknown[]) => {
+      noteReadTags(tagsOf ? tagsOf(...args) : fallback());
+      return method(...args);
+    };
   }
   return wrapped;
 }

@@ -133,6 +133,35 @@ describe("ReadCache", () => {
     expect(await cache.get("menu", async () => "unused", ["catalog"])).toBe("menu");
   });
 
+  it("judges a load by the tags it has gathered so far, and keeps the entry by all it gathered", async () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, freshMs: 100, staleMs: 0 });
+    // A page render notes the data it reads as it goes: product 1 before the change, product 2 never.
+    const tags = new Set(["catalog"]);
+    const pending = deferred<string>();
+    const render = cache.get("page", () => pending.promise, tags);
+    tags.add("product:1");
+    cache.invalidate("product:2");
+    cache.invalidate("product:1");
+    pending.resolve("rendered with the old product 1");
+    expect(await render).toBe("rendered with the old product 1");
+    expect(cache.stats().size).toBe(0);
+
+    const again = new Set(["catalog"]);
+    const second = cache.get(
+      "page",
+      async () => {
+        again.add("product:1");
+        return "rendered";
+      },
+      again,
+    );
+    await second;
+    cache.invalidate("product:2");
+    expect(cache.stats().size).toBe(1);
+    cache.invalidate("product:1");
+    expect(cache.stats().size).toBe(0);
+  });
+
   it("evicts the least recently used entry beyond maxEntries", async () => {
     const cache = new ReadCache<string>({ maxEntries: 2, freshMs: 1_000, staleMs: 0 });
     await cache.get("a", async () => "a");

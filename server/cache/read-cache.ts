@@ -15,10 +15,18 @@ export interface ReadCacheOptions {
   now?: () => number;
 }
 
+/**
+ * An entry's tags. A set may still grow while its load runs (a page render noting what it reads,
+ * read-tags.ts): invalidation looks at it as it is at that moment.
+ */
+export type Tags = readonly string[] | ReadonlySet<string>;
+
+const hasTag = (tags: Tags, tag: string) => ("has" in tags ? tags.has(tag) : tags.includes(tag));
+
 interface Entry<T> {
   value: T;
   storedAt: number;
-  tags: readonly string[];
+  tags: Tags;
 }
 
 export interface CacheStats {
@@ -31,7 +39,7 @@ export interface CacheStats {
 
 export class ReadCache<T = unknown> {
   readonly #entries = new Map<string, Entry<T>>();
-  readonly #inflight = new Map<string, { promise: Promise<T>; tags: readonly string[] }>();
+  readonly #inflight = new Map<string, { promise: Promise<T>; tags: Tags }>();
   /** Loads that began before an invalidation of one of their tags: they must not store what they read. */
   readonly #discarded = new WeakSet<Promise<T>>();
   readonly #options: ReadCacheOptions;
@@ -50,7 +58,7 @@ export class ReadCache<T = unknown> {
   async get(
     key: string,
     load: () => Promise<T>,
-    tags: readonly string[] = [],
+    tags: Tags = [],
     storable: (value: T) => boolean = () => true,
   ): Promise<T> {
     const entry = this.#entries.get(key);
@@ -79,9 +87,9 @@ export class ReadCache<T = unknown> {
   invalidate(tag: string): void {
     this.#stats.invalidations++;
     for (const [key, load] of this.#inflight) {
-      if (load.tags.includes(tag)) this.#discard(key, load.promise);
+      if (hasTag(load.tags, tag)) this.#discard(key, load.promise);
     }
-    for (const [key, entry] of this.#entries) if (entry.tags.includes(tag)) this.#entries.delete(key);
+    for (const [key, entry] of this.#entries) if (hasTag(entry.tags, tag)) this.#entries.delete(key);
   }
 
   clear(): void {
@@ -100,12 +108,7 @@ export class ReadCache<T = unknown> {
     this.#entries.set(key, entry);
   }
 
-  #load(
-    key: string,
-    load: () => Promise<T>,
-    tags: readonly string[],
-    storable: (value: T) => boolean,
-  ): Promise<T> {
+  #load(key: string, load: () => Promise<T>, tags: Tags, storable: (value: T) => boolean): Promise<T> {
     const running = this.#inflight.get(key);
     if (running) return running.promise;
     const promise = load().then(
@@ -129,7 +132,7 @@ export class ReadCache<T = unknown> {
     this.#inflight.delete(key);
   }
 
-  #store(key: string, value: T, tags: readonly string[]): void {
+  #store(key: string, value: T, tags: Tags): void {
     this.#entries.delete(key);
     this.#entries.set(key, { value, storedAt: this.#now(), tags });
     while (this.#entries.size > this.#options.maxEntries) {

@@ -1,5 +1,5 @@
 import { TAG } from "../cache/catalog-changes.ts";
-import { cacheReads } from "../cache/memoize.ts";
+import { cacheReads, noteReads } from "../cache/memoize.ts";
 import type { ReadCache } from "../cache/read-cache.ts";
 import type { Database } from "../db/client.ts";
 import { createCatalogRepository } from "./catalog/repository.ts";
@@ -35,45 +35,86 @@ export interface ServiceOptions {
 const listing = () => [TAG.catalog, TAG.listing];
 const catalogOnly = () => [TAG.catalog];
 
+/**
+ * Every service call notes the data it reads (server/cache/read-tags.ts), so a cached page is dropped
+ * exactly when something it showed changes. Methods not named in a service's tags count as reading
+ * products in general (`listing`): the safe default for reads added later.
+ */
+const TAGS = {
+  catalog: {
+    // Names and slugs only: no product counts, so product changes leave it.
+    categoryTree: catalogOnly,
+    listProducts: listing,
+    productFacets: listing,
+    getBrand: catalogOnly,
+    getSeller: catalogOnly,
+    getProduct: (id: number) => [TAG.catalog, TAG.product(id)],
+    reviews: (productId: number) => [TAG.catalog, TAG.product(productId)],
+  },
+  // A node's children carry product counts, so product changes drop it with the listings.
+  catalogMenu: { menu: catalogOnly, node: listing },
+  content: { page: catalogOnly, pages: catalogOnly },
+  reference: { dictionary: catalogOnly, options: catalogOnly },
+  search: { search: listing, suggest: listing },
+  sitemap: { shards: listing },
+} as const;
+
 /** Wires repositories into services; the HTTP layer and scripts get everything from here. */
 export function createServices(db: Database, options: ServiceOptions = {}) {
   const catalogRepository = createCatalogRepository(db);
   const cached = <S extends object>(service: S, wrap: (cache: ReadCache, service: S) => S): S =>
     options.cache ? wrap(options.cache, service) : service;
+  const noted = <S extends object>(service: S, tags: Parameters<typeof noteReads<S>>[1] = {}) =>
+    noteReads(service, tags, listing);
   return {
-    catalog: cached(createCatalogService(catalogRepository), (cache, service) =>
-      cacheReads(service, cache, "catalog", {
-        categoryTree: listing,
-        listProducts: listing,
-        productFacets: listing,
-        getBrand: catalogOnly,
-        getSeller: catalogOnly,
-        getProduct: (id) => [TAG.catalog, TAG.product(id)],
-        reviews: (productId) => [TAG.catalog, TAG.product(productId)],
-      }),
+    catalog: noted(
+      cached(createCatalogService(catalogRepository), (cache, service) =>
+        cacheReads(service, cache, "catalog", TAGS.catalog),
+      ),
+      TAGS.catalog,
     ),
-    catalogMenu: cached(createCatalogMenuService(createCatalogMenuRepository(db)), (cache, service) =>
-      // A node's children carry product counts, so product changes drop it with the listings.
-      cacheReads(service, cache, "catalogMenu", { menu: catalogOnly, node: listing }),
+    catalogMenu: noted(
+      cached(createCatalogMenuService(createCatalogMenuRepository(db)), (cache, service) =>
+        cacheReads(service, cache, "catalogMenu", TAGS.catalogMenu),
+      ),
+      TAGS.catalogMenu,
     ),
-    content: cached(createContentService(createContentRepository(db)), (cache, service) =>
-      cacheReads(service, cache, "content", { page: catalogOnly, pages: catalogOnly }),
+    content: noted(
+      cached(createContentService(createContentRepository(db)), (cache, service) =>
+        cacheReads(service, cache, "content", TAGS.content),
+      ),
+      TAGS.content,
     ),
-    geo: createGeoService(createGeoRepository(db)),
-    media: createMediaService(catalogRepository),
-    recentSearches: createRecentSearchesService(createRecentSearchesRepository(db)),
-    reference: cached(createReferenceService(createReferenceRepository(db)), (cache, service) =>
-      cacheReads(service, cache, "reference", { dictionary: catalogOnly, options: catalogOnly }),
+    // Cities and redirects: reference data, dropped with any non-product change.
+    geo: noted(createGeoService(createGeoRepository(db)), {
+      listCities: catalogOnly,
+      findCities: catalogOnly,
+      currentCity: catalogOnly,
+      confirmCity: catalogOnly,
+    }),
+    media: noted(createMediaService(catalogRepository)),
+    recentSearches: noted(createRecentSearchesService(createRecentSearchesRepository(db))),
+    reference: noted(
+      cached(createReferenceService(createReferenceRepository(db)), (cache, service) =>
+        cacheReads(service, cache, "reference", TAGS.reference),
+      ),
+      TAGS.reference,
     ),
-    routing: createRoutingService(createRoutingRepository(db)),
-    search: cached(createSearchService(createSearchRepository(db)), (cache, service) =>
-      cacheReads(service, cache, "search", { search: listing, suggest: listing }),
+    routing: noted(createRoutingService(createRoutingRepository(db)), { rulesFor: catalogOnly }),
+    search: noted(
+      cached(createSearchService(createSearchRepository(db)), (cache, service) =>
+        cacheReads(service, cache, "search", TAGS.search),
+      ),
+      TAGS.search,
     ),
     // The index's shard list scans every product id (~0.3 s on 100k); the shards themselves stream.
-    sitemap: cached(createSitemapService(createSitemapRepository(db)), (cache, service) =>
-      cacheReads(service, cache, "sitemap", { shards: listing }),
+    sitemap: noted(
+      cached(createSitemapService(createSitemapRepository(db)), (cache, service) =>
+        cacheReads(service, cache, "sitemap", TAGS.sitemap),
+      ),
+      TAGS.sitemap,
     ),
-    viewed: createViewedService(createViewedRepository(db)),
+    viewed: noted(createViewedService(createViewedRepository(db))),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -9,6 +9,7 @@ import type { AppEnv } from "../api/env.ts";
 import { createApi } from "../api/index.ts";
 import { TAG } from "../cache/catalog-changes.ts";
 import type { ReadCache } from "../cache/read-cache.ts";
+import { collectReadTags } from "../cache/read-tags.ts";
 import type { AppConfig } from "../config.ts";
 import type { Services } from "../domain/services.ts";
 import { AppError } from "../errors.ts";
@@ -140,13 +141,17 @@ export function createApp(deps: AppDeps) {
     const key = deps.pageCache ? pageCacheKey(c.req.raw) : undefined;
     if (!deps.pageCache || !key) return renderForThisRequest();
     let mine: PageSnapshot | undefined;
+    // The page carries the tags of every read its render makes (read-tags.ts), so a product's change
+    // drops that product's pages and the listings, not every page. Through a remote API the reads are
+    // not seen here: such pages count as showing every product.
+    const tags = new Set<string>(config.apiOrigin ? [TAG.catalog, TAG.listing] : [TAG.catalog]);
     const page = await deps.pageCache.get(
       key,
       async () => {
-        mine = await snapshotPage(await render());
+        mine = await collectReadTags(tags, async () => snapshotPage(await render()));
         return mine;
       },
-      [TAG.catalog],
+      tags,
       (snapshot) => snapshot.storable,
     );
     const rendered = page === mine;

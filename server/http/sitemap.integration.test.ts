@@ -5,6 +5,12 @@ import type { AppEnv } from "#server/api/env.ts";
 import { brands, categories, products, sellers } from "#server/db/schema/index.ts";
 import { createServices } from "#server/domain/services.ts";
 import { createLogger } from "#server/logger.ts";
+import {
+  plainProduct,
+  productChangeState,
+  setProductPopularity,
+  setProductPrice,
+} from "#tests/fixtures/catalog-writes.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 import { errorHandler } from "./error-handler.ts";
 import { createSitemapRoute, defaultSitemapSources } from "./sitemap.ts";
@@ -38,13 +44,13 @@ async function expectedLocations() {
   const db = database.db;
   const [c, p, b, s] = await Promise.all([
     db.select({ id: categories.id, slug: categories.slug }).from(categories),
-    db.select({ id: products.id, createdAt: products.createdAt }).from(products),
+    db.select({ id: products.id, updatedAt: products.updatedAt }).from(products),
     db.select({ code: brands.code }).from(brands),
     db.select({ code: sellers.code }).from(sellers),
   ]);
   return {
     categories: c.map((r) => `${ORIGIN}/catalog/${r.id}/${r.slug}`),
-    products: new Map(p.map((r) => [`${ORIGIN}/product/${r.id}`, r.createdAt.toISOString().slice(0, 10)])),
+    products: new Map(p.map((r) => [`${ORIGIN}/product/${r.id}`, r.updatedAt.toISOString().slice(0, 10)])),
     brands: b.map((r) => `${ORIGIN}/brand/${r.code}`),
     sellers: s.map((r) => `${ORIGIN}/seller/${r.code}`),
   };
@@ -97,7 +103,7 @@ describe("sitemap over the seeded catalogue", () => {
     const catalogue =
       expected.categories.length + expected.products.size + expected.brands.length + expected.sellers.length;
     expect(urls.filter((u) => !u.shard.match(/\/(pages|content)\.xml$/))).toHaveLength(catalogue);
-    // Each kind sits in its own shards; products carry the date they appeared.
+    // Each kind sits in its own shards; products carry the date their page last changed.
     for (const u of urls) {
       if (u.loc.includes("/product/")) {
         expect(u.shard).toMatch(/^\/sitemaps\/products-\d+\.xml$/);
@@ -139,5 +145,38 @@ describe("sitemap over the seeded catalogue", () => {
     expect(xml.endsWith("</urlset>\n")).toBe(true);
     const expected = await expectedLocations();
     expect(locs(xml)).toHaveLength(expected.products.size);
+  });
+
+  it("a product's <lastmod> moves when its page changes, not when only its popularity does", async () => {
+    const { database } = await getTestContext();
+    const db = database.db;
+    const product = await plainProduct(db);
+    const updatedAt = async () => (await productChangeState(db, product.id)).updatedAt;
+    const { updatedAt: before, popularity } = await productChangeState(db, product.id);
+    const setPopularity = (value: number) => setProductPopularity(db, product.id, value);
+    try {
+      // An order moves popularity; writing the price it already has changes nothing either.
+      await setPopularity(popularity + 1);
+      await setProductPrice(db, product.id, product.price);
+      expect(await updatedAt()).toEqual(before);
+
+      await setProductPrice(db, product.id, product.price + 100);
+      const after = await updatedAt();
+      expect(after.getTime()).toBeGreaterThan(before.getTime());
+      expect(Date.now() - after.getTime()).toBeLessThan(60_000);
+      const day = after.toISOString().slice(0, 10);
+      const app = await sitemapApp(50, 7);
+      const shard = `/sitemaps/products-${Math.ceil(product.id / 50)}.xml`;
+      const url = entries(await (await app.request(shard)).text()).find(
+        (u) => u.loc === `${ORIGIN}/product/${product.id}`,
+      );
+      expect(url?.lastmod).toBe(day);
+      // The index's date for that shard is its newest change.
+      const index = await (await app.request("/sitemap.xml")).text();
+      expect(index).toContain(`<loc>${ORIGIN}${shard}</loc><lastmod>${day}</lastmod>`);
+    } finally {
+      await setPopularity(popularity);
+      await setProductPrice(db, product.id, product.price);
+    }
   });
 });

@@ -139,6 +139,12 @@ export const products = pgTable(
     popularity: integer("popularity").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /**
+     * When the product's page last changed: set by a trigger (migration 0010) on any update except to
+     * `popularity`, which moves with every order and changes nothing a shopper or crawler reads. The
+     * sitemap's `<lastmod>`.
+     */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
      * Name (weight A) and description (weight B) in the `russian` configuration, with ё folded to е
      * so "ёлка" and "елка" are one word.
      */

@@ -44,5 +44,7 @@ export const viewedProducts = pgTable(
   (t) => [
     primaryKey({ columns: [t.visitorId, t.productId] }),
     index("viewed_products_recent_idx").on(t.visitorId, t.viewedAt),
+    // Housekeeping deletes rows past the visitor cookie's lifetime (server/domain/housekeeping.ts).
+    index("viewed_products_viewed_at_idx").on(t.viewedAt),
   ],
 );

@@ -19,5 +19,7 @@ export const recentSearches = pgTable(
   (t) => [
     uniqueIndex("recent_searches_visitor_query_idx").on(t.visitorId, t.queryKey),
     index("recent_searches_visitor_recent_idx").on(t.visitorId, t.searchedAt),
+    // Housekeeping deletes rows past the visitor cookie's lifetime (server/domain/housekeeping.ts).
+    index("recent_searches_searched_at_idx").on(t.searchedAt),
   ],
 );

@@ -259,6 +259,7 @@ async function insertProductChunk(
           ["reviews_count", "int", column((p) => p.reviewsCount)],
           ["popularity", "int", column((p) => p.popularity)],
           ["created_at", "timestamptz", column((p) => p.createdAt.toISOString())],
+          ["updated_at", "timestamptz", column((p) => p.createdAt.toISOString())],
         ],
         "id, sku",
       ),

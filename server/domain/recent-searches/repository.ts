@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { recentSearches } from "../../db/schema/index.ts";
 
@@ -52,6 +52,20 @@ export function createRecentSearchesRepository(db: Database) {
 
     clear: async (visitorId: string) => {
       await db.delete(recentSearches).where(eq(recentSearches.visitorId, visitorId));
+    },
+
+    /** Deletes up to `limit` queries last searched before `before`; returns how many it deleted. */
+    async purgeBefore(before: Date, limit: number): Promise<number> {
+      const batch = db
+        .select({ id: recentSearches.id })
+        .from(recentSearches)
+        .where(lt(recentSearches.searchedAt, before))
+        .limit(limit);
+      const deleted = await db
+        .delete(recentSearches)
+        .where(inArray(recentSearches.id, batch))
+        .returning({ id: recentSearches.id });
+      return deleted.length;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { RECENT_SEARCHES_KEEP, type RecentSearch } from "../../../contract/search-history.ts";
+import { purgeInBatches } from "../housekeeping.ts";
 import type { RecentSearchesRepository } from "./repository.ts";
 
 /** Two queries are the same search when they differ only in case or ё/е. */
@@ -28,6 +29,9 @@ export function createRecentSearchesService(repository: RecentSearchesRepository
     async clear(visitorId: string | undefined): Promise<void> {
       if (visitorId) await repository.clear(visitorId);
     },
+    /** Deletes queries last searched before `before`, `batch` rows per statement; returns how many. */
+    purgeBefore: (before: Date, batch: number) =>
+      purgeInBatches((n) => repository.purgeBefore(before, n), batch),
   };
 }
 export type RecentSearchesService = ReturnType<typeof createRecentSearchesService>;

@@ -11,8 +11,8 @@ export interface SitemapRow {
   id: number;
   /** The category's slug, the brand's or seller's code; absent for products (their address is the id). */
   key?: string | undefined;
-  /** When the row was created, where the table keeps it (products). */
-  createdAt?: Date | undefined;
+  /** When the row's page last changed, where the table keeps it (products). */
+  updatedAt?: Date | undefined;
 }
 
 /**
@@ -21,12 +21,12 @@ export interface SitemapRow {
  */
 export function createSitemapRepository(db: Database) {
   return {
-    /** The shards that have rows, in order, with the newest creation date in each (products only). */
+    /** The shards that have rows, in order, with the latest change in each (products only). */
     async shards(table: SitemapTable, size: number): Promise<{ shard: number; lastmod: Date | null }[]> {
       const t = TABLES[table];
       const shard = sql<number>`((${t.id} - 1) / ${size}::int + 1)::int`;
       const lastmod =
-        table === "products" ? sql<Date | string | null>`max(${products.createdAt})` : sql<null>`NULL`;
+        table === "products" ? sql<Date | string | null>`max(${products.updatedAt})` : sql<null>`NULL`;
       const rows = await db.select({ shard, lastmod }).from(t).groupBy(sql`1`).orderBy(sql`1`);
       return rows.map((r) => ({
         shard: Number(r.shard),
@@ -41,7 +41,7 @@ export function createSitemapRepository(db: Database) {
       switch (table) {
         case "products":
           return db
-            .select({ id: products.id, createdAt: products.createdAt })
+            .select({ id: products.id, updatedAt: products.updatedAt })
             .from(products)
             .where(range(products.id))
             .orderBy(asc(products.id))

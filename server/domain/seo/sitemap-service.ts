@@ -44,7 +44,7 @@ export function createSitemapService(repository: SitemapRepository) {
       const loc = LOCATIONS[table];
       return {
         entries: rows.map((row) =>
-          row.createdAt ? { loc: loc(row), lastmod: w3cDate(row.createdAt) } : { loc: loc(row) },
+          row.updatedAt ? { loc: loc(row), lastmod: w3cDate(row.updatedAt) } : { loc: loc(row) },
         ),
         lastId: rows.at(-1)?.id,
       };

@@ -41,6 +41,20 @@ export function createViewedRepository(db: Database) {
         )
         .orderBy(desc(viewedProducts.viewedAt), desc(products.id))
         .limit(limit),
+
+    /** Deletes up to `limit` views made before `before`; returns how many it deleted. */
+    async purgeBefore(before: Date, limit: number): Promise<number> {
+      const batch = db
+        .select({ visitorId: viewedProducts.visitorId, productId: viewedProducts.productId })
+        .from(viewedProducts)
+        .where(lt(viewedProducts.viewedAt, before))
+        .limit(limit);
+      const deleted = await db
+        .delete(viewedProducts)
+        .where(sql`(${viewedProducts.visitorId}, ${viewedProducts.productId}) IN (${batch})`)
+        .returning({ visitorId: viewedProducts.visitorId });
+      return deleted.length;
+    },
   };
 }
 export type ViewedRepository = ReturnType<typeof createViewedRepository>;

@@ -1,6 +1,7 @@
 import type { ProductCard } from "../../../contract/catalog.ts";
 import { AppError } from "../../errors.ts";
 import { toCard } from "../catalog/service.ts";
+import { purgeInBatches } from "../housekeeping.ts";
 import type { ViewedRepository } from "./repository.ts";
 
 /** How many recently viewed products a visitor keeps. */
@@ -18,6 +19,9 @@ export function createViewedService(repository: ViewedRepository) {
       if (!visitorId) return { items: [] };
       return { items: (await repository.list(visitorId, limit)).map(toCard) };
     },
+    /** Deletes views made before `before`, `batch` rows per statement; returns how many. */
+    purgeBefore: (before: Date, batch: number) =>
+      purgeInBatches((n) => repository.purgeBefore(before, n), batch),
   };
 }
 export type ViewedService = ReturnType<typeof createViewedService>;
