@@ -12,6 +12,9 @@
  * 100,000 products: seed them with `SEED_PRODUCTS=100000 npm run db:seed` (PostgreSQL) or let
  * bench/search.ts seed BENCH_PRODUCTS=100000 into an empty BENCH_PGLITE_DIR.
  *
+ * With BENCH_DATABASE_URL the load figures also include 100 product pages while other products' stock
+ * changes 10 times a second, as orders would change it: the page cache must keep the pages it can.
+ *
  * Environment: BENCH_DATABASE_URL (PostgreSQL; default the embedded PGlite in .data/bench),
  * BENCH_PGLITE_DIR, BENCH_PRODUCTS (seeded on first start, default 5000), BENCH_RUNS (3), BENCH_SECONDS (5),
  * BENCH_CONNECTIONS (10), BENCH_PORT (4320), LIGHTHOUSE_RUNS (3; 0 skips Lighthouse), CHROME_PATH.
@@ -33,6 +36,9 @@ const port = Number(env.BENCH_PORT ?? 4320);
 const lighthouseRuns = Number(env.LIGHTHOUSE_RUNS ?? 3);
 
 await buildIfStale();
+
+/** Stock changes a second in the churn target: a busy shop's orders. */
+const CHURN_PER_S = 10;
 
 /** Budgets from the architecture doc and issue 4. */
 const BUDGET = { ssrShare: 40, productJsKb: 150 };
@@ -62,7 +68,14 @@ try {
   const productJs = await firstLoadJs(server.origin, product);
   const manyProducts = items.map((p) => `/product/${p.id}`);
 
-  const targets: { name: string; path: string; ceiling?: string; options?: Partial<MeasureOptions> }[] = [
+  const targets: {
+    name: string;
+    path: string;
+    ceiling?: string;
+    options?: Partial<MeasureOptions>;
+    /** Work to run while the target is measured; returns how to stop it. */
+    during?: () => Promise<() => Promise<void>>;
+  }[] = [
     { name: "static file, product page bytes", path: `/assets/${staticProduct}` },
     { name: "product page (SSR, anonymous)", path: `/product/${productId}`, ceiling: "product" },
     {
@@ -78,6 +91,22 @@ try {
       ceiling: "product",
       options: { headers: { cookie: "session=bench" } },
     },
+    ...(env.BENCH_DATABASE_URL
+      ? [
+          {
+            // Orders move stock all the time: other products' changes must not empty the page cache.
+            name: `product pages, ${manyProducts.length} different, while other products change ${CHURN_PER_S}×/s`,
+            path: `/product/${productId}`,
+            ceiling: "product",
+            options: { paths: manyProducts },
+            during: () =>
+              churnStock(
+                env.BENCH_DATABASE_URL!,
+                items.map((p) => p.id),
+              ),
+          },
+        ]
+      : []),
     { name: "static file, home page bytes", path: `/assets/${staticHome}` },
     { name: "home page (SSR, anonymous)", path: "/", ceiling: "home" },
     {
@@ -90,12 +119,17 @@ try {
   const results: Record<string, LoadResult & { shareOfStatic?: number }> = {};
   for (const target of targets) {
     process.stdout.write(`measuring ${target.name}… `);
-    results[target.name] = await measure(`${server.origin}${target.path}`, {
-      runs,
-      seconds,
-      connections,
-      ...target.options,
-    });
+    const stop = await target.during?.();
+    try {
+      results[target.name] = await measure(`${server.origin}${target.path}`, {
+        runs,
+        seconds,
+        connections,
+        ...target.options,
+      });
+    } finally {
+      await stop?.();
+    }
     console.info(`${results[target.name]!.requestsPerSecond} req/s`);
   }
   const ceilings = {
@@ -198,6 +232,38 @@ if (env.BENCH_PGLITE_DIR) {
 for (const [name, script, extra] of databaseBenches) {
   console.info(`\n▶ ${name}`);
   if ((await run("npx", ["tsx", script], { env: { ...process.env, ...extra } })) !== 0) process.exitCode = 1;
+}
+
+/**
+ * Changes the stock of random products other than `measured`, CHURN_PER_S times a second, straight in
+ * the database (as an order would), until stopped; the stock is restored afterwards.
+ */
+async function churnStock(url: string, measured: number[]): Promise<() => Promise<void>> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ id: number }>(
+    "SELECT id FROM products WHERE NOT (id = ANY($1::int[])) ORDER BY id LIMIT 1000",
+    [measured],
+  );
+  const changed = new Map<number, number>();
+  let running = true;
+  const loop = (async () => {
+    while (running && rows.length > 0) {
+      const id = rows[Math.floor(Math.random() * rows.length)]!.id;
+      await client.query("UPDATE products SET stock = stock + 1 WHERE id = $1", [id]);
+      changed.set(id, (changed.get(id) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 1000 / CHURN_PER_S));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    for (const [id, n] of changed) {
+      await client.query("UPDATE products SET stock = stock - $2 WHERE id = $1", [id, n]);
+    }
+    await client.end();
+  };
 }
 
 /** The JavaScript a page loads before it is interactive: its script tags and module preloads. */
