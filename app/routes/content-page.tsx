@@ -3,6 +3,7 @@ import { z } from "zod";
 import { contentPageQuery } from "#app/features/content/api.ts";
 import { ContentBody } from "#app/features/content/components/content-body.tsx";
 import { serverApi } from "#app/lib/api-context.ts";
+import { formatDate } from "#app/lib/format.ts";
 import { loadPageSeo, orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
 import type { Route } from "./+types/content-page";
 
@@ -25,15 +26,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
     <article className="content-page">
       <h1 className="page-title">{loaderData.seo.h1}</h1>
       <ContentBody source={page.body} />
-      <p className="content-page__updated">
-        Обновлено{" "}
-        {new Date(page.updatedAt).toLocaleDateString("ru-RU", {
-          day: "numeric",
-          month: "long",
-          year: "numeric",
-          timeZone: "Europe/Moscow",
-        })}
-      </p>
+      <p className="content-page__updated">Обновлено {formatDate(page.updatedAt)}</p>
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { plural } from "#app/lib/format.ts";
+import { formatNumber, plural } from "#app/lib/format.ts";
 import type { MenuChild, MenuNode } from "#contract/catalog-menu.ts";
 import type { SeoRecord } from "#contract/seo.ts";
 
@@ -13,7 +13,7 @@ export function menuChildHref(child: Pick<MenuChild, "id" | "href" | "childrenCo
 /** "1 234 товара" when the child is a category, else "5 подразделов"; empty when there is nothing to say. */
 export function menuChildNote(child: Pick<MenuChild, "productCount" | "childrenCount">): string {
   if (child.productCount !== null)
-    return `${child.productCount.toLocaleString("ru-RU")} ${plural(child.productCount, ["товар", "товара", "товаров"])}`;
+    return `${formatNumber(child.productCount)} ${plural(child.productCount, ["товар", "товара", "товаров"])}`;
   if (child.childrenCount > 0)
     return `${child.childrenCount} ${plural(child.childrenCount, ["подраздел", "подраздела", "подразделов"])}`;
   return "";

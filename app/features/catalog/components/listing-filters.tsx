@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useFeature } from "#app/lib/features.ts";
-import { formatPrice } from "#app/lib/format.ts";
+import { formatNumber, formatPrice } from "#app/lib/format.ts";
 import type { ProductFacets } from "#contract/catalog.ts";
 import { type ListingState, setFilter, toggleValue } from "../listing-params.ts";
 
@@ -166,7 +166,7 @@ export function ListingFilters({
           {facets.ratings.map((r) => (
             <Check
               key={r.min}
-              label={`от ${r.min.toLocaleString("ru-RU")} ★`}
+              label={`от ${formatNumber(r.min)} ★`}
               count={r.count}
               checked={r.selected}
               onChange={() => onChange(setFilter(state, "ratingMin", r.selected ? undefined : String(r.min)))}

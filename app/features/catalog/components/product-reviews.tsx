@@ -1,6 +1,6 @@
 import { useQueries } from "@tanstack/react-query";
 import { useState } from "react";
-import { plural } from "#app/lib/format.ts";
+import { formatDate, formatRating, plural } from "#app/lib/format.ts";
 import { PhotoViewerDialog } from "#app/ui/photo-viewer.tsx";
 import type { Review } from "#contract/catalog.ts";
 import { type ReviewsParams, reviewsQuery } from "../api.ts";
@@ -83,8 +83,7 @@ export function ProductReviews({ productId }: { productId: number }) {
         <div className="reviews__layout">
           <div className="reviews__summary">
             <p className="reviews__average">
-              {first.average.toLocaleString("ru-RU", { minimumFractionDigits: 1 })}{" "}
-              <Stars rating={Math.round(first.average)} />
+              {formatRating(first.average)} <Stars rating={Math.round(first.average)} />
             </p>
             <p className="muted">
               {all} {plural(all, ["отзыв", "отзыва", "отзывов"])}
@@ -139,12 +138,7 @@ export function ProductReviews({ productId }: { productId: number }) {
                   <strong>{r.authorName}</strong>
                   <Stars rating={r.rating} />
                   <time className="muted" dateTime={r.createdAt}>
-                    {new Date(r.createdAt).toLocaleDateString("ru-RU", {
-                      day: "numeric",
-                      month: "long",
-                      year: "numeric",
-                      timeZone: "Europe/Moscow",
-                    })}
+                    {formatDate(r.createdAt)}
                   </time>
                 </header>
                 {r.pros ? (
