@@ -67,7 +67,8 @@ const phones = await categoryId("Смартфоны");
 const gadgets = await categoryId("Смартфоны и гаджеты");
 const electronics = await categoryId("Электроника");
 const three = `brand=samsung,xiaomi,apple&p.memory=${encodeURIComponent("128 ГБ,256 ГБ")}&priceMax=60000`;
-const list = (q: string) => `/api/v1/products?${q}&sort=popular&limit=36`;
+// 24 a page, as the storefront asks (LISTING_LIMIT).
+const list = (q: string) => `/api/v1/products?${q}&sort=popular&limit=24`;
 const facets = (q: string) => `/api/v1/products/facets?${q}`;
 
 const scenarios: Scenario[] = [
@@ -97,8 +98,9 @@ const scenarios: Scenario[] = [
     ],
   },
   {
-    name: "no category, 1 brand: list + facets",
-    paths: [list("brand=samsung"), facets("brand=samsung")],
+    // A brand's own page: its facets are counted within the brand (`within=brand`, as the page asks).
+    name: "brand page, no category: list + facets",
+    paths: [list("brand=samsung"), facets("brand=samsung&within=brand")],
   },
 ];
 

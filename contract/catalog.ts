@@ -117,8 +117,23 @@ export const productListQuerySchema = z
   });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
+/** Filters a page can be made of rather than chosen by the shopper: see `within` below. */
+export const SCOPE_FILTERS = ["brand", "seller"] as const;
+
 export const productFacetsQuerySchema = z
-  .object(productFilterShape)
+  .object({
+    ...productFilterShape,
+    /**
+     * Filters that make the page itself (a brand's or seller's own page), not the shopper's choice:
+     * `within=brand`. Every count stays inside them, and their own facet is not counted (it comes back
+     * empty), which spares counting the whole catalogue's brands on a brand page.
+     */
+    within: z
+      .union([z.string(), z.array(z.string())])
+      .transform(splitListParam)
+      .pipe(z.array(z.enum(SCOPE_FILTERS, { error: "within: brand или seller" })))
+      .optional(),
+  })
   .refine((q) => q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax, {
     error: "Минимальная цена больше максимальной",
     path: ["priceMin"],

@@ -92,13 +92,22 @@ export function listingQuery(scope: ListingScope, state: ListingState, api?: Api
   });
 }
 
+/**
+ * A brand's or seller's own page counts its facets within that brand or seller only (the API's
+ * `within`): the page never shows that facet, and the server need not count the whole catalogue for it.
+ */
+function withinOf(scope: ListingScope): { within?: string } {
+  const within = [scope.brand ? "brand" : undefined, scope.seller ? "seller" : undefined].filter(Boolean);
+  return within.length > 0 ? { within: within.join(",") } : {};
+}
+
 export function facetsQuery(scope: ListingScope, filters: Record<string, string>, api?: ApiClient) {
   return queryOptions({
     queryKey: [...catalogKeys.all, "facets", scope, filters] as const,
     queryFn: ({ signal }) =>
       (api ?? getApi()).get<ProductFacets>("/products/facets", {
         version: 1,
-        query: { ...filters, ...scope },
+        query: { ...filters, ...scope, ...withinOf(scope) },
         signal,
       }),
     placeholderData: (previous) => previous,

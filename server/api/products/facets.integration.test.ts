@@ -230,6 +230,45 @@ describe("GET /api/v1/products/facets", () => {
     expect(past.empty).toMatchObject({ reason: "page_out_of_range", lastPage: Math.ceil(past.total / 10) });
   });
 
+  it("counts a brand's own page within the brand: every count is the listing's, the brand facet empty", async () => {
+    const brand = (await facets("")).brands.toSorted((a, b) => b.count - a.count)[0]!;
+    const page = `brand=${brand.code}`;
+    const within = await facets(`${page}&within=brand`);
+    const plain = await facets(page);
+    // The same listing either way…
+    expect(within.total).toBe(brand.count);
+    expect(within.total).toBe(plain.total);
+    expect(within.price).toEqual(plain.price);
+    expect(within.inStock).toBe(plain.inStock);
+    expect(within.sellers).toEqual(plain.sellers);
+    expect(within.ratings).toEqual(plain.ratings);
+    // …but no count of other brands, and every other facet says what the brand's list would show.
+    expect(plain.brands.length).toBeGreaterThan(1);
+    expect(within.brands).toEqual([]);
+    for (const s of within.sellers)
+      expect((await list(`${page}&seller=${s.code}`)).total, s.code).toBe(s.count);
+    expect((await list(`${page}&cashback=1`)).total).toBe(within.cashback);
+    // Within a brand, a filter that empties the list does not suggest leaving the brand.
+    const none = await facets(`${page}&within=brand&priceMin=99999999`);
+    expect(none.total).toBe(0);
+    expect(none.empty?.suggestions.map((x) => x.filter) ?? []).not.toContain("brand");
+  });
+
+  it("takes price bounds above any possible price (the column holds up to 21 474 836,47 ₽)", async () => {
+    const everything = await facets("");
+    // A shopper may type a long row of nines into either price field.
+    expect((await facets("priceMax=99999999")).total).toBe(everything.total);
+    expect((await list("priceMax=99999999")).total).toBe(everything.total);
+    expect((await facets("priceMin=99999999")).total).toBe(0);
+    expect((await list("priceMin=99999999.99")).total).toBe(0);
+  });
+
+  it("rejects an unknown `within`", async () => {
+    const res = await get("/api/v1/products/facets?within=price");
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain("within");
+  });
+
   it("rejects invalid filters with 400 naming each field", async () => {
     const cat = `categoryId=${category("Смартфоны").id}`;
     const fieldsOf = async (path: string) => {

@@ -50,6 +50,11 @@ export interface ListingFilter {
   /** Compared with the rating as the card shows it (rounded to one decimal). */
   ratingMin?: number | undefined;
   properties: PropertyFilter[];
+  /**
+   * Facets only: filters that make the page (a brand's own page), applied to every count; their own
+   * facet and their "without" counts are not computed.
+   */
+  within?: readonly ("brand" | "seller")[] | undefined;
 }
 
 /** The keys that name an active filter in `without` counts and suggestions. */

@@ -146,7 +146,13 @@ const all = (parts: readonly SQL[]) => (parts.length > 0 ? sql.join([...parts], 
  * on P itself by definition.
  */
 function facetQuery(filter: ListingFilter, facetProperties: { ids: number[]; numberIds: number[] }): SQL {
-  const flags = filterConditions(filter).map((c, i) => ({ ...c, name: sql.raw(`f${i}`) }));
+  const within = new Set<FilterKey>(filter.within ?? []);
+  const conditions = filterConditions(filter);
+  // A page's own filters (a brand's page) narrow `base` itself: no count ever looks outside them.
+  const scope = conditions.filter((c) => within.has(c.key)).map((c) => c.cond);
+  const flags = conditions
+    .filter((c) => !within.has(c.key))
+    .map((c, i) => ({ ...c, name: sql.raw(`f${i}`) }));
   const allBut = (skip?: FilterKey) => all(flags.filter((f) => f.key !== skip).map((f) => f.name));
   const stats: { key: string; n: SQL; lo?: SQL; hi?: SQL }[] = [
     { key: "total", n: sql`count(*) FILTER (WHERE ${allBut()})` },
@@ -183,9 +189,10 @@ function facetQuery(filter: ListingFilter, facetProperties: { ids: number[]; num
     }),
   ]);
   const optionFacet = (facet: "brand" | "seller") => {
+    if (within.has(facet)) return sql``;
     const table = facet === "brand" ? brands : sellers;
     const column = sql.raw(facet === "brand" ? "brand_id" : "seller_id");
-    return sql`SELECT ${facet}::text, t.code, t.name, g.n, NULL::float8, NULL::float8
+    return sql` UNION ALL SELECT ${facet}::text, t.code, t.name, g.n, NULL::float8, NULL::float8
       FROM (SELECT ${column} AS id, count(*)::int AS n FROM base WHERE ${allBut(facet)} GROUP BY ${column}) g
       JOIN ${table} t ON t.id = g.id`;
   };
@@ -204,12 +211,10 @@ function facetQuery(filter: ListingFilter, facetProperties: { ids: number[]; num
       SELECT ${products.id} AS id, ${products.brandId} AS brand_id, ${products.sellerId} AS seller_id,
         ${products.price} AS price, ${inStockExpr} AS in_stock, ${products.cashbackPercent} > 0 AS has_cashback,
         ${products.isTopProfit} AS is_top_profit, ${products.rating} AS rating${sql.join(flagColumns, sql``)}
-      FROM ${products} WHERE ${categoryCondition(filter) ?? sql`TRUE`}
+      FROM ${products} WHERE ${all([categoryCondition(filter) ?? sql`TRUE`, ...scope])}
     ), s AS (SELECT ${sql.join(columns, sql`, `)} FROM base)
     SELECT 'stat'::text AS facet, x.key, NULL::text AS label, x.n, x.lo, x.hi
-      FROM s CROSS JOIN LATERAL (VALUES ${sql.join(unpivot, sql`, `)}) AS x(key, n, lo, hi)
-    UNION ALL ${optionFacet("brand")}
-    UNION ALL ${optionFacet("seller")}${propertyFacet}`;
+      FROM s CROSS JOIN LATERAL (VALUES ${sql.join(unpivot, sql`, `)}) AS x(key, n, lo, hi)${optionFacet("brand")}${optionFacet("seller")}${propertyFacet}`;
 }
 
 function rowsOf<T>(result: unknown): T[] {

@@ -84,8 +84,15 @@ export function buildCategoryTree(
   return roots;
 }
 
+/** The highest price a product can have: prices are kopecks in a 32-bit integer column. */
+const MAX_KOPECKS = 2_147_483_647;
+
+/**
+ * A price bound in kopecks, capped at the highest possible price: "up to 99 999 999 ₽" means every
+ * product and "from 99 999 999 ₽" none, exactly as capped, and the bound always fits the column.
+ */
 const toKopecks = (roubles: number | undefined) =>
-  roubles === undefined ? undefined : Math.round(roubles * 100);
+  roubles === undefined ? undefined : Math.min(Math.round(roubles * 100), MAX_KOPECKS);
 
 export function createCatalogService(repository: CatalogRepository) {
   /** Resolves codes to ids and checks the property filters against the category's own properties. */
@@ -186,7 +193,10 @@ export function createCatalogService(repository: CatalogRepository) {
       query: ProductFacetsQuery,
       properties: PropertyFilterParams = {},
     ): Promise<ProductFacets> {
-      const { filter, groups, context, hasCategory } = await resolveFilter(query, properties);
+      const resolved = await resolveFilter(query, properties);
+      const { groups, context, hasCategory } = resolved;
+      const within = query.within ?? [];
+      const filter: ListingFilter = { ...resolved.filter, within };
       // A whole section (say, all of electronics) offers the properties its leaves share; the rest
       // appear once the shopper narrows down. Every one of them still filters, and stays shown when used.
       const shown =
@@ -201,7 +211,12 @@ export function createCatalogService(repository: CatalogRepository) {
         groups: shown,
         filter,
         rows,
-        selection: { brands: context.brands, sellers: context.sellers, ratingMin: query.ratingMin },
+        // The page's own brand or seller is no choice of the shopper's: that facet stays empty.
+        selection: {
+          brands: within.includes("brand") ? [] : context.brands,
+          sellers: within.includes("seller") ? [] : context.sellers,
+          ratingMin: query.ratingMin,
+        },
       });
       const empty = explainEmpty({
         total: facets.total,
