@@ -131,7 +131,7 @@ export const productFacetsQuerySchema = z
     within: z
       .union([z.string(), z.array(z.string())])
       .transform(splitListParam)
-      .pipe(z.array(z.enum(SCOPE_FILTERS, { error: "within: brand или seller" })))
+      .pipe(z.array(z.enum(SCOPE_FILTERS, { error: "Параметр within принимает brand или seller" })))
       .optional(),
   })
   .refine((q) => q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax, {

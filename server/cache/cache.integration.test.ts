@@ -29,13 +29,10 @@ describe("in-process caches with invalidation on change", () => {
       : url.pathname.startsWith("/page/")
         ? "/api/v1/pages/about"
         : "/api/v1/products?limit=1";
-    const body = (await (await app.request(read)).json()) as { price?: number; items?: { id: number }[] };
-    return new Response(
-      `<html><body>${url.pathname} ${JSON.stringify(body).length} ${body.price}</body></html>`,
-      {
-        headers: { "Content-Type": "text/html; charset=utf-8" },
-      },
-    );
+    const body = (await (await app.request(read)).json()) as { price?: number };
+    return new Response(`<html><body>${url.pathname} ${body.price}</body></html>`, {
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
   };
   const page = (path: string, headers: Record<string, string> = {}) =>
     app.request(`http://shop.test${path}`, { headers });

@@ -29,11 +29,16 @@ function deepFreeze<T>(value: T): T {
  * method's invalidation tags from its arguments. The results are frozen: a caller that tried to modify
  * one would corrupt every later response, and now fails loudly instead.
  */
+/** For each named method of a service, its tags from its arguments. */
+export type ReadTags<S, K extends keyof S = keyof S> = {
+  [M in K]: S[M] extends AsyncMethod ? (...args: Parameters<S[M]>) => string[] : never;
+};
+
 export function cacheReads<S extends object, K extends keyof S>(
   service: S,
   cache: ReadCache,
   namespace: string,
-  tags: { [M in K]: S[M] extends AsyncMethod ? (...args: Parameters<S[M]>) => string[] : never },
+  tags: ReadTags<S, K>,
 ): S {
   const wrapped = { ...service };
   for (const name of Object.keys(tags) as K[]) {
@@ -49,17 +54,17 @@ export function cacheReads<S extends object, K extends keyof S>(
   return wrapped;
 }
 
-type TagsOf<S> = {
-  [M in keyof S]?: S[M] extends AsyncMethod ? (...args: Parameters<S[M]>) => string[] : never;
-};
-
 /**
  * Wraps every method of a service so that a call notes which data it reads (read-tags.ts): the tags
  * `tags` gives for the method, or `fallback` for a method it does not name. A method nobody tagged is
  * assumed to read anything (the fallback should say so), so a new read can make a page drop too often
  * but never keep it stale.
  */
-export function noteReads<S extends object>(service: S, tags: TagsOf<S>, fallback: () => string[]): S {
+export function noteReads<S extends object>(
+  service: S,
+  tags: Partial<ReadTags<S>>,
+  fallback: () => string[],
+): S {
   const wrapped = { ...service };
   for (const [name, value] of Object.entries(service)) {
     if (typeof value !== "function") continue;

@@ -1,5 +1,5 @@
 import { TAG } from "../cache/catalog-changes.ts";
-import { cacheReads, noteReads } from "../cache/memoize.ts";
+import { cacheReads, noteReads, type ReadTags } from "../cache/memoize.ts";
 import type { ReadCache } from "../cache/read-cache.ts";
 import type { Database } from "../db/client.ts";
 import { createCatalogRepository } from "./catalog/repository.ts";
@@ -62,29 +62,23 @@ const TAGS = {
 /** Wires repositories into services; the HTTP layer and scripts get everything from here. */
 export function createServices(db: Database, options: ServiceOptions = {}) {
   const catalogRepository = createCatalogRepository(db);
-  const cached = <S extends object>(service: S, wrap: (cache: ReadCache, service: S) => S): S =>
-    options.cache ? wrap(options.cache, service) : service;
-  const noted = <S extends object>(service: S, tags: Parameters<typeof noteReads<S>>[1] = {}) =>
+  /** A service whose reads note their tags (read-tags.ts); `listing` for any method not named. */
+  const noted = <S extends object>(service: S, tags: Partial<ReadTags<S>> = {}) =>
     noteReads(service, tags, listing);
+  /** A service whose named reads are also shared through the in-process cache, when there is one. */
+  const shared = <S extends object, K extends keyof S>(namespace: string, service: S, tags: ReadTags<S, K>) =>
+    noted(
+      options.cache ? cacheReads(service, options.cache, namespace, tags) : service,
+      tags as unknown as Partial<ReadTags<S>>,
+    );
   return {
-    catalog: noted(
-      cached(createCatalogService(catalogRepository), (cache, service) =>
-        cacheReads(service, cache, "catalog", TAGS.catalog),
-      ),
-      TAGS.catalog,
-    ),
-    catalogMenu: noted(
-      cached(createCatalogMenuService(createCatalogMenuRepository(db)), (cache, service) =>
-        cacheReads(service, cache, "catalogMenu", TAGS.catalogMenu),
-      ),
+    catalog: shared("catalog", createCatalogService(catalogRepository), TAGS.catalog),
+    catalogMenu: shared(
+      "catalogMenu",
+      createCatalogMenuService(createCatalogMenuRepository(db)),
       TAGS.catalogMenu,
     ),
-    content: noted(
-      cached(createContentService(createContentRepository(db)), (cache, service) =>
-        cacheReads(service, cache, "content", TAGS.content),
-      ),
-      TAGS.content,
-    ),
+    content: shared("content", createContentService(createContentRepository(db)), TAGS.content),
     // Cities and redirects: reference data, dropped with any non-product change.
     geo: noted(createGeoService(createGeoRepository(db)), {
       listCities: catalogOnly,
@@ -94,26 +88,11 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     }),
     media: noted(createMediaService(catalogRepository)),
     recentSearches: noted(createRecentSearchesService(createRecentSearchesRepository(db))),
-    reference: noted(
-      cached(createReferenceService(createReferenceRepository(db)), (cache, service) =>
-        cacheReads(service, cache, "reference", TAGS.reference),
-      ),
-      TAGS.reference,
-    ),
+    reference: shared("reference", createReferenceService(createReferenceRepository(db)), TAGS.reference),
     routing: noted(createRoutingService(createRoutingRepository(db)), { rulesFor: catalogOnly }),
-    search: noted(
-      cached(createSearchService(createSearchRepository(db)), (cache, service) =>
-        cacheReads(service, cache, "search", TAGS.search),
-      ),
-      TAGS.search,
-    ),
+    search: shared("search", createSearchService(createSearchRepository(db)), TAGS.search),
     // The index's shard list scans every product id (~0.3 s on 100k); the shards themselves stream.
-    sitemap: noted(
-      cached(createSitemapService(createSitemapRepository(db)), (cache, service) =>
-        cacheReads(service, cache, "sitemap", TAGS.sitemap),
-      ),
-      TAGS.sitemap,
-    ),
+    sitemap: shared("sitemap", createSitemapService(createSitemapRepository(db)), TAGS.sitemap),
     viewed: noted(createViewedService(createViewedRepository(db))),
   };
 }
