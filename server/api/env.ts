@@ -1,6 +1,6 @@
-import type { AppConfig } from "../config.ts";
-import type { Services } from "../domain/services.ts";
-import type { Logger } from "../logger.ts";
+import type { AppConfig } from "#server/config.ts";
+import type { Services } from "#server/domain/services.ts";
+import type { Logger } from "#server/logger.ts";
 
 /** What every handler can read from the Hono context. */
 export interface AppEnv {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { AppError } from "../errors.ts";
-import { apiCacheHeaders } from "../http/http-cache.ts";
+import { AppError } from "#server/errors.ts";
+import { apiCacheHeaders } from "#server/http/http-cache.ts";
 import { addressDocs, addressRoute } from "./address/route.ts";
 import { brandsDocs, brandsRoute } from "./brands/route.ts";
 import { catalogMenuDocs, catalogMenuRoute } from "./catalog-menu/route.ts";

@@ -1,7 +1,7 @@
 import { validator } from "hono/validator";
 import type { z } from "zod";
-import "../../contract/zod-locale.ts";
-import { AppError } from "../errors.ts";
+import "#contract/zod-locale.ts";
+import { AppError } from "#server/errors.ts";
 
 type Target = "query" | "param" | "json";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { VISITOR_LIFETIME_DAYS } from "../domain/housekeeping.ts";
+import { VISITOR_LIFETIME_DAYS } from "#server/domain/housekeeping.ts";
 
 /** An opaque 128-bit visitor id; it names no person and carries no data of its own. */
 export const VISITOR_COOKIE = "vid";

@@ -1,6 +1,6 @@
-import type { AppConfig } from "../config.ts";
-import type { PageSnapshot } from "../http/page-cache.ts";
-import type { Logger } from "../logger.ts";
+import type { AppConfig } from "#server/config.ts";
+import type { PageSnapshot } from "#server/http/page-cache.ts";
+import type { Logger } from "#server/logger.ts";
 import { type ChangeSource, watchCatalogChanges } from "./catalog-changes.ts";
 import { ReadCache } from "./read-cache.ts";
 

@@ -2,7 +2,7 @@ import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { paths } from "../paths.ts";
+import { paths } from "#server/paths.ts";
 import type { DatabaseHandle, Schema } from "./client.ts";
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {

@@ -1,7 +1,7 @@
-import { TAG } from "../cache/catalog-changes.ts";
-import { cacheReads, noteReads, type ReadTags } from "../cache/memoize.ts";
-import type { ReadCache } from "../cache/read-cache.ts";
-import type { Database } from "../db/client.ts";
+import { TAG } from "#server/cache/catalog-changes.ts";
+import { cacheReads, noteReads, type ReadTags } from "#server/cache/memoize.ts";
+import type { ReadCache } from "#server/cache/read-cache.ts";
+import type { Database } from "#server/db/client.ts";
 import { createCatalogRepository } from "./catalog/repository.ts";
 import { createCatalogService } from "./catalog/service.ts";
 import { createCatalogMenuRepository } from "./catalog-menu/repository.ts";

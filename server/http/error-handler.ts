@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { AppError, toErrorBody } from "../errors.ts";
-import type { Logger } from "../logger.ts";
+import { AppError, toErrorBody } from "#server/errors.ts";
+import type { Logger } from "#server/logger.ts";
 
 /** Hono's own exceptions (a body that is not JSON, say) expressed as our errors. */
 function fromHttpException(error: HTTPException): AppError {

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
-import type { AppEnv } from "../api/env.ts";
-import { AppError } from "../errors.ts";
+import type { AppEnv } from "#server/api/env.ts";
+import { AppError } from "#server/errors.ts";
 
 const SVG_HEADERS = {
   "Content-Type": "image/svg+xml; charset=utf-8",

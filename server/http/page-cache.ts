@@ -1,5 +1,5 @@
-import { WEBVIEW_COOKIE, WEBVIEW_UA_MARKER } from "../../contract/webview.ts";
-import { CITY_COOKIE } from "../api/address/schemas.ts";
+import { WEBVIEW_COOKIE, WEBVIEW_UA_MARKER } from "#contract/webview.ts";
+import { CITY_COOKIE } from "#server/api/address/schemas.ts";
 import { CACHE_CONTROL, etagOf } from "./http-cache.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../api/env.ts";
+import type { AppEnv } from "#server/api/env.ts";
 import { publicOrigin, SITEMAP_INDEX_PATH } from "./sitemap.ts";
 
 /** Service, account and checkout pages: nothing a search result should lead to. */

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { AppEnv } from "../api/env.ts";
-import { type AppConfig, loadConfig } from "../config.ts";
+import type { AppEnv } from "#server/api/env.ts";
+import { type AppConfig, loadConfig } from "#server/config.ts";
 import {
   renderUrlset,
   renderUrlsetChunks,
@@ -11,10 +11,10 @@ import {
   STATIC_PAGES,
   tableSitemapSource,
   xmlEscape,
-} from "../domain/seo/sitemap.ts";
-import type { SitemapService, SitemapTable } from "../domain/seo/sitemap-service.ts";
-import type { Services } from "../domain/services.ts";
-import { createLogger } from "../logger.ts";
+} from "#server/domain/seo/sitemap.ts";
+import type { SitemapService, SitemapTable } from "#server/domain/seo/sitemap-service.ts";
+import type { Services } from "#server/domain/services.ts";
+import { createLogger } from "#server/logger.ts";
 import { errorHandler } from "./error-handler.ts";
 import { createSitemapRoute, defaultSitemapSources } from "./sitemap.ts";
 

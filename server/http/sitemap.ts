@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../api/env.ts";
+import type { AppEnv } from "#server/api/env.ts";
 import {
   contentSitemapSource,
   pagesSitemapSource,
@@ -10,8 +10,8 @@ import {
   type SitemapSource,
   type TableSitemapOptions,
   tableSitemapSource,
-} from "../domain/seo/sitemap.ts";
-import { AppError } from "../errors.ts";
+} from "#server/domain/seo/sitemap.ts";
+import { AppError } from "#server/errors.ts";
 
 export const SITEMAP_INDEX_PATH = "/sitemap.xml";
 export const SITEMAP_SHARDS_PATH = "/sitemaps";

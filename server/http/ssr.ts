@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { paths } from "../paths.ts";
+import { paths } from "#server/paths.ts";
 import type { SsrHandler } from "./app.ts";
 
 /** React Router's handler over the production build in build/server. */

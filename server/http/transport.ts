@@ -1,4 +1,4 @@
-import type { SsrLoadContext } from "../../contract/ssr.ts";
+import type { SsrLoadContext } from "#contract/ssr.ts";
 
 type Fetch = (request: Request) => Response | Promise<Response>;
 

@@ -6,10 +6,10 @@ import {
   cityListSchema,
   currentCitySchema,
   findCityQuerySchema,
-} from "../../../contract/geo.ts";
-import type { AppEnv } from "../env.ts";
-import type { RouteDoc } from "../openapi/document.ts";
-import { validate } from "../validation.ts";
+} from "#contract/geo.ts";
+import type { AppEnv } from "#server/api/env.ts";
+import type { RouteDoc } from "#server/api/openapi/document.ts";
+import { validate } from "#server/api/validation.ts";
 import { CITY_COOKIE, CITY_COOKIE_MAX_AGE_S, cityIdFromCookie, cityIdParamsSchema } from "./schemas.ts";
 
 export const addressDocs: RouteDoc[] = [

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { brandSchema, codeParamsSchema } from "../../../contract/catalog.ts";
-import type { AppEnv } from "../env.ts";
-import type { RouteDoc } from "../openapi/document.ts";
-import { validate } from "../validation.ts";
+import { brandSchema, codeParamsSchema } from "#contract/catalog.ts";
+import type { AppEnv } from "#server/api/env.ts";
+import type { RouteDoc } from "#server/api/openapi/document.ts";
+import { validate } from "#server/api/validation.ts";
 
 export const brandsDocs: RouteDoc[] = [
   {

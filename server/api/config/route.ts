@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { type PublicConfig, publicConfigSchema } from "../../../contract/config.ts";
-import type { AppEnv } from "../env.ts";
-import type { RouteDoc } from "../openapi/document.ts";
+import { type PublicConfig, publicConfigSchema } from "#contract/config.ts";
+import type { AppEnv } from "#server/api/env.ts";
+import type { RouteDoc } from "#server/api/openapi/document.ts";
 
 export const configDocs: RouteDoc[] = [
   {

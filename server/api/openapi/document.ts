@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiErrorBodySchema } from "../../../contract/errors.ts";
+import { apiErrorBodySchema } from "#contract/errors.ts";
 
 export interface RouteDoc {
   method: "get" | "post" | "put" | "patch" | "delete";

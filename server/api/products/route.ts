@@ -7,11 +7,11 @@ import {
   productListSchema,
   reviewListQuerySchema,
   reviewListSchema,
-} from "../../../contract/catalog.ts";
-import { extractPropertyParams } from "../../domain/catalog/facets-filters.ts";
-import type { AppEnv } from "../env.ts";
-import type { RouteDoc } from "../openapi/document.ts";
-import { validate } from "../validation.ts";
+} from "#contract/catalog.ts";
+import type { AppEnv } from "#server/api/env.ts";
+import type { RouteDoc } from "#server/api/openapi/document.ts";
+import { validate } from "#server/api/validation.ts";
+import { extractPropertyParams } from "#server/domain/catalog/facets-filters.ts";
 import { productIdParamsSchema } from "./schemas.ts";
 
 const PROPERTY_FILTERS =

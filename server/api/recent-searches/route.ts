@@ -5,11 +5,11 @@ import {
   recentSearchParamsSchema,
   recentSearchSchema,
   recordRecentSearchSchema,
-} from "../../../contract/search-history.ts";
-import type { AppEnv } from "../env.ts";
-import type { RouteDoc } from "../openapi/document.ts";
-import { validate } from "../validation.ts";
-import { ensureVisitor, readVisitor } from "../visitor.ts";
+} from "#contract/search-history.ts";
+import type { AppEnv } from "#server/api/env.ts";
+import type { RouteDoc } from "#server/api/openapi/document.ts";
+import { validate } from "#server/api/validation.ts";
+import { ensureVisitor, readVisitor } from "#server/api/visitor.ts";
 
 export const recentSearchesDocs: RouteDoc[] = [
   {

@@ -4,11 +4,11 @@ import {
   searchResultSchema,
   suggestQuerySchema,
   suggestResultSchema,
-} from "../../../contract/search.ts";
-import type { SearchService } from "../../domain/search/service.ts";
-import type { AppEnv } from "../env.ts";
-import type { RouteDoc } from "../openapi/document.ts";
-import { validate } from "../validation.ts";
+} from "#contract/search.ts";
+import type { AppEnv } from "#server/api/env.ts";
+import type { RouteDoc } from "#server/api/openapi/document.ts";
+import { validate } from "#server/api/validation.ts";
+import type { SearchService } from "#server/domain/search/service.ts";
 
 export const searchDocs: RouteDoc[] = [
   {

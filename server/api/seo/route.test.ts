@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
-import type { SeoRecord } from "../../../contract/seo.ts";
-import { type AppConfig, loadConfig } from "../../config.ts";
-import { createSeoSource, type SeoSourceOptions } from "../../domain/seo/source.ts";
-import { errorHandler } from "../../http/error-handler.ts";
-import type { Logger } from "../../logger.ts";
-import type { AppEnv } from "../env.ts";
+import type { SeoRecord } from "#contract/seo.ts";
+import type { AppEnv } from "#server/api/env.ts";
+import { type AppConfig, loadConfig } from "#server/config.ts";
+import { createSeoSource, type SeoSourceOptions } from "#server/domain/seo/source.ts";
+import { errorHandler } from "#server/http/error-handler.ts";
+import type { Logger } from "#server/logger.ts";
 import { createSeoRoute, seoDocs } from "./route.ts";
 
 const ENDPOINT = "https://seo.example/api/page";

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { seoQuerySchema, seoRecordSchema } from "../../../contract/seo.ts";
-import { createSeoSource, type SeoSource } from "../../domain/seo/source.ts";
-import type { AppEnv } from "../env.ts";
-import type { RouteDoc } from "../openapi/document.ts";
-import { validate } from "../validation.ts";
+import { seoQuerySchema, seoRecordSchema } from "#contract/seo.ts";
+import type { AppEnv } from "#server/api/env.ts";
+import type { RouteDoc } from "#server/api/openapi/document.ts";
+import { validate } from "#server/api/validation.ts";
+import { createSeoSource, type SeoSource } from "#server/domain/seo/source.ts";
 
 export const seoDocs: RouteDoc[] = [
   {

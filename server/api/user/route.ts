@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { AppError } from "../../errors.ts";
-import type { AppEnv } from "../env.ts";
-import type { RouteDoc } from "../openapi/document.ts";
+import type { AppEnv } from "#server/api/env.ts";
+import type { RouteDoc } from "#server/api/openapi/document.ts";
+import { AppError } from "#server/errors.ts";
 
 const externalProfileBodySchema = z.object({
   redirectTo: z

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { productCardSchema } from "../../../contract/catalog.ts";
-import type { AppEnv } from "../env.ts";
-import type { RouteDoc } from "../openapi/document.ts";
-import { validate } from "../validation.ts";
-import { ensureVisitor, readVisitor } from "../visitor.ts";
+import { productCardSchema } from "#contract/catalog.ts";
+import type { AppEnv } from "#server/api/env.ts";
+import type { RouteDoc } from "#server/api/openapi/document.ts";
+import { validate } from "#server/api/validation.ts";
+import { ensureVisitor, readVisitor } from "#server/api/visitor.ts";
 
 const productParams = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(12) });

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Database } from "../client.ts";
+import type { Database } from "#server/db/client.ts";
 import {
   brands,
   catalogMenuNodes,
@@ -9,7 +9,7 @@ import {
   pickupPoints,
   products,
   sellers,
-} from "../schema/index.ts";
+} from "#server/db/schema/index.ts";
 import { brands as brandSeeds } from "./brands.ts";
 import { categoryNodes } from "./catalog-tree.ts";
 import { cities as citySeeds } from "./cities.ts";

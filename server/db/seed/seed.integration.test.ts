@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../client.ts";
-import { migrate } from "../migrate.ts";
+import { type DatabaseHandle, openDatabase } from "#server/db/client.ts";
+import { migrate } from "#server/db/migrate.ts";
 import { categoryNodes, leafCategories } from "./catalog-tree.ts";
 import { isCatalogEmpty, type SeedSummary, seed } from "./index.ts";
 

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Database } from "../../db/client.ts";
-import { catalogMenuNodes, categories, products } from "../../db/schema/index.ts";
+import type { Database } from "#server/db/client.ts";
+import { catalogMenuNodes, categories, products } from "#server/db/schema/index.ts";
 
 export function createCatalogMenuRepository(db: Database) {
   return {

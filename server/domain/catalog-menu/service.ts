@@ -1,5 +1,5 @@
-import type { CatalogMenu, MenuLink, MenuNode } from "../../../contract/catalog-menu.ts";
-import { AppError } from "../../errors.ts";
+import type { CatalogMenu, MenuLink, MenuNode } from "#contract/catalog-menu.ts";
+import { AppError } from "#server/errors.ts";
 import type { CatalogMenuRepository } from "./repository.ts";
 
 export interface MenuRow {

@@ -1,5 +1,5 @@
-import { MAX_FILTER_VALUES, type PropertyFilterParams, splitListParam } from "../../../contract/catalog.ts";
-import type { FieldIssue } from "../../errors.ts";
+import { MAX_FILTER_VALUES, type PropertyFilterParams, splitListParam } from "#contract/catalog.ts";
+import type { FieldIssue } from "#server/errors.ts";
 
 export type PropertyKind = "enum" | "number" | "boolean";
 

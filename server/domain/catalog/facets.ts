@@ -1,4 +1,4 @@
-import type { EmptyListing, ProductFacets, PropertyFacet } from "../../../contract/catalog.ts";
+import type { EmptyListing, ProductFacets, PropertyFacet } from "#contract/catalog.ts";
 import type { FilterKey, ListingFilter, PropertyGroup } from "./facets-filters.ts";
 
 /** "От 4,5", "от 4", "от 3": the rating steps a shopper picks from. */

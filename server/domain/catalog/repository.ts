@@ -1,10 +1,10 @@
 import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { ProductSort, ReviewListQuery } from "../../../contract/catalog.ts";
+import type { ProductSort, ReviewListQuery } from "#contract/catalog.ts";
 
 type ReviewSort = ReviewListQuery["sort"];
 
-import type { Database } from "../../db/client.ts";
+import type { Database } from "#server/db/client.ts";
 import {
   brands,
   categories,
@@ -15,7 +15,7 @@ import {
   reviewPhotos,
   reviews,
   sellers,
-} from "../../db/schema/index.ts";
+} from "#server/db/schema/index.ts";
 import { type FacetRow, RATING_STEPS, ratingThreshold } from "./facets.ts";
 import type { CategoryPropertyRow, FilterKey, ListingFilter, PropertyFilter } from "./facets-filters.ts";
 

@@ -13,8 +13,8 @@ import type {
   ReviewList,
   ReviewListQuery,
   Seller,
-} from "../../../contract/catalog.ts";
-import { AppError } from "../../errors.ts";
+} from "#contract/catalog.ts";
+import { AppError } from "#server/errors.ts";
 import { assembleFacets, explainEmpty, withoutCounts } from "./facets.ts";
 import {
   activeFilterKeys,

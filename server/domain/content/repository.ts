@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { contentPages } from "../../db/schema/index.ts";
+import type { Database } from "#server/db/client.ts";
+import { contentPages } from "#server/db/schema/index.ts";
 
 export function createContentRepository(db: Database) {
   return {

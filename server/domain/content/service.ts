@@ -1,5 +1,5 @@
-import type { ContentPage } from "../../../contract/content.ts";
-import { AppError } from "../../errors.ts";
+import type { ContentPage } from "#contract/content.ts";
+import { AppError } from "#server/errors.ts";
 import type { ContentRepository } from "./repository.ts";
 
 export function createContentService(repository: ContentRepository) {

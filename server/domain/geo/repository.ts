@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import type { City } from "../../../contract/geo.ts";
-import type { Database } from "../../db/client.ts";
-import { cities } from "../../db/schema/index.ts";
+import type { City } from "#contract/geo.ts";
+import type { Database } from "#server/db/client.ts";
+import { cities } from "#server/db/schema/index.ts";
 
 const cityColumns = {
   id: cities.id,

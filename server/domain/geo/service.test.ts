@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { City } from "../../../contract/geo.ts";
+import type { City } from "#contract/geo.ts";
 import type { GeoRepository } from "./repository.ts";
 import { createGeoService, normalizeCityQuery, pickCityMatches } from "./service.ts";
 

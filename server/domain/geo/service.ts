@@ -1,5 +1,5 @@
-import type { City, CityList, CurrentCity, FindCityQuery } from "../../../contract/geo.ts";
-import { AppError } from "../../errors.ts";
+import type { City, CityList, CurrentCity, FindCityQuery } from "#contract/geo.ts";
+import { AppError } from "#server/errors.ts";
 import type { CityMatch, GeoRepository } from "./repository.ts";
 
 /** The city a visitor gets until they choose one. */

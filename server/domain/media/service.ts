@@ -1,5 +1,5 @@
-import { AppError } from "../../errors.ts";
-import type { CatalogRepository } from "../catalog/repository.ts";
+import type { CatalogRepository } from "#server/domain/catalog/repository.ts";
+import { AppError } from "#server/errors.ts";
 import { renderBrandLogo, renderProductImage } from "./images.ts";
 import { renderReviewPhoto } from "./review-photo.ts";
 

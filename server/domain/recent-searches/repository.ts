@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { recentSearches } from "../../db/schema/index.ts";
+import type { Database } from "#server/db/client.ts";
+import { recentSearches } from "#server/db/schema/index.ts";
 
 const columns = {
   id: recentSearches.id,

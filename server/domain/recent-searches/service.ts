@@ -1,5 +1,5 @@
-import { RECENT_SEARCHES_KEEP, type RecentSearch } from "../../../contract/search-history.ts";
-import { purgeInBatches } from "../housekeeping.ts";
+import { RECENT_SEARCHES_KEEP, type RecentSearch } from "#contract/search-history.ts";
+import { purgeInBatches } from "#server/domain/housekeeping.ts";
 import type { RecentSearchesRepository } from "./repository.ts";
 
 /** Two queries are the same search when they differ only in case or ё/е. */

@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { dictionaryEntries, options } from "../../db/schema/index.ts";
+import type { Database } from "#server/db/client.ts";
+import { dictionaryEntries, options } from "#server/db/schema/index.ts";
 
 export function createReferenceRepository(db: Database) {
   return {

@@ -1,4 +1,4 @@
-import type { GuidResponse, OptionsResponse } from "../../../contract/reference.ts";
+import type { GuidResponse, OptionsResponse } from "#contract/reference.ts";
 import type { ReferenceRepository } from "./repository.ts";
 
 export function createReferenceService(repository: ReferenceRepository) {

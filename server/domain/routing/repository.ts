@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { redirects } from "../../db/schema/index.ts";
+import type { Database } from "#server/db/client.ts";
+import { redirects } from "#server/db/schema/index.ts";
 
 export function createRoutingRepository(db: Database) {
   return {

@@ -1,4 +1,4 @@
-import type { RouteRules } from "../../../contract/routing.ts";
+import type { RouteRules } from "#contract/routing.ts";
 import type { RoutingRepository } from "./repository.ts";
 
 const CACHE_TTL_MS = 30_000;

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
-import type { SearchSort } from "../../../contract/search.ts";
-import type { Database } from "../../db/client.ts";
-import { brands, categories, productImages, products } from "../../db/schema/index.ts";
-import { selectCards } from "../catalog/repository.ts";
+import type { SearchSort } from "#contract/search.ts";
+import type { Database } from "#server/db/client.ts";
+import { brands, categories, productImages, products } from "#server/db/schema/index.ts";
+import { selectCards } from "#server/domain/catalog/repository.ts";
 import { namePattern, type SearchMatch, toTsQuery } from "./query-plan.ts";
 
 /** Trigram word similarity the fuzzy fallback requires (pg_trgm's default of 0.6 lets in too much noise). */

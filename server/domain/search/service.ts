@@ -4,8 +4,8 @@ import {
   type SearchResult,
   SUGGEST_LIMITS,
   type SuggestResult,
-} from "../../../contract/search.ts";
-import { toCard } from "../catalog/service.ts";
+} from "#contract/search.ts";
+import { toCard } from "#server/domain/catalog/service.ts";
 import { isCorrectable } from "./normalize.ts";
 import {
   alternativeQueries,

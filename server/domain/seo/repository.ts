@@ -1,6 +1,6 @@
 import { type AnyColumn, and, asc, gt, lte, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { brands, categories, products, sellers } from "../../db/schema/index.ts";
+import type { Database } from "#server/db/client.ts";
+import { brands, categories, products, sellers } from "#server/db/schema/index.ts";
 
 /** The tables whose every row is a page of its own, and so a line of the sitemap. */
 export type SitemapTable = "categories" | "products" | "brands" | "sellers";

@@ -1,5 +1,5 @@
-import type { AppConfig } from "../../config.ts";
-import type { Services } from "../services.ts";
+import type { AppConfig } from "#server/config.ts";
+import type { Services } from "#server/domain/services.ts";
 import type { SitemapTable } from "./sitemap-service.ts";
 
 /** sitemaps.org limits per file; shard sources split their URLs to stay under them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { SeoRecord } from "../../../contract/seo.ts";
+import type { SeoRecord } from "#contract/seo.ts";
 import { createSeoSource } from "./source.ts";
 
 const ENDPOINT = "https://seo.example/api?site=vitrina";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type SeoRecord, seoRecordSchema } from "../../../contract/seo.ts";
+import { type SeoRecord, seoRecordSchema } from "#contract/seo.ts";
 
 export const SEO_TIMEOUT_MS = 1500;
 export const SEO_CACHE_TTL_MS = 60_000;

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { products, viewedProducts } from "../../db/schema/index.ts";
-import { selectCards } from "../catalog/repository.ts";
+import type { Database } from "#server/db/client.ts";
+import { products, viewedProducts } from "#server/db/schema/index.ts";
+import { selectCards } from "#server/domain/catalog/repository.ts";
 
 export function createViewedRepository(db: Database) {
   return {

@@ -1,7 +1,7 @@
-import type { ProductCard } from "../../../contract/catalog.ts";
-import { AppError } from "../../errors.ts";
-import { toCard } from "../catalog/service.ts";
-import { purgeInBatches } from "../housekeeping.ts";
+import type { ProductCard } from "#contract/catalog.ts";
+import { toCard } from "#server/domain/catalog/service.ts";
+import { purgeInBatches } from "#server/domain/housekeeping.ts";
+import { AppError } from "#server/errors.ts";
 import type { ViewedRepository } from "./repository.ts";
 
 /** How many recently viewed products a visitor keeps. */

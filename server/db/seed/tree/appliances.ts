@@ -1,5 +1,5 @@
-import type { SectionSpec } from "../catalog-types.ts";
-import { APPLIANCE_COLOURS, boolProp, colour, enumProp, numProp } from "../property-pools.ts";
+import type { SectionSpec } from "#server/db/seed/catalog-types.ts";
+import { APPLIANCE_COLOURS, boolProp, colour, enumProp, numProp } from "#server/db/seed/property-pools.ts";
 
 export const appliances: SectionSpec = {
   key: "appliances",

@@ -1,5 +1,5 @@
-import type { SectionSpec } from "../catalog-types.ts";
-import { boolProp, colour, enumProp, GADGET_COLOURS, numProp } from "../property-pools.ts";
+import type { SectionSpec } from "#server/db/seed/catalog-types.ts";
+import { boolProp, colour, enumProp, GADGET_COLOURS, numProp } from "#server/db/seed/property-pools.ts";
 
 export const electronics: SectionSpec = {
   key: "electronics",

@@ -1,4 +1,4 @@
-import type { SectionSpec, Template } from "../catalog-types.ts";
+import type { SectionSpec, Template } from "#server/db/seed/catalog-types.ts";
 import {
   boolProp,
   CLOTHING_COLOURS,
@@ -14,7 +14,7 @@ import {
   SHOE_SIZES,
   SHOE_UPPERS,
   WOMEN_SIZES,
-} from "../property-pools.ts";
+} from "#server/db/seed/property-pools.ts";
 
 const F = FABRICS;
 const U = SHOE_UPPERS;

@@ -1,5 +1,5 @@
-import type { SectionSpec } from "../catalog-types.ts";
-import { boolProp, colour, enumProp, numProp } from "../property-pools.ts";
+import type { SectionSpec } from "#server/db/seed/catalog-types.ts";
+import { boolProp, colour, enumProp, numProp } from "#server/db/seed/property-pools.ts";
 
 const cookwareMaterial = enumProp("material", "Материал", [
   {
