@@ -196,14 +196,4 @@ describe("GlobalLoading", () => {
     unsubscribe();
     expect(vi.getTimerCount()).toBe(0);
   });
-
-  it("trackLoading counts a promise until it settles, either way", async () => {
-    const loading = new GlobalLoading();
-    const ok = loading.track(Promise.resolve(42));
-    const failed = loading.track(Promise.reject(new Error("boom")));
-    expect(loading.counter.count).toBe(2);
-    await expect(ok).resolves.toBe(42);
-    await expect(failed).rejects.toThrow("boom");
-    expect(loading.counter.count).toBe(0);
-  });
 });

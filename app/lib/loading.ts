@@ -194,21 +194,12 @@ export class GlobalLoading {
   };
 
   getSnapshot = (): LoadingView => this.timeline.getSnapshot();
-
-  /** Counts `promise` as loading until it settles; returns it unchanged so callers still see its outcome. */
-  track = <T>(promise: Promise<T>): Promise<T> => {
-    this.counter.increment();
-    return promise.finally(this.counter.decrement);
-  };
 }
 
 export const globalLoading = new GlobalLoading();
 
 export const increment = globalLoading.counter.increment;
 export const decrement = globalLoading.counter.decrement;
-export const reset = globalLoading.counter.reset;
-export const isActive = (): boolean => globalLoading.counter.isActive;
-export const trackLoading = globalLoading.track;
 
 const getServerSnapshot = (): LoadingView => IDLE_LOADING_VIEW;
 

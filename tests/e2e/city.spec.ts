@@ -1,6 +1,6 @@
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
-test("the shopper finds their city despite a typo, and the header remembers it", async ({ page }, info) => {
+test("the shopper finds their city despite a typo, and the header remembers it", async ({ page }) => {
   // The city strip is on the home page at every width.
   await page.goto("/");
   const cityButton = page.getByRole("link", { name: /^Ваш город: Москва/ });
@@ -21,5 +21,4 @@ test("the shopper finds their city despite a typo, and the header remembers it",
   // Kept in a cookie: a fresh page load shows it too.
   await page.reload();
   await expect(page.getByRole("link", { name: /^Ваш город: Екатеринбург/ })).toBeVisible();
-  expect(info.project.name).toBeTruthy();
 });

@@ -28,7 +28,7 @@ test("nothing found offers popular categories instead of a dead end", async ({ p
   ).toBeVisible();
 });
 
-test("the header search suggests as you type and is usable from the keyboard", async ({ page }, info) => {
+test("the header search suggests as you type and is usable from the keyboard", async ({ page }) => {
   await page.goto("/catalog");
   await waitForHydration(page);
   const field = page.getByRole("combobox", { name: "Поиск по Витрине" });
@@ -43,7 +43,6 @@ test("the header search suggests as you type and is usable from the keyboard", a
   await field.press("Enter");
   await expect(page).toHaveURL(/\/search\/\?q=%D1%81%D0%BC%D0%B0%D1%80%D1%82$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("смарт");
-  expect(info.project.name).toBeTruthy();
 });
 
 test("a hand-edited page number never breaks the results page", async ({ page }) => {

@@ -112,8 +112,14 @@ test("the product page shows reviews with the rating distribution, sorting and m
   });
   await page.goto(`/product/${product.id}`);
   await waitForHydration(page);
-  // Related products sit below the fold and are fetched only when the shopper scrolls near them.
-  await page.waitForTimeout(300);
+  // Related products sit below the fold and are fetched only when the shopper scrolls near them. Two frames
+  // let every IntersectionObserver report, and the idle callback lets any fetch they would start begin.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve()))),
+      ),
+  );
   expect(listingCalls, "related products fetched before the shopper scrolled").toEqual([]);
   const reviews = page.getByRole("region", { name: /^Отзывы/ });
   await expect(reviews.getByRole("list", { name: "Распределение оценок" }).getByRole("listitem")).toHaveCount(

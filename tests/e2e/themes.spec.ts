@@ -54,7 +54,7 @@ test.describe("planned works", () => {
 test.describe("screenshots", () => {
   test.use({ allowedConsoleErrors: /status of 404/ });
 
-  test("key pages in both themes", async ({ page, baseURL }, info) => {
+  test("key pages in both themes", async ({ page, baseURL }) => {
     test.setTimeout(120_000);
     const dir = "test-results/screenshots";
     mkdirSync(dir, { recursive: true });
@@ -77,6 +77,5 @@ test.describe("screenshots", () => {
         await page.screenshot({ path: `${dir}/${theme}-${name}-${width}.png` });
       }
     }
-    expect(info.project.name).toBeTruthy();
   });
 });
