@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { type AppLoadContext, data, type MetaDescriptor } from "react-router";
 import type { z } from "zod";
-import type { SeoRecord } from "#contract/seo.ts";
+import type { Breadcrumb, SeoRecord } from "#contract/seo.ts";
 import { ApiError } from "./api-client.ts";
 import { serverApi } from "./api-context.ts";
 import { SITE_NAME, seoMeta } from "./seo/seo-meta.ts";
@@ -27,7 +27,7 @@ export async function loadPageSeo(
 /** The route `meta` for a page whose loader returned `PageSeo` fields. */
 export function pageMeta(
   page: PageSeo | undefined,
-  extra: { image?: string; type?: string; description?: string } = {},
+  extra: { image?: string; type?: string; description?: string; breadcrumbs?: Breadcrumb[] } = {},
 ): MetaDescriptor[] {
   if (!page) return [];
   // Page titles carry the shop's name; the h1 stays the page's own.
@@ -38,6 +38,7 @@ export function pageMeta(
       origin: page.origin,
       path: page.path,
       image: extra.image,
+      breadcrumbs: extra.breadcrumbs,
       type: extra.type,
       fallbackDescription: extra.description,
     },

@@ -28,7 +28,14 @@ export async function loader(args: Route.LoaderArgs) {
 
 // Filtered and paged views share the category's canonical URL (seoMeta drops the query string).
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta(data, { description: data && `${data.category.name}: купить с доставкой и кешбэком на Витрине.` });
+  pageMeta(data, {
+    description: data && `${data.category.name}: купить с доставкой и кешбэком на Витрине.`,
+    breadcrumbs: data && [
+      { name: "Главная", url: "/" },
+      { name: "Каталог", url: "/catalog" },
+      ...data.trail.map((c) => ({ name: c.name, url: categoryHref(c) })),
+    ],
+  });
 
 export default function CatalogCategory({ loaderData }: Route.ComponentProps) {
   const { trail, category, scope } = loaderData;

@@ -21,6 +21,7 @@ import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { productJsonLd } from "#app/lib/seo/structured-data.ts";
 import { useNearViewport } from "#app/ui/use-near-viewport.ts";
 import type { Route } from "./+types/product";
+import { brandUrl, sellerUrl } from "#contract/urls.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const { product, queryClient } = await loadProduct(args);
@@ -35,13 +36,28 @@ export async function loader(args: Route.LoaderArgs) {
     jsonLd: productJsonLd(product, page.origin),
     image: product.images[0]?.url,
     description: productDescription(product),
+    // The trail the page shows (catalogue, category) and the product itself, for search engines.
+    breadcrumbs: [
+      { name: "Главная", url: "/" },
+      { name: "Каталог", url: "/catalog" },
+      { name: product.category.name, url: categoryHref(product.category) },
+      { name: product.name, url: `/product/${product.id}` },
+    ],
     dehydratedState: dehydrate(queryClient),
   };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data
-    ? [...pageMeta(data, { image: data.image, type: "product", description: data.description }), data.jsonLd]
+    ? [
+        ...pageMeta(data, {
+          image: data.image,
+          type: "product",
+          description: data.description,
+          breadcrumbs: data.breadcrumbs,
+        }),
+        data.jsonLd,
+      ]
     : [];
 
 function ProductDetails({ productId }: { productId: number }) {
@@ -65,7 +81,7 @@ function ProductDetails({ productId }: { productId: number }) {
         <ProductGallery productId={product.id} images={product.images} />
         <div className="product-page__info">
           <p className="product-page__brand">
-            <Link to={`/brand/${product.brand.code}`}>{product.brand.name}</Link>
+            <Link to={brandUrl(product.brand.code)}>{product.brand.name}</Link>
           </p>
           <h1 className="product-page__title">{product.name}</h1>
           <p className="product-page__meta">
@@ -81,7 +97,7 @@ function ProductDetails({ productId }: { productId: number }) {
           </p>
           <ProductPrice product={product} />
           <p className="product-page__seller">
-            Продавец: <Link to={`/seller/${product.seller.code}`}>{product.seller.name}</Link>
+            Продавец: <Link to={sellerUrl(product.seller.code)}>{product.seller.name}</Link>
           </p>
         </div>
       </div>

@@ -100,6 +100,35 @@ test("the product page describes itself to search engines as a Product with an o
   expect(home.map((b) => b["@type"]).sort()).toEqual(["Organization", "WebSite"]);
 });
 
+test("product and category pages give search engines their breadcrumb trail", async ({ page }) => {
+  type Crumb = { position: number; name: string; item: string };
+  const trailOf = async () => {
+    const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) =>
+      JSON.parse(b),
+    );
+    const list = blocks.find((b) => b["@type"] === "BreadcrumbList");
+    return (list?.itemListElement ?? []) as Crumb[];
+  };
+  await page.goto("/product/1");
+  const productTrail = await trailOf();
+  const title = await page.getByRole("heading", { level: 1 }).textContent();
+  expect(productTrail.map((c) => c.position)).toEqual([1, 2, 3, 4]);
+  expect(productTrail.slice(0, 2).map((c) => c.name)).toEqual(["Главная", "Каталог"]);
+  expect(productTrail.at(-1)).toMatchObject({ name: title, item: expect.stringMatching(/\/product\/1$/) });
+  // The category crumb is the page the product's own breadcrumb links to.
+  const categoryLink = page
+    .getByRole("navigation", { name: "Навигационная цепочка" })
+    .getByRole("link")
+    .last();
+  expect(productTrail[2]!.item).toMatch(new RegExp(`${await categoryLink.getAttribute("href")}$`));
+
+  await page.goto(productTrail[2]!.item);
+  const categoryTrail = await trailOf();
+  expect(categoryTrail.at(-1)?.name).toBe(productTrail[2]!.name);
+  expect(categoryTrail.at(-1)?.item).toBe(productTrail[2]!.item);
+  expect(categoryTrail.length).toBeGreaterThanOrEqual(3);
+});
+
 test("the product page shows reviews with the rating distribution, sorting and more, and related products", async ({
   page,
 }) => {

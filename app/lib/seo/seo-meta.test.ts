@@ -89,6 +89,32 @@ describe("seoMeta", () => {
     });
   });
 
+  it("falls back to the page's own trail when the record has no breadcrumbs", () => {
+    const trail = [
+      { name: "Главная", url: "/" },
+      { name: "Каталог", url: "/catalog" },
+    ];
+    const meta = seoMeta(titleOnlySeo("Каталог"), { origin: ORIGIN, path: "/catalog", breadcrumbs: trail });
+    const [script] = find(meta, (d) => "script:ld+json" in d);
+    expect(script?.["script:ld+json"]).toMatchObject({
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { position: 1, name: "Главная", item: `${ORIGIN}/` },
+        { position: 2, name: "Каталог", item: `${ORIGIN}/catalog` },
+      ],
+    });
+  });
+
+  it("prefers the SEO record's breadcrumbs to the page's own trail", () => {
+    const meta = seoMeta(record, {
+      origin: ORIGIN,
+      path: "/catalog/2/smartfony",
+      breadcrumbs: [{ name: "Другое", url: "/x" }],
+    });
+    const [script] = find(meta, (d) => "script:ld+json" in d);
+    expect(JSON.stringify(script)).not.toContain("Другое");
+  });
+
   it("has no JSON-LD, description or keywords for the title-only record", () => {
     const meta = seoMeta(titleOnlySeo("Корзина"), { origin: ORIGIN, path: "/basket" });
     expect(find(meta, (d) => "script:ld+json" in d)).toEqual([]);

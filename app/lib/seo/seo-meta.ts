@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { SeoRecord } from "#contract/seo.ts";
+import type { Breadcrumb, SeoRecord } from "#contract/seo.ts";
 
 export const SITE_NAME = "Витрина";
 export const OG_LOCALE = "ru_RU";
@@ -15,6 +15,11 @@ export interface SeoMetaOptions {
   type?: string | undefined;
   /** Used when the record has no description (the title-only record), so the page still has one. */
   fallbackDescription?: string | undefined;
+  /**
+   * The page's own trail (home first, the page itself last), used when the SEO record brings none: the
+   * catalogue's pages know where they sit even without an SEO service.
+   */
+  breadcrumbs?: Breadcrumb[] | undefined;
 }
 
 function trimOrigin(origin: string): string {
@@ -34,12 +39,12 @@ export function absoluteUrl(origin: string, url: string): string {
   return `${trimOrigin(origin)}/${url.replace(/^\/+/, "")}`;
 }
 
-/** schema.org BreadcrumbList for the record's breadcrumbs; positions start at 1. */
-export function breadcrumbListJsonLd(record: SeoRecord, origin: string) {
+/** schema.org BreadcrumbList for a trail of breadcrumbs; positions start at 1. */
+export function breadcrumbListJsonLd(breadcrumbs: Breadcrumb[], origin: string) {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: record.breadcrumbs.map((crumb, index) => ({
+    itemListElement: breadcrumbs.map((crumb, index) => ({
       "@type": "ListItem",
       position: index + 1,
       name: crumb.name,
@@ -71,7 +76,8 @@ export function seoMeta(record: SeoRecord, options: SeoMetaOptions): MetaDescrip
     ...(image ? [{ property: "og:image", content: image }] : []),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
   );
-  if (record.breadcrumbs.length > 0)
-    meta.push({ "script:ld+json": breadcrumbListJsonLd(record, options.origin) });
+  const breadcrumbs = record.breadcrumbs.length > 0 ? record.breadcrumbs : (options.breadcrumbs ?? []);
+  if (breadcrumbs.length > 0)
+    meta.push({ "script:ld+json": breadcrumbListJsonLd(breadcrumbs, options.origin) });
   return meta;
 }
