@@ -7,6 +7,7 @@ import type { DeviceVisibility, RouteMeta } from "#app/lib/route-meta.ts";
 import { BasketIcon, HeartIcon, UserIcon } from "#app/ui/icons.tsx";
 import { Logo } from "#app/ui/logo.tsx";
 import type { CategoryNode } from "#contract/catalog.ts";
+import { categoryUrl } from "#contract/urls.ts";
 
 /** Visibility per device class is pure CSS (see .bar--no-mobile), so server and client render the same. */
 function barClass(name: string, visibility: DeviceVisibility): string {
@@ -88,7 +89,7 @@ export function SiteHeader({
           <ul className="category-strip">
             {categories.map((c) => (
               <li key={c.id}>
-                <NavLink to={`/catalog/${c.id}/${c.slug}`}>{c.name}</NavLink>
+                <NavLink to={categoryUrl(c)}>{c.name}</NavLink>
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { loadProduct } from "#app/features/catalog/product-page.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PhotoViewer } from "#app/ui/photo-viewer.tsx";
+import { productUrl } from "#contract/urls.ts";
 import type { Route } from "./+types/product-photos";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -20,7 +21,7 @@ export default function ProductPhotos({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const productHref = `/product/${product.id}`;
+  const productHref = productUrl(product.id);
   return (
     <PhotoViewer
       photos={product.images}

@@ -9,6 +9,7 @@ import { serverApi } from "#app/lib/api-context.ts";
 import { plural } from "#app/lib/format.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
+import { searchUrl } from "#contract/urls.ts";
 import type { Route } from "./+types/search";
 
 const PAGE_SIZE = 24;
@@ -64,7 +65,7 @@ function Results({ params }: { params: SearchParams }) {
           {data.suggestions.map((s, i) => (
             <span key={s}>
               {i > 0 ? ", " : ""}
-              <Link to={`/search/?q=${encodeURIComponent(s)}`}>{s}</Link>
+              <Link to={searchUrl(s)}>{s}</Link>
             </span>
           ))}
         </p>

@@ -1,9 +1,10 @@
 import { formatNumber, plural } from "#app/lib/format.ts";
 import type { MenuChild, MenuNode } from "#contract/catalog-menu.ts";
 import type { SeoRecord } from "#contract/seo.ts";
+import { CATALOG_URL, catalogMenuUrl } from "#contract/urls.ts";
 
 /** A menu page's own address. */
-export const menuPageHref = (id: number) => `/catalog-menu/${id}`;
+export const menuPageHref = catalogMenuUrl;
 
 /** A child with children of its own opens its menu page; a leaf opens where it leads (its category). */
 export function menuChildHref(child: Pick<MenuChild, "id" | "href" | "childrenCount">): string {
@@ -44,7 +45,7 @@ export function menuPageSeo(
     title,
     pageTitle: title,
     breadcrumbs: [
-      { name: "Каталог", url: "/catalog" },
+      { name: "Каталог", url: CATALOG_URL },
       ...node.ancestors.map((a) => ({ name: a.title, url: menuPageHref(a.id) })),
       { name: node.title, url: menuPageHref(node.id) },
     ],

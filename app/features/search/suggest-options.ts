@@ -1,4 +1,5 @@
 import type { SuggestResult } from "#contract/search.ts";
+import { brandUrl, categoryUrl, productUrl, searchUrl } from "#contract/urls.ts";
 
 export interface SuggestOption {
   key: string;
@@ -12,7 +13,7 @@ export interface SuggestOption {
 
 /** The results page for a query, as the search form submits it. */
 export function searchHref(query: string): string {
-  return `/search/?q=${encodeURIComponent(query)}`;
+  return searchUrl(query);
 }
 
 /** One flat, ordered list for the combobox: queries first, then categories, brands and products. */
@@ -29,20 +30,20 @@ export function suggestOptions(data: SuggestResult): SuggestOption[] {
       kind: "category" as const,
       label: c.name,
       hint: "Категория",
-      href: `/catalog/${c.id}/${c.slug}`,
+      href: categoryUrl(c),
     })),
     ...data.brands.map((b) => ({
       key: `b-${b.code}`,
       kind: "brand" as const,
       label: b.name,
       hint: "Бренд",
-      href: `/brand/${b.code}`,
+      href: brandUrl(b.code),
     })),
     ...data.products.map((p) => ({
       key: `p-${p.id}`,
       kind: "product" as const,
       label: p.name,
-      href: `/product/${p.id}`,
+      href: productUrl(p.id),
       image: p.image,
       price: p.price,
     })),

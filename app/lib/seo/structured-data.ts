@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { ProductDetail } from "#contract/catalog.ts";
+import { productUrl, searchUrl } from "#contract/urls.ts";
 import { absoluteUrl, SITE_NAME } from "./seo-meta.ts";
 
 const AVAILABILITY: Record<ProductDetail["state"], string> = {
@@ -22,7 +23,7 @@ export function productJsonLd(product: ProductDetail, origin: string): MetaDescr
       brand: { "@type": "Brand", name: product.brand.name },
       offers: {
         "@type": "Offer",
-        url: absoluteUrl(origin, `/product/${product.id}`),
+        url: absoluteUrl(origin, productUrl(product.id)),
         priceCurrency: "RUB",
         price: (product.price / 100).toFixed(2),
         availability: AVAILABILITY[product.state],
@@ -61,7 +62,7 @@ export function siteJsonLd(origin: string): MetaDescriptor[] {
         url: absoluteUrl(origin, "/"),
         potentialAction: {
           "@type": "SearchAction",
-          target: `${absoluteUrl(origin, "/search/")}?q={search_term_string}`,
+          target: `${absoluteUrl(origin, searchUrl())}?q={search_term_string}`,
           "query-input": "required name=search_term_string",
         },
       },

@@ -1,4 +1,5 @@
 import type { CatalogMenu, MenuLink, MenuNode } from "#contract/catalog-menu.ts";
+import { catalogMenuUrl, categoryUrl } from "#contract/urls.ts";
 import { AppError } from "#server/errors.ts";
 import type { CatalogMenuRepository } from "./repository.ts";
 
@@ -14,8 +15,8 @@ export interface MenuRow {
 /** A node leads to its category's page; a pure grouping node to its own menu page. */
 export function menuHref(row: Pick<MenuRow, "id" | "categoryId" | "categorySlug">): string {
   return row.categoryId !== null && row.categorySlug !== null
-    ? `/catalog/${row.categoryId}/${row.categorySlug}`
-    : `/catalog-menu/${row.id}`;
+    ? categoryUrl({ id: row.categoryId, slug: row.categorySlug })
+    : catalogMenuUrl(row.id);
 }
 
 const toLink = (row: MenuRow): MenuLink => ({ id: row.id, title: row.title, href: menuHref(row) });

@@ -1,3 +1,4 @@
+import { brandUrl, categoryUrl, productUrl, sellerUrl } from "#contract/urls.ts";
 import type { SitemapRepository, SitemapRow, SitemapTable } from "./repository.ts";
 
 export type { SitemapTable } from "./repository.ts";
@@ -12,12 +13,12 @@ export interface SitemapEntry {
 /** W3C date (YYYY-MM-DD, UTC) of a timestamp. */
 const w3cDate = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Each table's canonical page addresses: the ones the storefront links to and answers 200 on. */
+/** Each table's canonical page addresses: the ones the storefront links to and answers 200 on (categories, brands and sellers always select their key). */
 const LOCATIONS: Record<SitemapTable, (row: SitemapRow) => string> = {
-  categories: (row) => `/catalog/${row.id}/${row.key}`,
-  products: (row) => `/product/${row.id}`,
-  brands: (row) => `/brand/${row.key}`,
-  sellers: (row) => `/seller/${row.key}`,
+  categories: (row) => categoryUrl({ id: row.id, slug: row.key ?? "" }),
+  products: (row) => productUrl(row.id),
+  brands: (row) => brandUrl(row.key ?? ""),
+  sellers: (row) => sellerUrl(row.key ?? ""),
 };
 
 /** The catalogue's pages for the sitemap, by id-range shards (see the repository). */

@@ -1,3 +1,4 @@
+import { contentPageUrl } from "#contract/urls.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Services } from "#server/domain/services.ts";
 import type { SitemapTable } from "./sitemap-service.ts";
@@ -117,7 +118,7 @@ export function contentSitemapSource(): SitemapSource {
     urls: async (file, ctx) => {
       if (file !== "content.xml") return undefined;
       const { items } = await ctx.services.content.pages();
-      return items.map((p) => ({ loc: `/page/${p.slug}`, lastmod: p.updatedAt.slice(0, 10) }));
+      return items.map((p) => ({ loc: contentPageUrl(p.slug), lastmod: p.updatedAt.slice(0, 10) }));
     },
   };
 }

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import type { CategoryNode } from "#contract/catalog.ts";
+import { categoryUrl } from "#contract/urls.ts";
 
 export function categoryHref(c: Pick<CategoryNode, "id" | "slug">): string {
-  return `/catalog/${c.id}/${c.slug}`;
+  return categoryUrl(c);
 }
 
 /** The whole catalogue as sections with their subcategories; on phones each section folds away. */

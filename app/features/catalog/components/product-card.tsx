@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { usePreloadOnIntent } from "#app/lib/deploy/preload-queue.ts";
 import { formatPrice, plural } from "#app/lib/format.ts";
 import type { ProductCard as ProductCardData } from "#contract/catalog.ts";
+import { productUrl } from "#contract/urls.ts";
 import { TopProfitBadge } from "./top-profit-badge.tsx";
 
 const stateLabel = {
@@ -20,7 +21,7 @@ export function ProductCard({
   /** The first card's picture is usually the largest thing on screen: fetch it before anything else. */
   priority?: boolean;
 }) {
-  const href = `/product/${product.id}`;
+  const href = productUrl(product.id);
   const preload = usePreloadOnIntent(href);
   return (
     <article className="product-card" aria-labelledby={`product-${product.id}-name`}>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ProductDetail } from "#contract/catalog.ts";
+import { productPhotosUrl } from "#contract/urls.ts";
 
 /** Main photo with thumbnails; the photo opens the full-screen viewer. */
 export function ProductGallery({
@@ -16,7 +17,7 @@ export function ProductGallery({
   return (
     <div className="gallery">
       <Link
-        to={`/product/${productId}/photos?photo=${current}`}
+        to={productPhotosUrl(productId, current)}
         className="gallery__main"
         aria-label="Открыть фото на весь экран"
       >
