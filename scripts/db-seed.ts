@@ -9,11 +9,11 @@
  * not generated here (dictionary entries, options, redirects) is left alone.
  */
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../server/db/client.ts";
-import { migrate } from "../server/db/migrate.ts";
-import { isCatalogEmpty, seed } from "../server/db/seed/index.ts";
-import { DEFAULT_SEED } from "../server/db/seed/random.ts";
-import { paths } from "../server/paths.ts";
+import { ADVISORY_LOCK, openDatabase } from "#server/db/client.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { isCatalogEmpty, seed } from "#server/db/seed/index.ts";
+import { DEFAULT_SEED } from "#server/db/seed/random.ts";
+import { paths } from "#server/paths.ts";
 
 const SEEDED_TABLES = [
   "categories",
@@ -47,12 +47,17 @@ async function main(): Promise<void> {
   const handle = await openDatabase({ url, dataDir: `${paths.data}/pglite` });
   try {
     console.info(`Database: ${handle.kind === "postgres" ? "PostgreSQL" : `PGlite (${paths.data}/pglite)`}`);
-    await migrate(handle);
-    if (!(await isCatalogEmpty(handle.db))) {
-      console.info("Catalogue is not empty: truncating the seeded tables");
-      await handle.db.execute(sql.raw(`TRUNCATE TABLE ${SEEDED_TABLES.join(", ")} RESTART IDENTITY CASCADE`));
-    }
-    const summary = await seed(handle.db, { products, seed: seedValue, log: (m) => console.info(m) });
+    // Under the start-up lock: an instance starting meanwhile waits instead of seeding a second time.
+    const summary = await handle.exclusive(ADVISORY_LOCK.startup, async () => {
+      await migrate(handle);
+      if (!(await isCatalogEmpty(handle.db))) {
+        console.info("Catalogue is not empty: truncating the seeded tables");
+        await handle.db.execute(
+          sql.raw(`TRUNCATE TABLE ${SEEDED_TABLES.join(", ")} RESTART IDENTITY CASCADE`),
+        );
+      }
+      return seed(handle.db, { products, seed: seedValue, log: (m) => console.info(m) });
+    });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.info(
       `Seeded (seed ${summary.seed}) ${summary.products} products, ${summary.propertyValues} property values, ` +

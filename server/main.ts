@@ -4,8 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import { openCaches } from "./cache/index.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { migrate } from "./db/migrate.ts";
-import { isCatalogEmpty, seed } from "./db/seed/index.ts";
+import { prepareDatabase } from "./db/startup.ts";
 import { scheduleHousekeeping } from "./domain/housekeeping.ts";
 import { createServices } from "./domain/services.ts";
 import { createApp, type SsrHandler } from "./http/app.ts";
@@ -23,12 +22,8 @@ async function main() {
     url: config.databaseUrl,
     dataDir: config.dataDir ?? join(paths.data, "pglite"),
   });
-  await migrate(database);
-  if (await isCatalogEmpty(database.db)) {
-    logger.info({ products: config.seedProducts }, "empty catalogue: seeding");
-    const summary = await seed(database.db, { products: config.seedProducts });
-    logger.info({ summary }, "seeded");
-  }
+  // Under an advisory lock: instances started together migrate and seed one at a time.
+  await prepareDatabase(database, { seedProducts: config.seedProducts, logger });
 
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
   const checks: Record<string, () => Promise<void>> = { database: database.ping };

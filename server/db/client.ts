@@ -26,8 +26,24 @@ export interface DatabaseHandle {
     onMessage: (payload: string) => void,
     onReset?: () => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while holding the session-level advisory lock `key` (waiting for it if another session
+   * holds it), so processes sharing the database do it one at a time: start-up migrations and seed. The
+   * lock lives on one dedicated connection; `work` uses the ordinary pool. A session that dies releases it.
+   */
+  exclusive<T>(key: AdvisoryLockKey, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/**
+ * Advisory lock keys of this application (one 64-bit key space per database, shared with anything else
+ * that uses advisory locks there, hence the distinctive values).
+ */
+export const ADVISORY_LOCK = {
+  /** Migrations and the start-up seed. */
+  startup: 7_350_001n,
+} as const;
+export type AdvisoryLockKey = (typeof ADVISORY_LOCK)[keyof typeof ADVISORY_LOCK];
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent, the embedded PGlite is used. */
@@ -58,6 +74,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
       listen: (channel, onMessage, onReset) =>
         listenPostgres(options.url as string, channel, onMessage, onReset),
+      exclusive: async (key, work) => {
+        const client = await pool.connect();
+        let broken = false;
+        try {
+          await client.query("SELECT pg_advisory_lock($1)", [key.toString()]);
+          try {
+            return await work();
+          } finally {
+            await client.query("SELECT pg_advisory_unlock($1)", [key.toString()]).catch(() => {
+              broken = true;
+            });
+          }
+        } finally {
+          // A connection whose unlock failed may still hold the lock: destroy it rather than pool it.
+          client.release(broken);
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -65,6 +98,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // PGlite is one session shared by every caller in this process, and session advisory locks are
+  // re-entrant within a session: callers are queued here, and the SQL lock keeps the code path the same.
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     db,
     kind: "pglite",
@@ -72,6 +108,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await db.execute(sql`select 1`);
     },
     listen: (channel, onMessage) => client.listen(channel, onMessage).then((stop) => () => stop()),
+    exclusive: <T>(key: AdvisoryLockKey, work: () => Promise<T>): Promise<T> => {
+      const run = async () => {
+        await db.execute(sql`SELECT pg_advisory_lock(${key.toString()}::bigint)`);
+        try {
+          return await work();
+        } finally {
+          await db.execute(sql`SELECT pg_advisory_unlock(${key.toString()}::bigint)`);
+        }
+      };
+      const result = queue.then(run, run);
+      queue = result.catch(() => {});
+      return result;
+    },
     close: () => client.close(),
   };
 }
