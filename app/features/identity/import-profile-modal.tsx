@@ -4,10 +4,10 @@ import { useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { getApi } from "#app/lib/api-client.ts";
 import { optionsQuery } from "#app/lib/reference.ts";
 import { metaForMatches } from "#app/lib/route-meta.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { Modal } from "#app/ui/modal/modal.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
-import type { loader as rootLoader } from "../../root.tsx";
 import {
   DECLINE_COOKIE,
   DELAY_OPTION,
