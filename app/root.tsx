@@ -9,6 +9,7 @@ import { ErrorScreen, SERVICE_UNAVAILABLE_TITLE } from "./layouts/error-screen.t
 import { Shell } from "./layouts/shell.tsx";
 import { useMetrikaPageViews } from "./lib/analytics/use-metrika-page-views.ts";
 import { initMetrika, type MetrikaTracker } from "./lib/analytics/yandex-metrika.ts";
+import { useCspNonce } from "./lib/csp-nonce.ts";
 import { serverApi } from "./lib/api-context.ts";
 import { toScreenError } from "./lib/errors.ts";
 import { PageDataBoundary } from "./lib/page-data.tsx";
@@ -42,11 +43,15 @@ export const meta: Route.MetaFunction = ({ error }) =>
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const theme = root?.config.theme ?? "alfa";
+  // Empty after hydration (browsers hide nonces from the DOM); only the server render needs it.
+  const nonce = useCspNonce();
   return (
     <html lang="ru" className={`theme-${theme}`}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        {/* Where Vite's module preloader (and its dev client) read the nonce for the links and styles they add. */}
+        <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning />
         <meta name="theme-color" content={theme === "halva" ? "#ff5c00" : "#ef3124"} />
         <link rel="icon" href={`/favicon-${theme}.svg`} type="image/svg+xml" />
         <link rel="icon" href={`/favicon-${theme}.ico`} sizes="32x32" />
@@ -60,8 +65,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <GlobalLoader />
         {children}
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

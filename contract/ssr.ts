@@ -5,4 +5,6 @@
 export type SsrLoadContext = {
   apiFetch: (path: string, init?: RequestInit) => Promise<Response>;
   requestId: string;
+  /** This render's Content-Security-Policy nonce (server/http/csp.ts); every inline script carries it. */
+  cspNonce?: string;
 };

@@ -12,6 +12,25 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/**
+ * Extra Content-Security-Policy sources for one directive, separated by spaces or commas: schemes
+ * (`https:`, `wss:`) or hosts (`https://api-maps.yandex.ru`, `*.example.ru:8443/path`). Keywords such as
+ * `'unsafe-inline'` are refused: they would switch the policy off rather than extend it (ADR 016).
+ */
+const CSP_SOURCE =
+  /^(?:[a-z][a-z0-9+.-]*:|(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?:\d{1,5}|\*))?(?:\/[^\s;,'"]*)?)$/i;
+const cspSources = z
+  .string()
+  .default("")
+  .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+  .pipe(
+    z.array(
+      z.string().regex(CSP_SOURCE, {
+        error: "источник CSP — схема (https:) или адрес (https://host[:port][/path]) без кавычек",
+      }),
+    ),
+  );
+
 /** Every environment variable the process reads, validated once at start-up. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -42,6 +61,13 @@ const envSchema = z.object({
   CACHE_TTL_S: z.coerce.number().int().min(0).default(300),
   /** How much longer a stale entry is served while it is refreshed in the background. */
   CACHE_STALE_S: z.coerce.number().int().min(0).default(600),
+  /** Page Content-Security-Policy (ADR 016): extra sources per directive, report-only mode. */
+  CSP_SCRIPT_SRC: cspSources,
+  CSP_CONNECT_SRC: cspSources,
+  CSP_IMG_SRC: cspSources,
+  CSP_FRAME_SRC: cspSources,
+  CSP_FORM_ACTION: cspSources,
+  CSP_REPORT_ONLY: flag,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -71,6 +97,15 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** In-process caches (ADR 012); undefined when CACHE_TTL_S is 0. */
   cache: { freshMs: number; staleMs: number } | undefined;
+  /** Page Content-Security-Policy: sources beyond our origin (Metrika's are added with YM_ID). */
+  csp: {
+    reportOnly: boolean;
+    scriptSrc: string[];
+    connectSrc: string[];
+    imgSrc: string[];
+    frameSrc: string[];
+    formAction: string[];
+  };
 }
 
 export class ConfigError extends Error {}
@@ -105,5 +140,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     cache: e.CACHE_TTL_S > 0 ? { freshMs: e.CACHE_TTL_S * 1000, staleMs: e.CACHE_STALE_S * 1000 } : undefined,
+    csp: {
+      reportOnly: e.CSP_REPORT_ONLY,
+      scriptSrc: e.CSP_SCRIPT_SRC,
+      connectSrc: e.CSP_CONNECT_SRC,
+      imgSrc: e.CSP_IMG_SRC,
+      frameSrc: e.CSP_FRAME_SRC,
+      formAction: e.CSP_FORM_ACTION,
+    },
   };
 }

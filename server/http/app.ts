@@ -16,6 +16,8 @@ import { AppError } from "#server/errors.ts";
 import type { Logger } from "#server/logger.ts";
 import { paths } from "#server/paths.ts";
 import { createBuildInfoRoute } from "./build-info.ts";
+import { createNonce, cspSettings, PERMISSIONS_POLICY, securePage, withFreshNonce } from "./csp.ts";
+import { cspReportRoute } from "./csp-report.ts";
 import { errorHandler } from "./error-handler.ts";
 import { CACHE_CONTROL, matchesEtag } from "./http-cache.ts";
 import { mediaRoute } from "./media.ts";
@@ -47,6 +49,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 export function createApp(deps: AppDeps) {
   const { config, services, logger } = deps;
   const app = new Hono<AppEnv>();
+  const csp = cspSettings(config);
 
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(async (c, next) => {
@@ -72,6 +75,8 @@ export function createApp(deps: AppDeps) {
       xFrameOptions: "DENY",
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: "same-origin",
+      // The page Content-Security-Policy is per response (its nonce): securePage sets it (ADR 016).
+      permissionsPolicy: PERMISSIONS_POLICY,
     }),
   );
   app.use(compress());
@@ -107,6 +112,7 @@ export function createApp(deps: AppDeps) {
   app.route("/media", mediaRoute);
   app.route("/", robotsRoute);
   app.route("/", sitemapRoute);
+  app.route("/", cspReportRoute);
 
   const clientRoot = relative(process.cwd(), deps.clientDir ?? paths.clientBuild) || ".";
   app.use(
@@ -129,7 +135,9 @@ export function createApp(deps: AppDeps) {
       id,
       config.apiOrigin ? { apiOrigin: config.apiOrigin } : { appFetch: (request) => app.fetch(request) },
     );
-    const render = () => ssr(c.req.raw, { apiFetch, requestId: id });
+    const nonce = createNonce();
+    const render = async () =>
+      securePage(await ssr(c.req.raw, { apiFetch, requestId: id, cspNonce: nonce }), csp, nonce);
     const renderForThisRequest = async () => {
       const response = await render();
       if (!response.headers.has("Cache-Control")) {
@@ -157,7 +165,8 @@ export function createApp(deps: AppDeps) {
     const rendered = page === mine;
     // A page that could not be kept was rendered for another request; its cookies are not ours.
     if (!rendered && !page.storable) return renderForThisRequest();
-    return pageResponse(c, page, rendered ? "MISS" : "HIT");
+    // A kept page was rendered under another response's nonce: it is served under this one's.
+    return pageResponse(c, withFreshNonce(page, nonce), rendered ? "MISS" : "HIT");
   });
 
   return app;
