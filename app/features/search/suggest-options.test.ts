@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextActive, suggestOptions } from "./suggest-options.ts";
+import { suggestOptions } from "./suggest-options.ts";
 
 describe("suggestions", () => {
   it("flatten into queries, categories, brands and products with their links", () => {
@@ -15,13 +15,5 @@ describe("suggestions", () => {
       ["brand", "/brand/samsung"],
       ["product", "/product/5"],
     ]);
-  });
-
-  it("cycle with the arrow keys through 'nothing selected'", () => {
-    expect(nextActive(-1, 3, "ArrowDown")).toBe(0);
-    expect(nextActive(2, 3, "ArrowDown")).toBe(-1);
-    expect(nextActive(-1, 3, "ArrowUp")).toBe(2);
-    expect(nextActive(0, 3, "ArrowUp")).toBe(-1);
-    expect(nextActive(0, 0, "ArrowDown")).toBe(-1);
   });
 });

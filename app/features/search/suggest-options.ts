@@ -49,10 +49,3 @@ export function suggestOptions(data: SuggestResult): SuggestOption[] {
     })),
   ];
 }
-
-/** Arrow keys move through the options and wrap through "nothing selected" (-1), as in a native list. */
-export function nextActive(current: number, count: number, key: "ArrowDown" | "ArrowUp"): number {
-  if (count === 0) return -1;
-  if (key === "ArrowDown") return current + 1 >= count ? -1 : current + 1;
-  return current <= -1 ? count - 1 : current - 1;
-}

@@ -28,8 +28,9 @@ export interface ModalProps {
 export const SHEET_LEAVE_MS = 200;
 
 /**
- * A dialog in a portal on document.body; a bottom sheet on phones (≤ 1200 px). Rendered only in the
- * browser: a portal needs the document, and the server does not know the viewport.
+ * A dialog in a portal on document.body; a bottom sheet on phones (≤ 1200 px). While open, the rest of the
+ * page is inert and does not scroll (ADR 016). Rendered only in the browser: a portal needs the document,
+ * and the server does not know the viewport.
  */
 export function Modal(props: ModalProps) {
   const isClient = useIsClient();
@@ -55,7 +56,8 @@ function ModalDialog({ onClose, title, description, children, footer, size = "m"
   const gesture = useSheetGesture(panelRef, () => onClose("swipe"));
 
   return (
-    <>
+    // One body-level element per layer: everything beside the top-most one is made inert.
+    <div className="ui-modal-layer">
       {/* Pointer-only convenience: keyboard users have Esc and the close button. */}
       <div
         className="ui-modal-backdrop"
@@ -101,7 +103,7 @@ function ModalDialog({ onClose, title, description, children, footer, size = "m"
           {footer && <div className="ui-modal__footer">{footer}</div>}
         </div>
       </div>
-    </>
+    </div>
   );
 }
 

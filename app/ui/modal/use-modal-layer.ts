@@ -1,12 +1,23 @@
 import { type RefObject, useEffect, useEffectEvent, useId, useState, useSyncExternalStore } from "react";
+import { bodyLevelAncestor, setInertBackground } from "./background-inert.ts";
 import { focusInitial, trapTabKey } from "./focus-trap.ts";
 import { modalStack } from "./modal-stack.ts";
 import { lockBodyScroll } from "./scroll-lock.ts";
 
+/** Each open layer's body-level element (its portal root), by modal-stack id. */
+const layerRoots = new Map<string, Element>();
+
+/** Everything but the top-most layer (and the toasts) is inert; with no layer open, nothing is. */
+function syncInertBackground(): void {
+  const ids = modalStack.getSnapshot();
+  const top = ids[ids.length - 1];
+  setInertBackground(top === undefined ? null : (layerRoots.get(top) ?? null));
+}
+
 /**
  * What every modal layer (dialogs, sheets, the photo viewer) does while it is mounted: it registers in the
- * modal stack (which gives its z-index layer), locks the page's scroll, moves focus in and gives it back on
- * close, keeps focus inside, and hands keys to `onKey` while it is the top-most layer; a key `onKey` does
+ * modal stack (which gives its z-index layer), makes the rest of the page inert, locks the page's scroll,
+ * moves focus in and gives it back on close, keeps focus inside, and hands keys to `onKey` while it is the top-most layer; a key `onKey` does
  * not take (returns false) gets the Tab trap. Mount the component exactly while the layer is open.
  */
 export function useModalLayer(
@@ -34,11 +45,16 @@ export function useModalLayer(
   });
 
   useEffect(() => {
+    if (panelRef.current) layerRoots.set(id, bodyLevelAncestor(panelRef.current));
     modalStack.open(id);
+    syncInertBackground();
     const unlock = lockBodyScroll();
     if (panelRef.current) focusInitial(panelRef.current);
     return () => {
       modalStack.close(id);
+      layerRoots.delete(id);
+      // The opener is inside the background: it must be live again before it can take focus back.
+      syncInertBackground();
       unlock();
       if (returnFocusTo?.isConnected) returnFocusTo.focus({ preventScroll: true });
     };

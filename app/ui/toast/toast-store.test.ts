@@ -179,6 +179,96 @@ describe("ToastStore", () => {
   });
 });
 
+describe("pause and resume", () => {
+  const leaveAt = TOAST_DURATION_MS + TOAST_SPEED_MS;
+
+  it("holds a toast while paused and resumes with the time it had left", () => {
+    const store = new ToastStore();
+    const id = store.show({ title: "Товар добавлен в корзину" });
+    vi.advanceTimersByTime(1000);
+    store.pause("hover");
+    expect(store.isPaused).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(store.get(id)?.leaving).toBe(false);
+    store.resume("hover");
+    expect(store.isPaused).toBe(false);
+    vi.advanceTimersByTime(leaveAt - 1000 - 1);
+    expect(store.get(id)?.leaving).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(store.get(id)?.leaving).toBe(true);
+    vi.advanceTimersByTime(TOAST_SPEED_MS);
+    expect(store.stateOf(id)).toBe("destroyed");
+  });
+
+  it("stays paused until every reason is lifted (hover and focus)", () => {
+    const store = new ToastStore();
+    const id = store.show({ title: "a" });
+    store.pause("hover");
+    store.pause("focus");
+    store.resume("hover");
+    vi.advanceTimersByTime(10 * leaveAt);
+    expect(store.get(id)?.leaving).toBe(false);
+    store.resume("focus");
+    vi.advanceTimersByTime(leaveAt);
+    expect(store.get(id)?.leaving).toBe(true);
+  });
+
+  it("counts a repeated pause or resume of one reason once", () => {
+    const store = new ToastStore();
+    const id = store.show({ title: "a" });
+    store.pause("hover");
+    store.pause("hover");
+    store.resume("hover");
+    expect(store.isPaused).toBe(false);
+    store.resume("hover"); // a stray leave event restarts nothing
+    vi.advanceTimersByTime(leaveAt);
+    expect(store.get(id)?.leaving).toBe(true);
+    expect(vi.getTimerCount()).toBe(1); // only the removal after the leave transition
+  });
+
+  it("keeps the remaining time across several pauses", () => {
+    const store = new ToastStore();
+    const id = store.show({ title: "a" });
+    for (let i = 0; i < 3; i++) {
+      vi.advanceTimersByTime(1000);
+      store.pause("focus");
+      vi.advanceTimersByTime(5000);
+      store.resume("focus");
+    }
+    vi.advanceTimersByTime(leaveAt - 3000 - 1);
+    expect(store.get(id)?.leaving).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(store.get(id)?.leaving).toBe(true);
+  });
+
+  it("a toast shown during a pause waits too, then gets its full time", () => {
+    const store = new ToastStore();
+    store.pause("hover");
+    const id = store.show({ title: "Новое" });
+    vi.advanceTimersByTime(10 * leaveAt);
+    expect(store.get(id)?.leaving).toBe(false);
+    store.resume("hover");
+    vi.advanceTimersByTime(leaveAt - 1);
+    expect(store.get(id)?.leaving).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(store.get(id)?.leaving).toBe(true);
+  });
+
+  it("does not hold back a toast that is already leaving, and dismiss works while paused", () => {
+    const store = new ToastStore();
+    const leaving = store.show({ title: "Уходит" });
+    vi.advanceTimersByTime(leaveAt);
+    const other = store.show({ title: "Другое" });
+    store.pause("hover");
+    vi.advanceTimersByTime(TOAST_SPEED_MS);
+    expect(store.stateOf(leaving)).toBe("destroyed");
+    store.dismiss(other);
+    vi.advanceTimersByTime(TOAST_SPEED_MS);
+    expect(store.stateOf(other)).toBe("destroyed");
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
 describe("showToast / dismissToast", () => {
   it("work on the app-wide store", () => {
     const id = showToast({ title: "Глобально", type: "success" });

@@ -38,20 +38,31 @@ const ID_PREFIX = "toast-";
 
 interface Entry {
   toast: Toast;
-  timers: unknown[];
+  /** The one pending timer: the start of the leave transition, then the removal. */
+  timer: unknown;
+  /** Time left until the leave transition, as of `runningSince` (or for good, while paused). */
+  remaining: number;
+  /** When the countdown last (re)started; null while it is paused. */
+  runningSince: number | null;
 }
+
+/** Why toasts are held on screen: the pointer is over them, or focus is inside them (WCAG 2.2.1). */
+export type ToastPauseReason = "hover" | "focus";
 
 type Listener = () => void;
 
 /**
  * The toasts on screen. Timeline of one toast: enters over `speed`, stays `duration`, leaves over `speed`,
- * and is destroyed (removed) at duration + 2 × speed. Snapshots are immutable arrays for
+ * and is destroyed (removed) at duration + 2 × speed. While paused (pointer over the toasts, or focus in
+ * them) the countdown of every toast that is not already leaving stops and later resumes where it was, so
+ * nobody loses a toast they are reading or about to click. Snapshots are immutable arrays for
  * `useSyncExternalStore`.
  */
 export class ToastStore {
   #entries = new Map<string, Entry>();
   #snapshot: readonly Toast[] = [];
   #nextId = 1;
+  readonly #pauses = new Set<ToastPauseReason>();
   readonly #listeners = new Set<Listener>();
   readonly #timers: Timers;
 
@@ -77,24 +88,48 @@ export class ToastStore {
         if (entry.toast.group === toast.group) this.#destroy(entry.toast.id);
       }
     }
-    const entry: Entry = { toast, timers: [] };
+    const entry: Entry = {
+      toast,
+      timer: undefined,
+      remaining: toast.duration + toast.speed,
+      runningSince: null,
+    };
     this.#entries.set(id, entry);
-    entry.timers.push(
-      this.#timers.setTimeout(() => this.#leave(id), toast.duration + toast.speed),
-      this.#timers.setTimeout(() => this.#destroyAndEmit(id), toast.duration + 2 * toast.speed),
-    );
+    // Shown while the shopper holds the others: it waits with them.
+    if (this.#pauses.size === 0) this.#run(entry);
     this.#emit();
     return id;
   };
 
   /** Closes a toast early: it plays its leave transition, then is destroyed `speed` ms later. */
   dismiss = (id: string): void => {
-    const entry = this.#entries.get(id);
-    if (!entry || entry.toast.leaving) return;
-    for (const timer of entry.timers) this.#timers.clearTimeout(timer);
-    entry.timers = [this.#timers.setTimeout(() => this.#destroyAndEmit(id), entry.toast.speed)];
     this.#leave(id);
   };
+
+  /** Stops every countdown for `reason` until `resume(reason)`; reasons add up (hover and focus). */
+  pause = (reason: ToastPauseReason): void => {
+    if (this.#pauses.has(reason)) return;
+    this.#pauses.add(reason);
+    if (this.#pauses.size > 1) return;
+    for (const entry of this.#entries.values()) {
+      if (entry.toast.leaving || entry.runningSince === null) continue;
+      this.#timers.clearTimeout(entry.timer);
+      entry.remaining = Math.max(0, entry.remaining - (this.#timers.now() - entry.runningSince));
+      entry.runningSince = null;
+    }
+  };
+
+  /** Lifts the pause for `reason`; once no reason is left, each countdown goes on from where it stopped. */
+  resume = (reason: ToastPauseReason): void => {
+    if (!this.#pauses.delete(reason) || this.#pauses.size > 0) return;
+    for (const entry of this.#entries.values()) {
+      if (!entry.toast.leaving && entry.runningSince === null) this.#run(entry);
+    }
+  };
+
+  get isPaused(): boolean {
+    return this.#pauses.size > 0;
+  }
 
   /** Removes every toast at once, without transitions. */
   clear = (): void => {
@@ -119,9 +154,17 @@ export class ToastStore {
 
   getSnapshot = (): readonly Toast[] => this.#snapshot;
 
+  #run(entry: Entry): void {
+    entry.runningSince = this.#timers.now();
+    entry.timer = this.#timers.setTimeout(() => this.#leave(entry.toast.id), entry.remaining);
+  }
+
   #leave(id: string): void {
     const entry = this.#entries.get(id);
     if (!entry || entry.toast.leaving) return;
+    this.#timers.clearTimeout(entry.timer);
+    entry.runningSince = null;
+    entry.timer = this.#timers.setTimeout(() => this.#destroyAndEmit(id), entry.toast.speed);
     entry.toast = { ...entry.toast, leaving: true };
     this.#emit();
   }
@@ -129,7 +172,7 @@ export class ToastStore {
   #destroy(id: string): void {
     const entry = this.#entries.get(id);
     if (!entry) return;
-    for (const timer of entry.timers) this.#timers.clearTimeout(timer);
+    this.#timers.clearTimeout(entry.timer);
     this.#entries.delete(id);
   }
 

@@ -1,7 +1,8 @@
-import { useSyncExternalStore } from "react";
+import { type FocusEvent, useEffect, useRef, useSyncExternalStore } from "react";
 import { cx } from "../class-names.ts";
 import { CloseIcon } from "../close-icon.tsx";
 import { cssVars } from "../css-vars.ts";
+import { KEEP_LIVE_ATTRIBUTE } from "../modal/background-inert.ts";
 import { type Toast, type ToastStore, toastStore } from "./toast-store.ts";
 
 const NO_TOASTS: readonly Toast[] = [];
@@ -11,26 +12,63 @@ export interface ToasterProps {
   store?: ToastStore;
 }
 
-/** Renders the toasts, top right. Render once, in the root layout; nothing is rendered on the server. */
+/**
+ * The toasts, top right, above modals. Render once, in the root layout. The two live regions are rendered
+ * always, empty on the server: a screen reader announces only what is added to a region it already knows,
+ * so a region created together with its first toast would stay silent. Errors go to the assertive region,
+ * everything else waits for a pause in speech. The countdown stops while the pointer is over the toasts or
+ * focus is inside them.
+ */
 export function Toaster({ store = toastStore }: ToasterProps) {
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, getServerSnapshot);
-  if (toasts.length === 0) return null;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const errors = toasts.filter((toast) => toast.type === "error");
+  const others = toasts.filter((toast) => toast.type !== "error");
+
+  // A toast removed under the pointer or with focus inside fires no leave or blur: lift the pause here.
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    if (toasts.length === 0) store.resume("hover");
+    if (!root.contains(document.activeElement)) store.resume("focus");
+  }, [toasts, store]);
+
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) {
+      store.resume("focus");
+    }
+  };
+
+  const list = (items: readonly Toast[]) =>
+    items.map((toast) => <ToastView key={toast.id} toast={toast} onClose={() => store.dismiss(toast.id)} />);
+
   return (
-    <section className="ui-toaster" aria-label="Уведомления">
-      {toasts.map((toast) => (
-        <ToastView key={toast.id} toast={toast} onClose={() => store.dismiss(toast.id)} />
-      ))}
-    </section>
+    // biome-ignore lint/a11y/noStaticElementInteractions: pointer and focus only pause the countdown; the toasts' own buttons are the controls
+    <div
+      ref={rootRef}
+      className="ui-toaster"
+      {...{ [KEEP_LIVE_ATTRIBUTE]: "" }}
+      onPointerEnter={() => store.pause("hover")}
+      onPointerLeave={() => store.resume("hover")}
+      onFocus={() => store.pause("focus")}
+      onBlur={onBlur}
+    >
+      <div className="ui-toaster__region" role="alert" aria-live="assertive">
+        {list(errors)}
+      </div>
+      <div className="ui-toaster__region" role="status" aria-live="polite">
+        {list(others)}
+      </div>
+    </div>
   );
 }
 
 function ToastView({ toast, onClose }: { toast: Toast; onClose: () => void }) {
   return (
     <div
-      // Errors interrupt (assertive); everything else waits for a pause in speech.
-      role={toast.type === "error" ? "alert" : "status"}
       className={cx("ui-toast", `ui-toast--${toast.type}`, toast.leaving && "ui-toast--leaving")}
       style={cssVars({ "--ui-toast-speed": `${toast.speed}ms` })}
+      data-toast-id={toast.id}
     >
       <div className="ui-toast__body">
         <p className="ui-toast__title">{toast.title}</p>

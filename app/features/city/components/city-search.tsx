@@ -1,30 +1,30 @@
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useEffect, useId, useState } from "react";
+import { type KeyboardEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { plural } from "#app/lib/format.ts";
 import { useDebouncedValue } from "#app/lib/use-debounced-value.ts";
+import { useCombobox } from "#app/ui/combobox/use-combobox.ts";
 import { PinIcon, SearchIcon } from "#app/ui/icons.tsx";
 import type { City } from "#contract/geo.ts";
 import { cityListQuery, citySearchQuery, useConfirmCity } from "../api.ts";
-import { type ListboxKey, nextActiveId, POPULAR_CITIES_COUNT, regionLabel } from "../city-options.ts";
+import { POPULAR_CITIES_COUNT, regionLabel } from "../city-options.ts";
 
 const SEARCH_DEBOUNCE_MS = 250;
-const LISTBOX_KEYS: readonly string[] = ["ArrowDown", "ArrowUp", "Home", "End"] satisfies ListboxKey[];
 
 /**
- * A combobox (ARIA 1.2 pattern): focus stays in the field, arrows move the active option, Enter chooses it
- * (or the best match when none is active), Escape clears the field. Before anything is typed it offers the
- * largest cities. Choosing confirms the city and takes the shopper back to `returnTo`.
+ * The shared combobox behaviour (app/ui/combobox): focus stays in the field, arrows move the active option,
+ * Enter chooses it (or the best match when none is active), Escape folds the list and then clears the
+ * field. Before anything is typed it offers the largest cities. Choosing confirms the city and takes the
+ * shopper back to `returnTo`.
  */
 export function CitySearch({ currentCityId, returnTo }: { currentCityId?: number; returnTo: string }) {
   const id = useId();
   const inputId = `${id}-input`;
-  const listboxId = `${id}-listbox`;
   const headingId = `${id}-heading`;
-  const optionId = (cityId: number) => `${id}-city-${cityId}`;
 
   const [input, setInput] = useState("");
-  const [activeId, setActiveId] = useState<number | null>(null);
+  // The list is the page's content, so it starts open; Escape folds it, typing or an arrow opens it again.
+  const [open, setOpen] = useState(true);
   const query = input.trim();
   const debouncedQuery = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
 
@@ -42,7 +42,6 @@ export function CitySearch({ currentCityId, returnTo }: { currentCityId?: number
   const waiting = searching && (debouncedQuery !== query || search.isFetching);
   const settled = searching && !waiting && search.isSuccess;
   const failed = searching ? search.isError : list.isError;
-  const active = options.some((c) => c.id === activeId) ? activeId : null;
 
   const confirm = useConfirmCity();
   const navigate = useNavigate();
@@ -52,33 +51,23 @@ export function CitySearch({ currentCityId, returnTo }: { currentCityId?: number
     confirm.mutate(city.id, { onSuccess: () => navigate(returnTo) });
   }
 
-  useEffect(() => {
-    if (active === null) return;
-    document.getElementById(`${id}-city-${active}`)?.scrollIntoView({ block: "nearest" });
-  }, [active, id]);
+  const combobox = useCombobox({
+    options,
+    getKey: (city) => String(city.id),
+    open,
+    onOpenChange: setOpen,
+    onSelect: choose,
+    onClear: () => setInput(""),
+    value: input,
+  });
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.nativeEvent.isComposing) return;
-    if (LISTBOX_KEYS.includes(event.key) && options.length > 0) {
-      // Home and End keep moving the caret until the shopper is in the list.
-      if ((event.key === "Home" || event.key === "End") && active === null) return;
-      event.preventDefault();
-      setActiveId(
-        nextActiveId(
-          options.map((c) => c.id),
-          active,
-          event.key as ListboxKey,
-        ),
-      );
-    } else if (event.key === "Enter") {
-      event.preventDefault();
-      const city = options.find((c) => c.id === active) ?? (searching && settled ? options[0] : undefined);
-      if (city) choose(city);
-    } else if (event.key === "Escape" && input !== "") {
-      event.preventDefault();
-      setInput("");
-      setActiveId(null);
-    }
+    combobox.inputProps.onKeyDown(event);
+    if (event.defaultPrevented || event.key !== "Enter" || event.nativeEvent.isComposing) return;
+    // No active option: Enter takes the best match once the search has answered.
+    event.preventDefault();
+    const best = searching && settled && open ? options[0] : undefined;
+    if (best) choose(best);
   }
 
   let status = "";
@@ -100,18 +89,15 @@ export function CitySearch({ currentCityId, returnTo }: { currentCityId?: number
           id={inputId}
           className="city-search__input"
           type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={options.length > 0}
-          aria-controls={listboxId}
-          aria-activedescendant={active === null ? undefined : optionId(active)}
+          {...combobox.inputProps}
+          onKeyDown={onKeyDown}
           aria-describedby={`${id}-hint`}
           value={input}
           onChange={(event) => {
             setInput(event.target.value);
-            setActiveId(null);
+            setOpen(true);
+            combobox.reset();
           }}
-          onKeyDown={onKeyDown}
           placeholder="Например, Казань"
           autoComplete="off"
           autoCapitalize="words"
@@ -146,30 +132,26 @@ export function CitySearch({ currentCityId, returnTo }: { currentCityId?: number
         </p>
       ) : null}
 
-      <h2 id={headingId} className="city-search__heading">
+      <h2 id={headingId} className="city-search__heading" hidden={!combobox.expanded}>
         {searching ? "Найденные города" : "Популярные города"}
       </h2>
       <div
-        id={listboxId}
+        id={combobox.listboxId}
         role="listbox"
+        hidden={!combobox.expanded}
         aria-labelledby={headingId}
         aria-busy={waiting || confirm.isPending}
         className={`city-options${searching ? "" : " city-options--popular"}${waiting ? " city-options--stale" : ""}`}
       >
-        {options.map((city) => {
+        {options.map((city, index) => {
           const current = city.id === currentCityId;
           const choosing = confirm.isPending && confirm.variables === city.id;
           return (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users choose from the combobox field (aria-activedescendant), focus never enters the list
             <div
               key={city.id}
-              id={optionId(city.id)}
-              role="option"
-              aria-selected={city.id === active}
+              {...combobox.optionProps(index)}
               aria-current={current ? "true" : undefined}
               className={`city-option${current ? " city-option--current" : ""}`}
-              tabIndex={-1}
-              onClick={() => choose(city)}
             >
               <span className="city-option__name">
                 {city.name}
