@@ -1,0 +1,122 @@
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { sessions, users } from "#server/db/schema/index.ts";
+import type { Executor } from "#server/db/unit-of-work.ts";
+
+export interface UserRow {
+  id: number;
+  phone: string | null;
+  bankSubject: string | null;
+  surname: string | null;
+  name: string | null;
+  patronymic: string | null;
+  email: string | null;
+  roles: string[];
+}
+
+export interface NewUser {
+  phone?: string | null;
+  bankSubject?: string | null;
+  surname?: string | null;
+  name?: string | null;
+  patronymic?: string | null;
+  email?: string | null;
+  roles?: string[];
+}
+
+export interface NewSession {
+  tokenHash: string;
+  userId: number;
+  createdAt: Date;
+  lastSeenAt: Date;
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+const userColumns = {
+  id: users.id,
+  phone: users.phone,
+  bankSubject: users.bankSubject,
+  surname: users.surname,
+  name: users.name,
+  patronymic: users.patronymic,
+  email: users.email,
+  roles: users.roles,
+};
+
+export function createIdentityRepository(db: Executor) {
+  return {
+    async insertUser(user: NewUser): Promise<UserRow> {
+      const [row] = await db.insert(users).values(user).returning(userColumns);
+      return row!;
+    },
+
+    async userById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async insertSession(session: NewSession): Promise<void> {
+      await db.insert(sessions).values(session);
+    },
+
+    /** The live session with this token hash and its user: not revoked, neither expiry passed. */
+    async liveSession(tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({
+          userId: sessions.userId,
+          lastSeenAt: sessions.lastSeenAt,
+          absoluteExpiresAt: sessions.absoluteExpiresAt,
+          roles: users.roles,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            isNull(sessions.revokedAt),
+            gt(sessions.idleExpiresAt, now),
+            gt(sessions.absoluteExpiresAt, now),
+          ),
+        );
+      return row;
+    },
+
+    /** Slides the idle expiry (never past the absolute one). */
+    async touchSession(tokenHash: string, now: Date, idleExpiresAt: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: now, idleExpiresAt: sql`least(${idleExpiresAt}, ${sessions.absoluteExpiresAt})` })
+        .where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    async revokeSession(tokenHash: string, now: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    },
+
+    /** Deletes up to `limit` sessions that can no longer be used; returns how many. */
+    async purgeDeadSessions(now: Date, limit: number): Promise<number> {
+      const dead = db
+        .select({ tokenHash: sessions.tokenHash })
+        .from(sessions)
+        .where(
+          or(
+            lt(sessions.absoluteExpiresAt, now),
+            lt(sessions.idleExpiresAt, now),
+            lt(sessions.revokedAt, now),
+          ),
+        )
+        .limit(limit);
+      const deleted = await db
+        .delete(sessions)
+        .where(sql`${sessions.tokenHash} IN (${dead})`)
+        .returning({ tokenHash: sessions.tokenHash });
+      return deleted.length;
+    },
+  };
+}
+export type IdentityRepository = ReturnType<typeof createIdentityRepository>;
