@@ -5,10 +5,12 @@ import { openCaches } from "./cache/index.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { prepareDatabase } from "./db/startup.ts";
-import { scheduleHousekeeping } from "./domain/housekeeping.ts";
+import { housekeepingJobs } from "./domain/housekeeping.ts";
 import { createServices } from "./domain/services.ts";
 import { createApp, type SsrHandler } from "./http/app.ts";
 import { createDevSsr, loadProductionSsr } from "./http/ssr.ts";
+import { jobMaintenance } from "./jobs/maintenance.ts";
+import { createJobRunner } from "./jobs/runner.ts";
 import { createLogger } from "./logger.ts";
 import { paths } from "./paths.ts";
 import { openRedis } from "./redis.ts";
@@ -52,7 +54,13 @@ async function main() {
   const services = createServices(database.db, { cache: caches?.data });
   // The typo vocabulary is built in the background so the first misspelt query does not wait for it.
   services.search.warmUp().catch((err: unknown) => logger.warn({ err }, "search vocabulary warm-up failed"));
-  const housekeeping = scheduleHousekeeping(services, logger);
+  // Background jobs on the database (ADR 017): every instance runs a runner, each job runs once.
+  const jobs = createJobRunner({
+    db: database.db,
+    logger,
+    handlers: [...housekeepingJobs(services), ...jobMaintenance(database.db)],
+  });
+  jobs.start();
   const app = createApp({ config, services, logger, checks, ssr, buildId, pageCache: caches?.pages });
   const listener = getRequestListener(app.fetch);
   let stopping = false;
@@ -85,11 +93,13 @@ async function main() {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
-    housekeeping.stop();
+    // Running jobs get most of the drain time; any still running then are handed back to the queue.
+    const jobsStopped = jobs.stop({ timeoutMs: Math.floor(config.shutdownTimeoutMs * 0.8) });
     server.close(async () => {
       await closeVite?.();
       await caches?.close();
       await redis?.close();
+      await jobsStopped;
       await database.close();
       logger.info("stopped cleanly");
       process.exit(0);

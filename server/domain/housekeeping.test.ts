@@ -1,5 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { purgeInBatches, scheduleHousekeeping, type VisitorDataPurgers } from "./housekeeping.ts";
+import { describe, expect, it, vi } from "vitest";
+import {
+  housekeepingJobs,
+  purgeInBatches,
+  purgeVisitorDataJob,
+  VISITOR_LIFETIME_DAYS,
+  type VisitorDataPurgers,
+} from "./housekeeping.ts";
 
 describe("purgeInBatches", () => {
   it("repeats until a batch comes back short, and adds up what was deleted", async () => {
@@ -17,67 +23,49 @@ describe("purgeInBatches", () => {
   });
 });
 
-describe("scheduleHousekeeping", () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
-
-  const logger = () => ({ info: vi.fn(), warn: vi.fn() });
+describe("housekeeping jobs", () => {
   const purgers = (purge: () => Promise<number>): VisitorDataPurgers => ({
     recentSearches: { purgeBefore: vi.fn(purge) },
     viewed: { purgeBefore: vi.fn(purge) },
   });
-
-  it("runs first after the start-up delay and then at every interval, until stopped", async () => {
-    const services = purgers(async () => 0);
-    const log = logger();
-    const job = scheduleHousekeeping(services, log, { firstRunMs: 1000, intervalMs: 10_000 });
-    await vi.advanceTimersByTimeAsync(999);
-    expect(services.recentSearches.purgeBefore).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(services.recentSearches.purgeBefore).toHaveBeenCalledTimes(1);
-    expect(services.viewed.purgeBefore).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(services.recentSearches.purgeBefore).toHaveBeenCalledTimes(2);
-    // Nothing deleted, nothing said.
-    expect(log.info).not.toHaveBeenCalled();
-    job.stop();
-    await vi.advanceTimersByTimeAsync(100_000);
-    expect(services.recentSearches.purgeBefore).toHaveBeenCalledTimes(2);
+  const context = () => ({
+    jobId: 1,
+    attempt: 1,
+    signal: new AbortController().signal,
+    logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
   });
 
-  it("logs what it deleted, and a failure as a warning without stopping the schedule", async () => {
-    let calls = 0;
-    const services = purgers(async () => {
-      calls += 1;
-      if (calls <= 2) return 4;
-      throw new Error("database is away");
-    });
-    const log = logger();
-    const job = scheduleHousekeeping(services, log, { firstRunMs: 10, intervalMs: 100 });
-    await vi.advanceTimersByTimeAsync(10);
-    expect(log.info).toHaveBeenCalledWith(
+  it("purges every 6 hours, retried a few times with back-off", () => {
+    expect(purgeVisitorDataJob.every?.intervalMs).toBe(6 * 3600 * 1000);
+    expect(purgeVisitorDataJob.maxAttempts).toBe(3);
+    expect(purgeVisitorDataJob.backoff.baseMs).toBeGreaterThan(0);
+  });
+
+  it("purges both kinds of visitor data past the cookie's lifetime and logs what it deleted", async () => {
+    const services = purgers(async () => 4);
+    const [handler] = housekeepingJobs(services);
+    const ctx = context();
+    const before = Date.now();
+    await handler!.run({}, ctx);
+    const cutoff = (services.recentSearches.purgeBefore as ReturnType<typeof vi.fn>).mock
+      .calls[0]![0] as Date;
+    expect(before - cutoff.getTime()).toBeGreaterThanOrEqual(VISITOR_LIFETIME_DAYS * 24 * 3600 * 1000);
+    expect(services.viewed.purgeBefore).toHaveBeenCalledTimes(1);
+    expect(ctx.logger.info).toHaveBeenCalledWith(
       { purged: { recentSearches: 4, viewedProducts: 4 } },
       "expired visitor data purged",
     );
-    await vi.advanceTimersByTimeAsync(100);
-    expect(log.warn).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(100);
-    expect(services.recentSearches.purgeBefore).toHaveBeenCalledTimes(3);
-    job.stop();
   });
 
-  it("never starts a run while the previous one is still going", async () => {
-    let release: () => void = () => {};
-    const services = purgers(
-      () =>
-        new Promise<number>((resolve) => {
-          release = () => resolve(0);
-        }),
-    );
-    const job = scheduleHousekeeping(services, logger(), { firstRunMs: 10, intervalMs: 10 });
-    await vi.advanceTimersByTimeAsync(50);
-    expect(services.recentSearches.purgeBefore).toHaveBeenCalledTimes(1);
-    release();
-    job.stop();
+  it("says nothing when nothing was deleted, and lets a failure reach the runner (which retries it)", async () => {
+    const quiet = context();
+    await housekeepingJobs(purgers(async () => 0))[0]!.run({}, quiet);
+    expect(quiet.logger.info).not.toHaveBeenCalled();
+    const failing = housekeepingJobs(
+      purgers(async () => {
+        throw new Error("database is away");
+      }),
+    )[0]!;
+    await expect(failing.run({}, context())).rejects.toThrow("database is away");
   });
 });

@@ -5,6 +5,9 @@
  * more: it is deleted. Nothing a visitor can still see is ever removed by this.
  */
 
+import { z } from "zod";
+import { defineJobType, handleJob, type JobHandler } from "#server/jobs/job-type.ts";
+
 /** How long the visitor cookie lives (server/api/visitor.ts), and so how long its rows can be read. */
 export const VISITOR_LIFETIME_DAYS = 365;
 const DAY_MS = 24 * 3600 * 1000;
@@ -43,43 +46,25 @@ export async function purgeExpiredVisitorData(
   };
 }
 
-interface HousekeepingLogger {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-}
-
 /**
- * Purges expired visitor data a minute after start and then every `intervalMs` (6 hours by default).
- * Every app process runs it; the deletes are idempotent, so several processes only repeat a cheap query.
- * The timers never keep the process alive; `stop()` cancels them.
+ * The purge as a recurring background job (ADR 017): scheduled once per 6-hour period across all
+ * instances, retried with back-off when the database is away, and logged by the job runner.
  */
-export function scheduleHousekeeping(
-  services: VisitorDataPurgers,
-  logger: HousekeepingLogger,
-  { firstRunMs = 60_000, intervalMs = 6 * 3600 * 1000 } = {},
-): { stop(): void } {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+export const purgeVisitorDataJob = defineJobType({
+  name: "purge-expired-visitor-data",
+  payload: z.object({}),
+  maxAttempts: 3,
+  backoff: { baseMs: 60_000, maxMs: 15 * 60_000 },
+  every: { intervalMs: 6 * 3600 * 1000, payload: {} },
+});
+
+/** The housekeeping jobs' handlers, over the services that own the data. */
+export function housekeepingJobs(services: VisitorDataPurgers): JobHandler[] {
+  return [
+    handleJob(purgeVisitorDataJob, async (_payload, { logger }) => {
       const purged = await purgeExpiredVisitorData(services);
       if (purged.recentSearches + purged.viewedProducts > 0)
         logger.info({ purged }, "expired visitor data purged");
-    } catch (err) {
-      logger.warn({ err }, "housekeeping failed; it runs again at the next interval");
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(run, firstRunMs);
-  const every = setInterval(run, intervalMs);
-  first.unref();
-  every.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(every);
-    },
-  };
+    }),
+  ];
 }
