@@ -251,14 +251,17 @@ export interface CategoryNode {
   slug: string;
   children: CategoryNode[];
 }
-export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    name: z.string(),
-    slug: z.string(),
-    children: z.array(categoryNodeSchema),
-  }),
-);
+// The id names the recursion: the OpenAPI generator writes it as a component referring to itself.
+export const categoryNodeSchema: z.ZodType<CategoryNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      slug: z.string(),
+      children: z.array(categoryNodeSchema),
+    }),
+  )
+  .meta({ id: "CategoryNode" });
 export const categoryTreeQuerySchema = z.object({
   /** How many levels to return from the top; the whole tree by default. */
   depth: z.coerce.number().int().min(1).max(5).default(5),

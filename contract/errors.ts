@@ -1,11 +1,55 @@
 import { z } from "zod";
 
+/** What kind of failure it is; each type has one HTTP status (see server/errors.ts). */
+export const API_ERROR_TYPES = [
+  "validation",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "rate_limited",
+  "unavailable",
+  "internal",
+] as const;
+export type ApiErrorType = (typeof API_ERROR_TYPES)[number];
+
+/**
+ * Every machine-readable reason the API gives. A new reason is added here first, so the server cannot
+ * throw a code the storefront does not know, and the storefront cannot test for one the server never sends.
+ * A type doubles as the code when nothing more specific applies.
+ */
+export const API_ERROR_CODES = [
+  ...API_ERROR_TYPES,
+  "invalid_parameters",
+  "invalid_json",
+  "route_not_found",
+  "page_not_found",
+  "sitemap_not_found",
+  "image_not_found",
+  "maintenance",
+  "cross_origin",
+  "not_signed_in",
+  "product_not_found",
+  "category_not_found",
+  "brand_not_found",
+  "seller_not_found",
+  "catalog_menu_node_not_found",
+  "city_not_found",
+  "cities_unavailable",
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
 /** The JSON body of every failed API call. */
-export const apiErrorBodySchema = z.object({
-  status: z.number().int(),
-  code: z.string(),
-  type: z.string(),
-  message: z.string(),
-  fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
+export const apiErrorBodySchema = z
+  .object({
+    status: z.number().int().describe("HTTP-статус ответа"),
+    code: z.enum(API_ERROR_CODES).describe("Машиночитаемая причина ошибки"),
+    type: z.enum(API_ERROR_TYPES).describe("Класс ошибки"),
+    message: z.string().describe("Сообщение для покупателя, на русском"),
+    fields: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .optional()
+      .describe("Поля запроса с ошибками (только для validation)"),
+  })
+  .meta({ description: "Ошибка API" });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

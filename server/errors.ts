@@ -1,14 +1,8 @@
 import type { ZodError } from "zod";
+import type { ApiErrorCode, ApiErrorType } from "#contract/errors.ts";
 
-export type ErrorType =
-  | "validation"
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "conflict"
-  | "rate_limited"
-  | "unavailable"
-  | "internal";
+export type ErrorType = ApiErrorType;
+export type { ApiErrorCode };
 
 const statusByType: Record<ErrorType, number> = {
   validation: 400,
@@ -33,14 +27,14 @@ export interface FieldIssue {
  */
 export class AppError extends Error {
   readonly type: ErrorType;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly status: number;
   readonly fields: FieldIssue[] | undefined;
 
   constructor(
     type: ErrorType,
     message: string,
-    options: { code?: string; fields?: FieldIssue[]; cause?: unknown } = {},
+    options: { code?: ApiErrorCode; fields?: FieldIssue[]; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
@@ -64,7 +58,7 @@ export class AppError extends Error {
 
 export interface ErrorBody {
   status: number;
-  code: string;
+  code: ApiErrorCode;
   type: ErrorType;
   message: string;
   fields?: FieldIssue[];

@@ -1,5 +1,7 @@
 import type { AppConfig } from "#server/config.ts";
+import type { Actor } from "#server/domain/actor.ts";
 import type { Services } from "#server/domain/services.ts";
+import type { ApiCacheDeclaration } from "#server/http/http-cache.ts";
 import type { Logger } from "#server/logger.ts";
 
 /** What every handler can read from the Hono context. */
@@ -9,5 +11,9 @@ export interface AppEnv {
     services: Services;
     logger: Logger;
     requestId: string;
+    /** Who is asking; set for every /api request by resolveActor (server/api/actor.ts). */
+    actor: Actor;
+    /** The matched API route's cache declaration (server/api/define-route.ts); absent means personal. */
+    apiCache?: ApiCacheDeclaration;
   };
 }

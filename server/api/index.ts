@@ -1,43 +1,24 @@
-import { Hono } from "hono";
 import { AppError } from "#server/errors.ts";
 import { apiCacheHeaders } from "#server/http/http-cache.ts";
-import { addressDocs, addressRoute } from "./address/route.ts";
-import { brandsDocs, brandsRoute } from "./brands/route.ts";
-import { catalogMenuDocs, catalogMenuRoute } from "./catalog-menu/route.ts";
-import { categoriesDocs, categoriesRoute } from "./categories/route.ts";
-import { configDocs, configRoute } from "./config/route.ts";
-import type { AppEnv } from "./env.ts";
-import { mainDocs, mainRoute } from "./main/route.ts";
+import { resolveActor } from "./actor.ts";
+import { addressRoute } from "./address/route.ts";
+import { brandsRoute } from "./brands/route.ts";
+import { catalogMenuRoute } from "./catalog-menu/route.ts";
+import { categoriesRoute } from "./categories/route.ts";
+import { configRoute } from "./config/route.ts";
+import { createRouter } from "./define-route.ts";
+import { mainRoute } from "./main/route.ts";
 import { buildOpenApiDocument } from "./openapi/document.ts";
-import { optionsDocs, optionsRoute } from "./options/route.ts";
-import { pagesDocs, pagesRoute } from "./pages/route.ts";
-import { productsDocs, productsRoute } from "./products/route.ts";
-import { recentSearchesDocs, recentSearchesRoute } from "./recent-searches/route.ts";
-import { routeRulesDocs, routeRulesRoute } from "./route-rules/route.ts";
-import { searchDocs, searchRoute } from "./search/route.ts";
-import { sellersDocs, sellersRoute } from "./sellers/route.ts";
-import { seoDocs, seoRoute } from "./seo/route.ts";
-import { externalProfileRoute, userDocs, userRoute } from "./user/route.ts";
-import { viewedDocs, viewedRoute } from "./viewed/route.ts";
-
-export const apiDocs = [
-  ...configDocs,
-  ...categoriesDocs,
-  ...catalogMenuDocs,
-  ...mainDocs,
-  ...optionsDocs,
-  ...productsDocs,
-  ...routeRulesDocs,
-  ...userDocs,
-  ...brandsDocs,
-  ...sellersDocs,
-  ...seoDocs,
-  ...addressDocs,
-  ...pagesDocs,
-  ...searchDocs,
-  ...recentSearchesDocs,
-  ...viewedDocs,
-];
+import { optionsRoute } from "./options/route.ts";
+import { pagesRoute } from "./pages/route.ts";
+import { productsRoute } from "./products/route.ts";
+import { recentSearchesRoute } from "./recent-searches/route.ts";
+import { routeRulesRoute } from "./route-rules/route.ts";
+import { searchRoute } from "./search/route.ts";
+import { sellersRoute } from "./sellers/route.ts";
+import { seoRoute } from "./seo/route.ts";
+import { externalProfileRoute, userRoute } from "./user/route.ts";
+import { viewedRoute } from "./viewed/route.ts";
 
 /** The host of an Origin header; "null" (sandboxed frames, file://) and garbage have none. */
 function hostOf(origin: string): string | undefined {
@@ -48,10 +29,37 @@ function hostOf(origin: string): string | undefined {
   }
 }
 
-/** The JSON API, mounted at /api. Every resource is its own sub-app with its schemas beside it. */
+/**
+ * The resources, each defined once (define-route.ts) in its own router. Its type is what the storefront's
+ * client is derived from (app/lib/api-client.ts), so it is kept free of middleware and the catch-all.
+ */
+export function createApiRoutes() {
+  return createRouter()
+    .route("/config", configRoute)
+    .route("/v1/main", mainRoute)
+    .route("/v1/options", optionsRoute)
+    .route("/v1/products", productsRoute)
+    .route("/v1/categories", categoriesRoute)
+    .route("/v1/catalog-menu", catalogMenuRoute)
+    .route("/v1/route-rules", routeRulesRoute)
+    .route("/v1/brands", brandsRoute)
+    .route("/v1/sellers", sellersRoute)
+    .route("/v1/seo", seoRoute)
+    .route("/v1/address", addressRoute)
+    .route("/v1/pages", pagesRoute)
+    .route("/v1/search/recent", recentSearchesRoute)
+    .route("/v1/search", searchRoute)
+    .route("/v1/viewed", viewedRoute)
+    .route("/v1/user", userRoute)
+    .route("/user", externalProfileRoute);
+}
+export type ApiRoutes = ReturnType<typeof createApiRoutes>;
+
+/** The JSON API, mounted at /api. */
 export function createApi() {
-  const openapi = buildOpenApiDocument(apiDocs);
-  return new Hono<AppEnv>()
+  const routes = createApiRoutes();
+  const openapi = buildOpenApiDocument(routes);
+  return createRouter()
     .use(apiCacheHeaders())
     .use(async (c, next) => {
       // Planned works: everything but the storefront's own config and the API description answers 503.
@@ -75,24 +83,12 @@ export function createApi() {
       }
       await next();
     })
-    .route("/config", configRoute)
-    .route("/v1/main", mainRoute)
-    .route("/v1/options", optionsRoute)
-    .route("/v1/products", productsRoute)
-    .route("/v1/categories", categoriesRoute)
-    .route("/v1/catalog-menu", catalogMenuRoute)
-    .route("/v1/route-rules", routeRulesRoute)
-    .route("/v1/brands", brandsRoute)
-    .route("/v1/sellers", sellersRoute)
-    .route("/v1/seo", seoRoute)
-    .route("/v1/address", addressRoute)
-    .route("/v1/pages", pagesRoute)
-    .route("/v1/search/recent", recentSearchesRoute)
-    .route("/v1/search", searchRoute)
-    .route("/v1/viewed", viewedRoute)
-    .route("/v1/user", userRoute)
-    .route("/user", externalProfileRoute)
-    .get("/openapi.json", (c) => c.json(openapi))
+    .use(resolveActor())
+    .route("/", routes)
+    .get("/openapi.json", (c) => {
+      c.set("apiCache", { cache: "shared" });
+      return c.json(openapi);
+    })
     .all("*", (c) => {
       throw new AppError("not_found", `Метод API не найден: ${c.req.method} ${c.req.path}`, {
         code: "route_not_found",

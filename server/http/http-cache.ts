@@ -45,42 +45,59 @@ export function answerNotModified(c: Context, etag: string): void {
   if (vary) c.res.headers.set("Vary", vary);
 }
 
-/** API paths (under /api) whose GET answers are the same for every visitor. */
-const SHARED_API = [
-  /^\/api\/config$/,
-  /^\/api\/openapi\.json$/,
-  /^\/api\/v1\/main\/guid$/,
-  /^\/api\/v1\/options$/,
-  /^\/api\/v1\/products(?:\/.*)?$/,
-  /^\/api\/v1\/categories(?:\/.*)?$/,
-  /^\/api\/v1\/catalog-menu(?:\/.*)?$/,
-  /^\/api\/v1\/brands\/.+$/,
-  /^\/api\/v1\/sellers\/.+$/,
-  /^\/api\/v1\/pages(?:\/.*)?$/,
-  /^\/api\/v1\/search(?:\/suggest)?$/,
-  /^\/api\/v1\/route-rules$/,
-  /^\/api\/v1\/seo$/,
-];
+/**
+ * How an API route's answers may be kept (ADR 016), declared once on the route (server/api/define-route.ts):
+ * - `shared`: the same for every visitor — public, with an ETag and 304s;
+ * - `city`: depends only on the visitor's city cookie — the browser may keep it but must revalidate
+ *   (`private, no-cache`, `Vary: Cookie`, ETag), shared caches never store it;
+ * - `personal` (and anything undeclared): never stored.
+ */
+export type ApiCachePolicy = "shared" | "city" | "personal";
 
-export function isSharedApiPath(path: string): boolean {
-  return SHARED_API.some((re) => re.test(path));
+/** How long shared answers stay fresh, by kind of data. */
+export const SHARED_FRESHNESS = {
+  /** Catalogue reads: change with merchandising and stock. */
+  catalogue: CACHE_CONTROL.sharedData,
+  /** Search results and suggestions: a shorter stale window, the ranking follows the catalogue. */
+  search: "public, max-age=60, stale-while-revalidate=300",
+  /** Content pages: edited rarely. */
+  content: "public, max-age=300, stale-while-revalidate=3600",
+  /** Reference lists (cities): change with releases. */
+  reference: "public, max-age=3600",
+} as const;
+export type SharedFreshness = keyof typeof SHARED_FRESHNESS;
+
+export interface ApiCacheDeclaration {
+  cache: ApiCachePolicy;
+  freshness?: SharedFreshness;
+}
+
+/** Cache-Control for a successful read under a declaration; undefined (undeclared) is personal. */
+export function apiCacheControl(declaration: ApiCacheDeclaration | undefined): string {
+  switch (declaration?.cache) {
+    case "shared":
+      return SHARED_FRESHNESS[declaration.freshness ?? "catalogue"];
+    case "city":
+      return CACHE_CONTROL.revalidate;
+    default:
+      return CACHE_CONTROL.personal;
+  }
 }
 
 /**
- * Cache-Control and ETag for API answers. Shared catalogue reads get the shared policy (unless their
- * route chose one) and a validator, so a matching If-None-Match answers 304 with no body; everything
- * else — personal data, errors, writes — is marked never to be stored.
+ * Cache-Control, Vary and ETag for every API answer, derived from the route's declaration (read from
+ * `c.var.apiCache` after the handler ran). Shared and city reads get a validator, so a matching
+ * If-None-Match answers 304 with no body; writes, errors and undeclared or personal routes are never stored.
  */
-export function apiCacheHeaders(): MiddlewareHandler {
+export function apiCacheHeaders(): MiddlewareHandler<{ Variables: { apiCache?: ApiCacheDeclaration } }> {
   return async (c, next) => {
     await next();
     const res = c.res;
     const readable = c.req.method === "GET" || c.req.method === "HEAD";
-    const shared = readable && res.status === 200 && isSharedApiPath(c.req.path);
-    if (!res.headers.has("Cache-Control")) {
-      res.headers.set("Cache-Control", shared ? CACHE_CONTROL.sharedData : CACHE_CONTROL.personal);
-    }
-    if (!shared || !res.headers.get("Cache-Control")?.startsWith("public")) return;
+    const declaration = readable && res.status === 200 ? c.get("apiCache") : undefined;
+    res.headers.set("Cache-Control", apiCacheControl(declaration));
+    if (declaration?.cache === "city") res.headers.append("Vary", "Cookie");
+    if (declaration?.cache !== "shared" && declaration?.cache !== "city") return;
     // Loaders' in-process calls never revalidate; hashing their bodies would be wasted work.
     if (new URL(c.req.url).host === "in-process.local") return;
     const etag = etagOf(new Uint8Array(await res.clone().arrayBuffer()));

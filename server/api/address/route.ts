@@ -1,55 +1,58 @@
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import {
-  type CityList,
-  type CurrentCity,
-  cityListSchema,
-  currentCitySchema,
-  findCityQuerySchema,
-} from "#contract/geo.ts";
+import { cityListSchema, currentCitySchema, findCityQuerySchema } from "#contract/geo.ts";
+import { createRouter, defineRoute, errorResponses, jsonOk } from "#server/api/define-route.ts";
 import type { AppEnv } from "#server/api/env.ts";
-import type { RouteDoc } from "#server/api/openapi/document.ts";
-import { validate } from "#server/api/validation.ts";
 import { CITY_COOKIE, CITY_COOKIE_MAX_AGE_S, cityIdFromCookie, cityIdParamsSchema } from "./schemas.ts";
 
-export const addressDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/v1/address",
-    summary: "Города доставки, крупнейшие первыми",
-    tag: "geo",
-    response: cityListSchema,
-  },
-  {
-    method: "get",
-    path: "/v1/address/find/city",
-    summary: "Подсказки городов: по началу названия, затем с учётом опечаток (ё и е не различаются)",
-    tag: "geo",
-    query: findCityQuerySchema,
-    response: cityListSchema,
-  },
-  {
-    method: "get",
-    path: "/v1/address/current",
-    summary: "Город посетителя из cookie city_id; без выбора — Москва с confirmed=false",
-    tag: "geo",
-    response: currentCitySchema,
-  },
-  {
-    method: "post",
-    path: "/v1/address/confirm/{id}",
-    summary: "Выбрать город: запоминает его в cookie city_id на год",
-    tag: "geo",
-    params: cityIdParamsSchema,
-    response: currentCitySchema,
-    errors: [404],
-  },
-];
+const listCities = defineRoute({
+  method: "get",
+  path: "/",
+  operationId: "listCities",
+  tags: ["geo"],
+  summary: "Города доставки, крупнейшие первыми",
+  // The city list changes with releases, not per visitor: browsers and CDNs may keep it.
+  cache: "shared",
+  freshness: "reference",
+  responses: { ...jsonOk(cityListSchema, "Города"), ...errorResponses() },
+});
 
-// The city list changes with releases, not per visitor: browsers and CDNs may keep it.
-const PUBLIC_REFERENCE = "public, max-age=3600";
-// The current city is per visitor: never stored by a shared cache, never reused without asking.
-const PRIVATE = "private, no-store";
+const findCities = defineRoute({
+  method: "get",
+  path: "/find/city",
+  operationId: "findCities",
+  tags: ["geo"],
+  summary: "Подсказки городов",
+  description: "По началу названия, затем с учётом опечаток (ё и е не различаются)",
+  cache: "shared",
+  freshness: "reference",
+  request: { query: findCityQuerySchema },
+  responses: { ...jsonOk(cityListSchema, "Подходящие города"), ...errorResponses() },
+});
+
+const currentCity = defineRoute({
+  method: "get",
+  path: "/current",
+  operationId: "getCurrentCity",
+  tags: ["geo"],
+  summary: "Город посетителя",
+  description: "Из cookie city_id; без выбора — Москва с confirmed=false",
+  // Depends on the city cookie alone (ADR 016).
+  cache: "city",
+  responses: { ...jsonOk(currentCitySchema, "Текущий город"), ...errorResponses() },
+});
+
+const confirmCity = defineRoute({
+  method: "post",
+  path: "/confirm/{id}",
+  operationId: "confirmCity",
+  tags: ["geo"],
+  summary: "Выбрать город",
+  description: "Запоминает его в cookie city_id на год",
+  cache: "city",
+  request: { params: cityIdParamsSchema },
+  responses: { ...jsonOk(currentCitySchema, "Выбранный город"), ...errorResponses(403, 404) },
+});
 
 /** TLS may end at the load balancer, which then says so in X-Forwarded-Proto. */
 function isHttps(c: Context<AppEnv>): boolean {
@@ -57,22 +60,14 @@ function isHttps(c: Context<AppEnv>): boolean {
   return c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
 }
 
-export const addressRoute = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    c.header("Cache-Control", PUBLIC_REFERENCE);
-    return c.json<CityList>(await c.get("services").geo.listCities());
-  })
-  .get("/find/city", validate("query", findCityQuerySchema), async (c) => {
-    c.header("Cache-Control", PUBLIC_REFERENCE);
-    return c.json<CityList>(await c.get("services").geo.findCities(c.req.valid("query")));
-  })
-  .get("/current", async (c) => {
-    c.header("Cache-Control", PRIVATE);
+export const addressRoute = createRouter()
+  .openapi(listCities, async (c) => c.json(await c.get("services").geo.listCities(), 200))
+  .openapi(findCities, async (c) => c.json(await c.get("services").geo.findCities(c.req.valid("query")), 200))
+  .openapi(currentCity, async (c) => {
     const chosenId = cityIdFromCookie(getCookie(c, CITY_COOKIE));
-    return c.json<CurrentCity>(await c.get("services").geo.currentCity(chosenId));
+    return c.json(await c.get("services").geo.currentCity(chosenId), 200);
   })
-  .post("/confirm/:id", validate("param", cityIdParamsSchema), async (c) => {
-    c.header("Cache-Control", PRIVATE);
+  .openapi(confirmCity, async (c) => {
     const current = await c.get("services").geo.confirmCity(c.req.valid("param").id);
     setCookie(c, CITY_COOKIE, String(current.city.id), {
       path: "/",
@@ -81,5 +76,5 @@ export const addressRoute = new Hono<AppEnv>()
       secure: isHttps(c),
       maxAge: CITY_COOKIE_MAX_AGE_S,
     });
-    return c.json<CurrentCity>(current);
+    return c.json(current, 200);
   });

@@ -1,33 +1,33 @@
-import { Hono } from "hono";
 import { catalogMenuSchema, menuNodeParamsSchema, menuNodeSchema } from "#contract/catalog-menu.ts";
-import type { AppEnv } from "#server/api/env.ts";
-import type { RouteDoc } from "#server/api/openapi/document.ts";
-import { validate } from "#server/api/validation.ts";
+import { createRouter, defineRoute, errorResponses, jsonOk } from "#server/api/define-route.ts";
 
-export const catalogMenuDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/v1/catalog-menu",
-    summary:
-      "Меню каталога: корневые разделы с подразделами и их пунктами (три уровня) — всё, что нужно " +
-      "выпадающему меню каталога, одним запросом",
-    tag: "catalog",
-    response: catalogMenuSchema,
-  },
-  {
-    method: "get",
-    path: "/v1/catalog-menu/{id}",
-    summary: "Раздел меню каталога: цепочка родительских разделов и дочерние пункты с числом товаров",
-    tag: "catalog",
-    params: menuNodeParamsSchema,
-    response: menuNodeSchema,
-    errors: [404],
-  },
-];
+const getCatalogMenu = defineRoute({
+  method: "get",
+  path: "/",
+  operationId: "getCatalogMenu",
+  tags: ["catalog"],
+  summary: "Меню каталога",
+  description:
+    "Корневые разделы с подразделами и их пунктами (три уровня) — всё, что нужно выпадающему меню " +
+    "каталога, одним запросом",
+  cache: "shared",
+  responses: { ...jsonOk(catalogMenuSchema, "Меню каталога"), ...errorResponses() },
+});
 
-export const catalogMenuRoute = new Hono<AppEnv>()
-  // Shared reads: Cache-Control and ETag come from apiCacheHeaders (ADR 012).
-  .get("/", async (c) => c.json(await c.get("services").catalogMenu.menu()))
-  .get("/:id", validate("param", menuNodeParamsSchema), async (c) =>
-    c.json(await c.get("services").catalogMenu.node(c.req.valid("param").id)),
+const getCatalogMenuNode = defineRoute({
+  method: "get",
+  path: "/{id}",
+  operationId: "getCatalogMenuNode",
+  tags: ["catalog"],
+  summary: "Раздел меню каталога",
+  description: "Цепочка родительских разделов и дочерние пункты с числом товаров",
+  cache: "shared",
+  request: { params: menuNodeParamsSchema },
+  responses: { ...jsonOk(menuNodeSchema, "Раздел меню"), ...errorResponses(404) },
+});
+
+export const catalogMenuRoute = createRouter()
+  .openapi(getCatalogMenu, async (c) => c.json(await c.get("services").catalogMenu.menu(), 200))
+  .openapi(getCatalogMenuNode, async (c) =>
+    c.json(await c.get("services").catalogMenu.node(c.req.valid("param").id), 200),
   );

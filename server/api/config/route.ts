@@ -1,19 +1,17 @@
-import { Hono } from "hono";
-import { type PublicConfig, publicConfigSchema } from "#contract/config.ts";
-import type { AppEnv } from "#server/api/env.ts";
-import type { RouteDoc } from "#server/api/openapi/document.ts";
+import { publicConfigSchema } from "#contract/config.ts";
+import { createRouter, defineRoute, errorResponses, jsonOk } from "#server/api/define-route.ts";
 
-export const configDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/config",
-    summary: "Тема витрины и включённые функции",
-    tag: "config",
-    response: publicConfigSchema,
-  },
-];
+const getConfig = defineRoute({
+  method: "get",
+  path: "/",
+  operationId: "getConfig",
+  tags: ["config"],
+  summary: "Тема витрины и включённые функции",
+  cache: "shared",
+  responses: { ...jsonOk(publicConfigSchema, "Публичные настройки витрины"), ...errorResponses() },
+});
 
-export const configRoute = new Hono<AppEnv>().get("/", (c) => {
+export const configRoute = createRouter().openapi(getConfig, (c) => {
   const { theme, features, authUrl, ymId } = c.get("config");
-  return c.json<PublicConfig>({ theme, features, authUrl, ymId: ymId ?? null });
+  return c.json({ theme, features, authUrl, ymId: ymId ?? null }, 200);
 });

@@ -1,21 +1,17 @@
-import { Hono } from "hono";
 import { guidResponseSchema } from "#contract/reference.ts";
-import type { AppEnv } from "#server/api/env.ts";
-import type { RouteDoc } from "#server/api/openapi/document.ts";
+import { createRouter, defineRoute, errorResponses, jsonOk } from "#server/api/define-route.ts";
 
-export const mainDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/v1/main/guid",
-    summary:
-      "Справочники витрины: типы доставки, статусы заказов и возвратов, причины возврата, темы обращений",
-    tag: "reference",
-    response: guidResponseSchema,
-  },
-];
-
-export const mainRoute = new Hono<AppEnv>().get("/guid", async (c) => {
-  // Reference data changes with releases, not per request: let browsers and CDNs keep it for a while.
-  c.header("Cache-Control", "public, max-age=60, stale-while-revalidate=600");
-  return c.json(await c.get("services").reference.dictionary());
+const getDictionary = defineRoute({
+  method: "get",
+  path: "/guid",
+  operationId: "getDictionary",
+  tags: ["reference"],
+  summary: "Справочники витрины",
+  description: "Типы доставки, статусы заказов и возвратов, причины возврата, темы обращений",
+  cache: "shared",
+  responses: { ...jsonOk(guidResponseSchema, "Справочники"), ...errorResponses() },
 });
+
+export const mainRoute = createRouter().openapi(getDictionary, async (c) =>
+  c.json(await c.get("services").reference.dictionary(), 200),
+);

@@ -1,75 +1,53 @@
-import { z } from "zod";
-import { apiErrorBodySchema } from "#contract/errors.ts";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Env } from "hono";
+import { VISITOR_COOKIE_SCHEME } from "#server/api/define-route.ts";
+import { VISITOR_COOKIE } from "#server/api/visitor.ts";
 
-export interface RouteDoc {
-  method: "get" | "post" | "put" | "patch" | "delete";
-  /** OpenAPI-style path below /api, e.g. `/v1/products/{id}`. */
-  path: string;
-  summary: string;
-  tag: string;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  response: z.ZodType;
-  /** Error statuses the route can answer besides 400 and 500. */
-  errors?: number[];
-}
+/** Where the API is mounted: route definitions are relative to it, the document's paths are not. */
+const API_PREFIX = "/api";
 
-const errorRef = { $ref: "#/components/schemas/Error" };
+const TAGS = [
+  { name: "config", description: "Тема витрины и включённые функции" },
+  { name: "reference", description: "Справочники и настройки витрины" },
+  { name: "catalog", description: "Каталог: товары, категории, бренды, продавцы, отзывы, просмотренное" },
+  { name: "search", description: "Поиск товаров, подсказки и история поиска посетителя" },
+  { name: "geo", description: "Города доставки и город посетителя" },
+  { name: "content", description: "Контентные страницы" },
+  { name: "routing", description: "Редиректы путей витрины" },
+  { name: "seo", description: "SEO-данные страниц" },
+  { name: "user", description: "Покупатель: профиль и импорт данных из банка (требует входа)" },
+];
 
-function parameters(schema: z.ZodObject | undefined, where: "path" | "query") {
-  if (!schema) return [];
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
-    properties?: Record<string, object>;
-    required?: string[];
-  };
-  return Object.entries(json.properties ?? {}).map(([name, s]) => ({
-    name,
-    in: where,
-    required: where === "path" || (json.required ?? []).includes(name),
-    schema: s,
-  }));
-}
-
-/** Builds the OpenAPI 3.1 document from the routes' own zod schemas, so the two cannot drift. */
-export function buildOpenApiDocument(routes: RouteDoc[]) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of routes) {
-    const responses: Record<string, unknown> = {
-      200: {
-        description: "OK",
-        content: { "application/json": { schema: z.toJSONSchema(r.response, { unrepresentable: "any" }) } },
-      },
-      400: { description: "Некорректный запрос", content: { "application/json": { schema: errorRef } } },
-      500: { description: "Внутренняя ошибка", content: { "application/json": { schema: errorRef } } },
-    };
-    for (const status of r.errors ?? []) {
-      responses[status] = { description: "Ошибка", content: { "application/json": { schema: errorRef } } };
-    }
-    paths[`/api${r.path}`] ??= {};
-    paths[`/api${r.path}`]![r.method] = {
-      summary: r.summary,
-      tags: [r.tag],
-      parameters: [...parameters(r.params, "path"), ...parameters(r.query, "query")],
-      ...(r.body
-        ? {
-            requestBody: {
-              required: true,
-              content: { "application/json": { schema: z.toJSONSchema(r.body, { io: "input" }) } },
-            },
-          }
-        : {}),
-      responses,
-    };
-  }
-  return {
+/**
+ * The OpenAPI 3.1 document generated from the route definitions themselves (define-route.ts), so the
+ * description and the handlers cannot drift apart.
+ */
+export function buildOpenApiDocument<E extends Env>(routes: OpenAPIHono<E>) {
+  routes.openAPIRegistry.registerComponent("securitySchemes", VISITOR_COOKIE_SCHEME, {
+    type: "apiKey",
+    in: "cookie",
+    name: VISITOR_COOKIE,
+    description:
+      "Анонимный посетитель: HttpOnly-cookie, которую API выдаёт при первой записи (просмотренное, " +
+      "история поиска). Сессия покупателя появится вместе со входом.",
+  });
+  const document = routes.getOpenAPI31Document({
     openapi: "3.1.0",
     info: {
       title: "Vitrina API",
       version: "1.0.0",
       description: "API витрины партнёрского маркетплейса банка",
+      contact: { name: "Команда Витрины", url: "https://github.com/vitrina" },
+      license: { name: "Proprietary", url: "https://github.com/vitrina/LICENSE" },
     },
-    paths,
-    components: { schemas: { Error: z.toJSONSchema(apiErrorBodySchema) } },
-  };
+    servers: [{ url: "/", description: "Тот же источник, что и витрина" }],
+    tags: TAGS,
+  });
+  const paths: typeof document.paths = {};
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    // Sub-routers define their root as "/": "/v1/products/" is documented (and routed) as "/v1/products".
+    const bare = path.length > 1 ? path.replace(/\/$/, "") : path;
+    paths[`${API_PREFIX}${bare === "/" ? "" : bare}`] = item;
+  }
+  return { ...document, paths };
 }

@@ -1,18 +1,16 @@
-import { Hono } from "hono";
 import { optionsResponseSchema } from "#contract/reference.ts";
-import type { AppEnv } from "#server/api/env.ts";
-import type { RouteDoc } from "#server/api/openapi/document.ts";
+import { createRouter, defineRoute, errorResponses, jsonOk } from "#server/api/define-route.ts";
 
-export const optionsDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/v1/options",
-    summary: "Настройки витрины (флаги, числа, строки)",
-    tag: "reference",
-    response: optionsResponseSchema,
-  },
-];
+const getOptions = defineRoute({
+  method: "get",
+  path: "/",
+  operationId: "getOptions",
+  tags: ["reference"],
+  summary: "Настройки витрины (флаги, числа, строки)",
+  cache: "shared",
+  responses: { ...jsonOk(optionsResponseSchema, "Настройки"), ...errorResponses() },
+});
 
-export const optionsRoute = new Hono<AppEnv>().get("/", async (c) =>
-  c.json(await c.get("services").reference.options()),
+export const optionsRoute = createRouter().openapi(getOptions, async (c) =>
+  c.json(await c.get("services").reference.options(), 200),
 );

@@ -1,37 +1,32 @@
-import { Hono } from "hono";
 import { contentPageListSchema, contentPageSchema, slugParamsSchema } from "#contract/content.ts";
-import type { AppEnv } from "#server/api/env.ts";
-import type { RouteDoc } from "#server/api/openapi/document.ts";
-import { validate } from "#server/api/validation.ts";
+import { createRouter, defineRoute, errorResponses, jsonOk } from "#server/api/define-route.ts";
 
-export const pagesDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/v1/pages",
-    summary: "Контентные страницы",
-    tag: "content",
-    response: contentPageListSchema,
-  },
-  {
-    method: "get",
-    path: "/v1/pages/{slug}",
-    summary: "Контентная страница: о маркетплейсе, доставка, оплата, возврат, контакты, оферта, политика",
-    tag: "content",
-    params: slugParamsSchema,
-    response: contentPageSchema,
-    errors: [404],
-  },
-];
+const listPages = defineRoute({
+  method: "get",
+  path: "/",
+  operationId: "listContentPages",
+  tags: ["content"],
+  summary: "Контентные страницы",
+  cache: "shared",
+  freshness: "content",
+  responses: { ...jsonOk(contentPageListSchema, "Список страниц"), ...errorResponses() },
+});
 
-const CACHE = "public, max-age=300, stale-while-revalidate=3600";
+const getPage = defineRoute({
+  method: "get",
+  path: "/{slug}",
+  operationId: "getContentPage",
+  tags: ["content"],
+  summary: "Контентная страница",
+  description: "О маркетплейсе, доставка, оплата, возврат, контакты, оферта, политика",
+  cache: "shared",
+  freshness: "content",
+  request: { params: slugParamsSchema },
+  responses: { ...jsonOk(contentPageSchema, "Страница"), ...errorResponses(404) },
+});
 
-export const pagesRoute = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    c.header("Cache-Control", CACHE);
-    return c.json(await c.get("services").content.pages());
-  })
-  .get("/:slug", validate("param", slugParamsSchema), async (c) => {
-    const page = await c.get("services").content.page(c.req.valid("param").slug);
-    c.header("Cache-Control", CACHE);
-    return c.json(page);
-  });
+export const pagesRoute = createRouter()
+  .openapi(listPages, async (c) => c.json(await c.get("services").content.pages(), 200))
+  .openapi(getPage, async (c) =>
+    c.json(await c.get("services").content.page(c.req.valid("param").slug), 200),
+  );

@@ -1,70 +1,68 @@
-import { Hono } from "hono";
-import { z } from "zod";
 import {
   recentSearchListSchema,
   recentSearchParamsSchema,
   recentSearchSchema,
   recordRecentSearchSchema,
 } from "#contract/search-history.ts";
-import type { AppEnv } from "#server/api/env.ts";
-import type { RouteDoc } from "#server/api/openapi/document.ts";
-import { validate } from "#server/api/validation.ts";
-import { ensureVisitor, readVisitor } from "#server/api/visitor.ts";
+import { ensureOwner } from "#server/api/actor.ts";
+import { createRouter, defineRoute, errorResponses, jsonBody, jsonOk } from "#server/api/define-route.ts";
 
-export const recentSearchesDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/v1/search/recent",
-    summary: "Недавние поисковые запросы посетителя (по cookie), новые первыми; без cookie — пустой список",
-    tag: "search",
-    response: recentSearchListSchema,
-  },
-  {
-    method: "post",
-    path: "/v1/search/recent",
-    summary:
-      "Запомнить поисковый запрос (повторный поднимается наверх, хранятся 20 последних); выдаёт посетителю cookie, если её ещё нет",
-    tag: "search",
-    body: recordRecentSearchSchema,
-    response: recentSearchSchema,
-    errors: [403],
-  },
-  {
-    method: "delete",
-    path: "/v1/search/recent",
-    summary: "Очистить историю поиска посетителя",
-    tag: "search",
-    response: z.null(),
-    errors: [403],
-  },
-  {
-    method: "delete",
-    path: "/v1/search/recent/{id}",
-    summary: "Удалить один запрос из истории поиска посетителя (удалённый ранее — не ошибка)",
-    tag: "search",
-    params: recentSearchParamsSchema,
-    response: z.null(),
-    errors: [403],
-  },
-];
+const listRecent = defineRoute({
+  method: "get",
+  path: "/",
+  operationId: "listRecentSearches",
+  tags: ["search"],
+  summary: "Недавние поисковые запросы посетителя",
+  description: "По cookie посетителя, новые первыми; без cookie — пустой список",
+  cache: "personal",
+  responses: { ...jsonOk(recentSearchListSchema, "Недавние запросы"), ...errorResponses() },
+});
 
-/** Personal: neither the browser's shared caches nor a CDN may keep these answers. */
-const NO_STORE = "private, no-store";
+const recordRecent = defineRoute({
+  method: "post",
+  path: "/",
+  operationId: "recordRecentSearch",
+  tags: ["search"],
+  summary: "Запомнить поисковый запрос",
+  description:
+    "Повторный поднимается наверх, хранятся 20 последних; выдаёт посетителю cookie, если её ещё нет",
+  cache: "personal",
+  request: { body: jsonBody(recordRecentSearchSchema) },
+  responses: { ...jsonOk(recentSearchSchema, "Запомненный запрос"), ...errorResponses(403, 415) },
+});
 
-export const recentSearchesRoute = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    await next();
-    c.header("Cache-Control", NO_STORE);
-  })
-  .get("/", async (c) => c.json(await c.get("services").recentSearches.list(readVisitor(c))))
-  .post("/", validate("json", recordRecentSearchSchema), async (c) =>
-    c.json(await c.get("services").recentSearches.record(ensureVisitor(c), c.req.valid("json").query)),
+const clearRecent = defineRoute({
+  method: "delete",
+  path: "/",
+  operationId: "clearRecentSearches",
+  tags: ["search"],
+  summary: "Очистить историю поиска посетителя",
+  cache: "personal",
+  responses: { 204: { description: "История очищена" }, ...errorResponses(403) },
+});
+
+const removeRecent = defineRoute({
+  method: "delete",
+  path: "/{id}",
+  operationId: "removeRecentSearch",
+  tags: ["search"],
+  summary: "Удалить один запрос из истории поиска",
+  description: "Удалённый ранее — не ошибка",
+  cache: "personal",
+  request: { params: recentSearchParamsSchema },
+  responses: { 204: { description: "Запрос удалён" }, ...errorResponses(403) },
+});
+
+export const recentSearchesRoute = createRouter()
+  .openapi(listRecent, async (c) => c.json(await c.get("services").recentSearches.list(c.get("actor")), 200))
+  .openapi(recordRecent, async (c) =>
+    c.json(await c.get("services").recentSearches.record(ensureOwner(c), c.req.valid("json").query), 200),
   )
-  .delete("/", async (c) => {
-    await c.get("services").recentSearches.clear(readVisitor(c));
+  .openapi(clearRecent, async (c) => {
+    await c.get("services").recentSearches.clear(c.get("actor"));
     return c.body(null, 204);
   })
-  .delete("/:id", validate("param", recentSearchParamsSchema), async (c) => {
-    await c.get("services").recentSearches.remove(readVisitor(c), c.req.valid("param").id);
+  .openapi(removeRecent, async (c) => {
+    await c.get("services").recentSearches.remove(c.get("actor"), c.req.valid("param").id);
     return c.body(null, 204);
   });

@@ -9,13 +9,14 @@ import {
 import { createSearchRepository } from "#server/domain/search/repository.ts";
 import { createSearchService } from "#server/domain/search/service.ts";
 import { errorHandler } from "#server/http/error-handler.ts";
+import { apiCacheHeaders } from "#server/http/http-cache.ts";
 import { createLogger } from "#server/logger.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 import { type SearchRouteEnv, searchRoute } from "./route.ts";
 
 /**
  * The search sub-app over the worker's seeded database, mounted where `server/api/index.ts` mounts it,
- * with the one error handler; it needs no more than this from the app.
+ * with the one error handler and the API's cache headers; it needs no more than this from the app.
  */
 let searchApp: Promise<Hono<SearchRouteEnv>> | undefined;
 function getSearchApp(): Promise<Hono<SearchRouteEnv>> {
@@ -30,6 +31,7 @@ function getSearchApp(): Promise<Hono<SearchRouteEnv>> {
         c.set("logger", logger);
         await next();
       })
+      .use(apiCacheHeaders())
       .onError(errorHandler(logger))
       .route("/api/v1/search", searchRoute);
   })();

@@ -6,7 +6,7 @@ import { type AppConfig, loadConfig } from "#server/config.ts";
 import { createSeoSource, type SeoSourceOptions } from "#server/domain/seo/source.ts";
 import { errorHandler } from "#server/http/error-handler.ts";
 import type { Logger } from "#server/logger.ts";
-import { createSeoRoute, seoDocs } from "./route.ts";
+import { createSeoRoute, getSeo } from "./route.ts";
 
 const ENDPOINT = "https://seo.example/api/page";
 
@@ -141,6 +141,6 @@ describe("GET /api/v1/seo", () => {
   });
 
   it("documents the route for OpenAPI", () => {
-    expect(seoDocs).toMatchObject([{ method: "get", path: "/v1/seo" }]);
+    expect(getSeo).toMatchObject({ method: "get", path: "/", operationId: "getSeo", "x-cache": "shared" });
   });
 });

@@ -1,0 +1,104 @@
+import { createRoute, OpenAPIHono, type RouteConfig, type z } from "@hono/zod-openapi";
+import type { Env, MiddlewareHandler } from "hono";
+import { apiErrorBodySchema } from "#contract/errors.ts";
+import type { ApiCacheDeclaration } from "#server/http/http-cache.ts";
+import type { AppEnv } from "./env.ts";
+import { apiHook } from "./validation.ts";
+
+/** The one error body, registered once as `#/components/schemas/Error` and referenced by every operation. */
+export const ErrorSchema = apiErrorBodySchema.openapi("Error");
+
+/** Security schemes by name: `visitorCookie` now; the session cookie joins it with sign-in. */
+export const VISITOR_COOKIE_SCHEME = "visitorCookie";
+/** What personal operations declare: the anonymous visitor's cookie identifies whose data it is. */
+export const PERSONAL_SECURITY = [{ [VISITOR_COOKIE_SCHEME]: [] }];
+
+type ErrorStatus = 401 | 403 | 404 | 409 | 415 | 429 | 503;
+
+const ERROR_DESCRIPTIONS: Record<ErrorStatus | 400 | 500, string> = {
+  400: "Некорректные параметры запроса",
+  401: "Требуется вход",
+  403: "Запрос отклонён",
+  404: "Не найдено",
+  409: "Конфликт с текущим состоянием",
+  415: "Неподдерживаемый тип тела запроса",
+  429: "Слишком много запросов",
+  500: "Внутренняя ошибка сервера",
+  503: "Сервис временно недоступен (например, технические работы)",
+};
+
+type ErrorResponse = { description: string; content: { "application/json": { schema: typeof ErrorSchema } } };
+
+/** Error answers of an operation: 400, 500 and 503 (maintenance) always, plus the ones given. */
+export function errorResponses<const S extends readonly ErrorStatus[]>(
+  ...statuses: S
+): { [K in S[number] | 400 | 500 | 503]: ErrorResponse } {
+  const out: Record<number, ErrorResponse> = {};
+  for (const status of [400, ...statuses, 500, 503] as const)
+    out[status] = {
+      description: ERROR_DESCRIPTIONS[status],
+      content: { "application/json": { schema: ErrorSchema } },
+    };
+  return out as { [K in S[number] | 400 | 500 | 503]: ErrorResponse };
+}
+
+/** A 200 JSON answer of `schema`. */
+export function jsonOk<T extends z.ZodType>(
+  schema: T,
+  description: string,
+): { 200: { description: string; content: { "application/json": { schema: T } } } } {
+  return { 200: { description, content: { "application/json": { schema } } } };
+}
+
+/** A required JSON request body. */
+export function jsonBody<T extends z.ZodType>(
+  schema: T,
+): { required: true; content: { "application/json": { schema: T } } } {
+  return { required: true, content: { "application/json": { schema } } };
+}
+
+/**
+ * How an API answer may be cached (ADR 016): `shared`, `city` or `personal`, with the freshness of a
+ * shared answer (`catalogue` unless said otherwise). The headers are derived in server/http/http-cache.ts.
+ */
+export type CacheDeclaration = ApiCacheDeclaration;
+
+/** Records the route's declaration on the request for apiCacheHeaders to read after the handler. */
+function declareCache(declaration: CacheDeclaration): MiddlewareHandler {
+  return async (c, next) => {
+    c.set("apiCache", declaration);
+    await next();
+  };
+}
+
+type Definition = Omit<RouteConfig, "path" | "middleware" | "operationId" | "summary" | "tags"> & {
+  path: string;
+  /** Unique across the API; the client and generated SDKs name calls after it. */
+  operationId: string;
+  summary: string;
+  tags: [string];
+};
+
+/**
+ * One definition per endpoint: method, path, schemas, documentation and cache policy. The handler is
+ * registered with `.openapi(route, handler)`, which validates against these schemas, types `c.json`
+ * against the responses, and puts the operation into /api/openapi.json.
+ */
+export function defineRoute<P extends string, R extends Definition & { path: P }>(
+  config: R & CacheDeclaration,
+): R {
+  const { cache, freshness, ...route } = config;
+  const declaration: CacheDeclaration = freshness ? { cache, freshness } : { cache };
+  return createRoute({
+    ...(route as unknown as R),
+    security: route.security ?? (cache === "personal" ? PERSONAL_SECURITY : []),
+    // Documented too, so API clients and reviewers see the policy next to the operation.
+    "x-cache": cache,
+    middleware: [declareCache(declaration)],
+  }) as R;
+}
+
+/** A router for one resource: validation failures answer our 400 (see validation.ts). */
+export function createRouter<E extends Env = AppEnv>() {
+  return new OpenAPIHono<E>({ defaultHook: apiHook });
+}
