@@ -19,8 +19,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4310);
 const HALVA_PORT = PORT + 1;
 const executablePath = findChromium();
 
-/** Specs whose journeys run in both themes at both widths (issue 4): catalogue and its menu, search, product pages. */
-const BOTH_THEMES = /(?:^|\/)(listing|search|catalog-menu|review-photos)\.spec\.ts$/;
+/** Specs whose journeys run in both themes at both widths (issue 4): catalogue and its menu, search, product pages; the page CSP (issue 9). */
+const BOTH_THEMES = /(?:^|\/)(listing|search|catalog-menu|review-photos|csp)\.spec\.ts$/;
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } };
 const mobile = {
