@@ -1,8 +1,8 @@
 import type { ProductCard } from "#contract/catalog.ts";
+import type { UnitOfWork } from "#server/db/unit-of-work.ts";
 import { type Actor, type Owner, visitorKeyOf } from "#server/domain/actor.ts";
 import { toCard } from "#server/domain/catalog/service.ts";
 import { purgeInBatches } from "#server/domain/housekeeping.ts";
-import type { UnitOfWork } from "#server/db/unit-of-work.ts";
 import { AppError } from "#server/errors.ts";
 import type { ViewedRepository } from "./repository.ts";
 
