@@ -2,6 +2,7 @@ import { TAG } from "#server/cache/catalog-changes.ts";
 import { cacheReads, noteReads, type ReadTags } from "#server/cache/memoize.ts";
 import type { ReadCache } from "#server/cache/read-cache.ts";
 import type { Database } from "#server/db/client.ts";
+import { createUnitOfWork } from "#server/db/unit-of-work.ts";
 import { createCatalogRepository } from "./catalog/repository.ts";
 import { createCatalogService } from "./catalog/service.ts";
 import { createCatalogMenuRepository } from "./catalog-menu/repository.ts";
@@ -10,6 +11,8 @@ import { createContentRepository } from "./content/repository.ts";
 import { createContentService } from "./content/service.ts";
 import { createGeoRepository } from "./geo/repository.ts";
 import { createGeoService } from "./geo/service.ts";
+import { createIdentityRepository } from "./identity/repository.ts";
+import { createIdentityService } from "./identity/service.ts";
 import { createMediaService } from "./media/service.ts";
 import { createRecentSearchesRepository } from "./recent-searches/repository.ts";
 import { createRecentSearchesService } from "./recent-searches/service.ts";
@@ -86,6 +89,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       currentCity: catalogOnly,
       confirmCity: catalogOnly,
     }),
+    // Sessions and accounts: personal, never cached.
+    identity: createIdentityService(createIdentityRepository(db)),
     media: noted(createMediaService(catalogRepository)),
     recentSearches: noted(createRecentSearchesService(createRecentSearchesRepository(db))),
     reference: shared("reference", createReferenceService(createReferenceRepository(db)), TAGS.reference),
@@ -93,7 +98,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     search: shared("search", createSearchService(createSearchRepository(db)), TAGS.search),
     // The index's shard list scans every product id (~0.3 s on 100k); the shards themselves stream.
     sitemap: shared("sitemap", createSitemapService(createSitemapRepository(db)), TAGS.sitemap),
-    viewed: noted(createViewedService(createViewedRepository(db))),
+    // Recording a view checks, inserts and trims in one transaction (a unit of work).
+    viewed: noted(createViewedService(createUnitOfWork(db, createViewedRepository))),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,12 +1,18 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import type { Database } from "#server/db/client.ts";
 import { products, viewedProducts } from "#server/db/schema/index.ts";
+import type { Executor } from "#server/db/unit-of-work.ts";
 import { selectCards } from "#server/domain/catalog/repository.ts";
 
-export function createViewedRepository(db: Database) {
+/** Over the database or a transaction (`Executor`): the service records a view in one transaction. */
+export function createViewedRepository(db: Executor) {
   return {
+    /** Inside a transaction, also keeps the product from being deleted until the transaction ends. */
     async productExists(productId: number) {
-      const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, productId))
+        .for("key share");
       return row !== undefined;
     },
 
