@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
@@ -18,6 +19,11 @@ const PORT = Number(process.env.E2E_PORT ?? 4310);
 /** The same build in the halva theme, for the shopper journeys that run in both themes. */
 const HALVA_PORT = PORT + 1;
 const executablePath = findChromium();
+/**
+ * The secret of the servers' test sign-in route (server/http/test-sign-in.ts), made once per run. Set in
+ * the environment here, in the runner, so the workers it starts (and the `signIn` fixture in them) see it.
+ */
+process.env.E2E_SIGN_IN_SECRET ??= randomBytes(24).toString("base64url");
 
 /** Specs whose journeys run in both themes at both widths (issue 4): catalogue and its menu, search, product pages; the page CSP (issue 9). */
 const BOTH_THEMES = /(?:^|\/)(listing|search|catalog-menu|review-photos|csp)\.spec\.ts$/;
@@ -46,6 +52,7 @@ function server(port: number, theme: "alfa" | "halva") {
       SEED_PRODUCTS: "400",
       LOG_LEVEL: "warn",
       FEATURE_ALFA_ID: "1",
+      TEST_SIGN_IN_SECRET: process.env.E2E_SIGN_IN_SECRET!,
       AUTH_URL: "http://127.0.0.1:9/bank-login",
       DATABASE_URL: "",
     },

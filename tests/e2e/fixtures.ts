@@ -1,10 +1,39 @@
 import { test as base, expect } from "@playwright/test";
+import { buildUser, type UserFields } from "#tests/factories/build-user.ts";
+
+export interface SignedInShopper {
+  userId: number;
+  phone: string;
+  name: string;
+}
 
 /**
  * Every page a test opens must be free of console errors and uncaught exceptions: a hydration mismatch
  * or a failed request shows up here before a shopper sees it.
  */
-export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp }>({
+export const test = base.extend<{
+  consoleErrors: string[];
+  allowedConsoleErrors: RegExp;
+  /**
+   * Signs a made-up shopper in (in the manner of epic-stack's tests/playwright-utils.ts): the server
+   * creates the user and a real session through its test sign-in route, and the session cookie lands in
+   * this test's browser context. Call it before `page.goto`.
+   */
+  signIn: (overrides?: Partial<UserFields>) => Promise<SignedInShopper>;
+}>({
+  signIn: async ({ page, baseURL }, use) => {
+    await use(async (overrides = {}) => {
+      const user = buildUser(overrides);
+      // page.request shares the context's cookie jar, so the Set-Cookie signs the page in.
+      const response = await page.request.post("/__test/sign-in", {
+        headers: { "x-test-sign-in-secret": process.env.E2E_SIGN_IN_SECRET ?? "", origin: baseURL ?? "" },
+        data: { phone: user.phone, surname: user.surname, name: user.name, patronymic: user.patronymic },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      const { userId } = (await response.json()) as { userId: number };
+      return { userId, phone: user.phone!, name: user.name! };
+    });
+  },
   /** Console errors a test expects (e.g. the browser's own note that a page answered 404). */
   // A pattern (use alternation for several); the default matches nothing.
   allowedConsoleErrors: [/(?!)/, { option: true }],

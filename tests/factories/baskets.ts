@@ -23,7 +23,7 @@ export async function createBasket(
     .insert(baskets)
     .values("userId" in owner ? { userId: owner.userId } : { visitorId: owner.visitorId })
     .returning();
-  const wanted =
+  const wanted: BasketLineInput[] =
     lines ??
     (
       await db

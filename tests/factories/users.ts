@@ -1,35 +1,8 @@
 import { users } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
-import { faker, nextSerial } from "./faker.ts";
+import { buildUser, type UserFields } from "./build-user.ts";
 
-export type UserFields = {
-  phone: string | null;
-  bankSubject: string | null;
-  surname: string | null;
-  name: string | null;
-  patronymic: string | null;
-  email: string | null;
-  roles: string[];
-};
-
-/**
- * A believable shopper: Russian full name, a mobile number in E.164 and an email. Phones are unique per
- * worker (the worker's pid keeps parallel workers on one PostgreSQL database apart) so tests never collide.
- */
-export function buildUser(overrides: Partial<UserFields> = {}): UserFields {
-  const sex = faker.person.sexType();
-  const unique = `${process.pid % 1000}`.padStart(3, "0") + `${nextSerial() % 10_000}`.padStart(4, "0");
-  return {
-    phone: `+79${faker.string.numeric(2)}${unique}`,
-    bankSubject: null,
-    surname: faker.person.lastName(sex),
-    name: faker.person.firstName(sex),
-    patronymic: faker.person.middleName(sex),
-    email: faker.internet.email().toLowerCase(),
-    roles: ["shopper"],
-    ...overrides,
-  };
-}
+export { buildUser, type UserFields };
 
 /** Inserts a user (see buildUser) and returns it with its id. */
 export async function createUser(db: Executor, overrides: Partial<UserFields> = {}) {

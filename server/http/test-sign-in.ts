@@ -1,0 +1,48 @@
+import { timingSafeEqual } from "node:crypto";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "#server/api/env.ts";
+import { setSessionCookie } from "#server/api/session-cookie.ts";
+import { AppError } from "#server/errors.ts";
+
+/** Header carrying TEST_SIGN_IN_SECRET. */
+export const TEST_SIGN_IN_HEADER = "x-test-sign-in-secret";
+
+const bodySchema = z.object({
+  phone: z.string().regex(/^\+7\d{10}$/),
+  surname: z.string().max(100).optional(),
+  name: z.string().max(100).optional(),
+  patronymic: z.string().max(100).optional(),
+  email: z.email().optional(),
+});
+
+function sameSecret(given: string | undefined, secret: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Browser tests' way in (the Playwright `signIn` fixture, tests/e2e/fixtures.ts), in the manner of
+ * epic-stack's test login: it creates the shopper it is given and opens a real session for them, with
+ * the same cookie a sign-in sets. It exists only while TEST_SIGN_IN_SECRET is configured (never in
+ * production; the config refuses a short secret) and answers 404 to a call without that secret, so the
+ * route cannot even be discovered.
+ */
+export function createTestSignInRoute(secret: string) {
+  return new Hono<AppEnv>().post("/__test/sign-in", async (c) => {
+    if (!sameSecret(c.req.header(TEST_SIGN_IN_HEADER), secret)) {
+      throw new AppError("not_found", "Страница не найдена", { code: "page_not_found" });
+    }
+    const fields = bodySchema.parse(await c.req.json());
+    const { identity } = c.get("services");
+    const user = await identity.createUser(fields);
+    const { token, expiresAt } = await identity.startSession(user.id, {
+      userAgent: c.req.header("user-agent"),
+    });
+    setSessionCookie(c, token, expiresAt);
+    c.header("Cache-Control", "no-store");
+    return c.json({ userId: user.id, phone: user.phone });
+  });
+}
