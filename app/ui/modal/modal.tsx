@@ -29,7 +29,7 @@ export const SHEET_LEAVE_MS = 200;
 
 /**
  * A dialog in a portal on document.body; a bottom sheet on phones (≤ 1200 px). While open, the rest of the
- * page is inert and does not scroll (ADR 016). Rendered only in the browser: a portal needs the document,
+ * page is inert and does not scroll (ADR 018). Rendered only in the browser: a portal needs the document,
  * and the server does not know the viewport.
  */
 export function Modal(props: ModalProps) {
