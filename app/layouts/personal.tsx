@@ -1,5 +1,5 @@
 import { data, Outlet } from "react-router";
-import { ApiError } from "#app/lib/api-client.ts";
+import { ApiError, unwrap } from "#app/lib/api-client.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { applyRouteRules, revalidateOnPathChange } from "#app/lib/route-rules.ts";
 import type { Route } from "./+types/personal";
@@ -11,7 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const api = serverApi(context);
   await applyRouteRules(api, request);
   try {
-    return { profile: await api.get<{ id: string; name: string }>("/user/profile", { version: 1 }) };
+    return { profile: await unwrap(api.v1.user.profile.$get()) };
   } catch (error) {
     if (error instanceof ApiError) throw data({ message: error.message }, { status: error.status });
     throw error;

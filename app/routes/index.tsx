@@ -5,13 +5,13 @@ import { productListQuery, viewedQuery } from "#app/features/catalog/api.ts";
 import { type HomeCollection, homeCollections } from "#app/features/catalog/collections.ts";
 import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
 import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
+import { unwrap } from "#app/lib/api-client.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { useFeature } from "#app/lib/features.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { siteJsonLd } from "#app/lib/seo/structured-data.ts";
 import { useNearViewport } from "#app/ui/use-near-viewport.ts";
-import type { PublicConfig } from "#contract/config.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/index";
 
@@ -24,9 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [page] = await Promise.all([
     loadPageSeo(args, "Витрина — маркетплейс партнёров банка с кешбэком", queryClient),
     // Which collections there are depends on the features (the root loader reads the same config).
-    api
-      .get<PublicConfig>("/config")
-      .then((config) =>
+    unwrap(api.config.$get()).then((config) =>
         Promise.all(
           homeCollections(config.features).map((c) =>
             queryClient.ensureQueryData(productListQuery(c.params, api)),

@@ -3,8 +3,8 @@ import { ListingView } from "#app/features/catalog/components/listing-view.tsx";
 import { listingLoad, loadListingView } from "#app/features/catalog/listing-page.ts";
 import { readListingState } from "#app/features/catalog/listing-params.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import { unwrap } from "#app/lib/api-client.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
-import type { PublicConfig } from "#contract/config.ts";
 import type { Route } from "./+types/top-profit-info";
 
 const TITLE = "Акция «Топ-выгода»";
@@ -13,7 +13,7 @@ const LISTING = { withFilters: false } as const;
 
 export async function loader(args: Route.LoaderArgs) {
   const load = listingLoad(args);
-  const config = await load.api.get<PublicConfig>("/config");
+  const config = await unwrap(load.api.config.$get());
   // The page explains the promotion whether it runs or not (ADR 013); only a running one lists products.
   if (!config.features.topProfit) {
     return { running: false as const, ...(await loadPageSeo(args, TITLE, load.queryClient)) };

@@ -150,7 +150,6 @@ export function reportingEndpoints(reportPath: string): string {
 export const PERMISSIONS_POLICY = {
   accelerometer: [],
   autoplay: [],
-  bluetooth: [],
   camera: [],
   displayCapture: [],
   fullscreen: ["self"],

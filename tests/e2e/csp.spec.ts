@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectTheme, test, waitForHydration } from "./fixtures.ts";
+import { type SpawnedServer, spawnServer } from "./server.ts";
 
 /**
  * The storefront under its Content-Security-Policy (ADR 016): every main page, in both themes (the halva
@@ -134,4 +135,56 @@ test("a cached page is served under a fresh nonce and still runs", async ({ page
   await waitForHydration(page);
   expect(await violationsOn(page)).toEqual([]);
   expect(messages).toEqual([]);
+});
+
+test.describe("with the Metrika counter on", () => {
+  let server: SpawnedServer | undefined;
+
+  test.beforeAll(async ({ browserName }, info) => {
+    expect(browserName).toBe("chromium");
+    test.skip(info.project.name !== "desktop", "the counter does not depend on the theme or the width");
+    info.setTimeout(120_000);
+    server = await spawnServer(4700 + info.parallelIndex * 2, { YM_ID: "12345678", LOG_LEVEL: "warn" });
+  });
+  test.afterAll(() => server?.stop());
+
+  test("the tag, its modules, hits and pixels pass the policy", async ({ page }) => {
+    const hits: string[] = [];
+    // No network here: Yandex's hosts answer from this stub, which does what the real tag does first —
+    // loads a module from yastatic.net, sends a hit over fetch and a pixel as an image.
+    await page.route(/^https:\/\/(?:mc\.yandex\.ru|yastatic\.net)\//, (route) => {
+      const url = route.request().url();
+      hits.push(url);
+      if (url.endsWith("/metrika/tag.js")) {
+        return route.fulfill({
+          contentType: "text/javascript",
+          body: `
+            const module = document.createElement("script");
+            module.src = "https://yastatic.net/s3/metrika/module.js";
+            document.head.appendChild(module);
+            fetch("https://mc.yandex.ru/watch/12345678", { method: "POST", body: "hit", mode: "no-cors" });
+            new Image().src = "https://mc.yandex.ru/watch/12345678/1?pixel";
+            window.__metrikaQueue = window.ym && window.ym.a ? window.ym.a.length : -1;`,
+        });
+      }
+      if (url.endsWith("/module.js")) {
+        return route.fulfill({ contentType: "text/javascript", body: "window.__metrikaModule = true;" });
+      }
+      return route.fulfill({ status: 204 });
+    });
+    const messages = await watchViolations(page);
+    const response = await page.goto(`${server!.origin}/product/1`);
+    expect((await response?.allHeaders())?.["content-security-policy"]).toContain("https://mc.yandex.ru");
+    await waitForHydration(page);
+    // The counter was initialised with a page view before its tag ran.
+    await expect
+      .poll(() => page.evaluate(() => (window as { __metrikaQueue?: number }).__metrikaQueue))
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => (window as { __metrikaModule?: boolean }).__metrikaModule))
+      .toBe(true);
+    await expect.poll(() => hits.filter((h) => h.includes("/watch/")).length).toBe(2);
+    expect(await violationsOn(page)).toEqual([]);
+    expect(messages).toEqual([]);
+  });
 });
