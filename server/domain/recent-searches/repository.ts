@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
-import type { Database } from "#server/db/client.ts";
 import { recentSearches } from "#server/db/schema/index.ts";
+import type { Executor } from "#server/db/unit-of-work.ts";
 
 const columns = {
   id: recentSearches.id,
@@ -8,11 +8,14 @@ const columns = {
   searchedAt: recentSearches.searchedAt,
 };
 
-export function createRecentSearchesRepository(db: Database) {
+/** Over the database or a transaction (`Executor`, server/db/unit-of-work.ts). */
+export function createRecentSearchesRepository(db: Executor) {
   return {
     /**
      * Records a query (the same query again, in any case, moves to the top and keeps the form typed
-     * last) and keeps the newest `keep` of the visitor's queries only.
+     * last) and keeps the newest `keep` of the visitor's queries only. One repository's writes, so the
+     * repository opens the transaction itself; inside a unit of work it becomes a savepoint of the
+     * caller's transaction.
      */
     record: (visitorId: string, query: string, queryKey: string, keep: number) =>
       db.transaction(async (tx) => {
