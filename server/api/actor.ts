@@ -1,28 +1,47 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { Actor, Owner } from "#server/domain/actor.ts";
+import { AppError } from "#server/errors.ts";
 import type { AppEnv } from "./env.ts";
+import { readSessionToken } from "./session-cookie.ts";
 import { ensureVisitor, readVisitor } from "./visitor.ts";
 
-type ActorEnv = { Variables: { actor: Actor } };
-
-/** Resolves who is asking once per request, from the visitor cookie (sessions join next). */
-export function resolveActor(): MiddlewareHandler<ActorEnv> {
+/**
+ * Resolves who is asking once per request: the signed-in user behind a live session cookie, else the
+ * anonymous visitor cookie. Only a request that carries a session cookie costs a (primary-key) lookup.
+ */
+export function resolveActor(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const visitorId = readVisitor(c);
-    c.set("actor", visitorId ? { kind: "visitor", visitorId } : { kind: "anonymous" });
+    const token = readSessionToken(c);
+    const session = token ? await c.get("services").identity.resolveSession(token) : undefined;
+    let actor: Actor;
+    if (session) actor = { kind: "user", ...session, visitorId };
+    else actor = visitorId ? { kind: "visitor", visitorId } : { kind: "anonymous" };
+    c.set("actor", actor);
     await next();
   };
 }
 
 /**
- * The actor as an owner of data, for writes: an anonymous actor becomes a visitor here, and this is the
- * one place the visitor cookie is issued.
+ * The actor as an owner of data, for writes: an actor without a visitor cookie gets one here, and this is
+ * the one place the visitor cookie is issued.
  */
 // biome-ignore lint/suspicious/noExplicitAny: any route's context, whatever its path and input.
 export function ensureOwner(c: Context<AppEnv, any, any>): Owner {
   const actor = c.get("actor");
-  if (actor.kind !== "anonymous") return actor;
-  const owner: Owner = { kind: "visitor", visitorId: ensureVisitor(c) };
+  if (actor.kind === "visitor") return actor;
+  const visitorId = (actor.kind === "user" ? actor.visitorId : undefined) ?? ensureVisitor(c);
+  const owner: Owner = actor.kind === "user" ? { ...actor, visitorId } : { kind: "visitor", visitorId };
   c.set("actor", owner);
   return owner;
+}
+
+/** The signed-in user, or the API's 401 (which the storefront turns into the sign-in redirect). */
+// biome-ignore lint/suspicious/noExplicitAny: any route's context, whatever its path and input.
+export function requireUser(c: Context<AppEnv, any, any>): Extract<Actor, { kind: "user" }> {
+  const actor = c.get("actor");
+  if (actor.kind !== "user") {
+    throw new AppError("unauthorized", "Войдите, чтобы продолжить", { code: "not_signed_in" });
+  }
+  return actor;
 }

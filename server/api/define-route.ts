@@ -12,6 +12,10 @@ export const ErrorSchema = apiErrorBodySchema.openapi("Error");
 export const VISITOR_COOKIE_SCHEME = "visitorCookie";
 /** What personal operations declare: the anonymous visitor's cookie identifies whose data it is. */
 export const PERSONAL_SECURITY = [{ [VISITOR_COOKIE_SCHEME]: [] }];
+/** The signed-in shopper's session cookie (server/api/session-cookie.ts). */
+export const SESSION_COOKIE_SCHEME = "sessionCookie";
+/** What operations for signed-in shoppers only declare. */
+export const SIGNED_IN_SECURITY = [{ [SESSION_COOKIE_SCHEME]: [] }];
 
 type ErrorStatus = 401 | 403 | 404 | 409 | 415 | 429 | 503;
 

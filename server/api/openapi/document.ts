@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "hono";
-import { VISITOR_COOKIE_SCHEME } from "#server/api/define-route.ts";
+import { SESSION_COOKIE_SCHEME, VISITOR_COOKIE_SCHEME } from "#server/api/define-route.ts";
+import { SECURE_SESSION_COOKIE } from "#server/api/session-cookie.ts";
 import { VISITOR_COOKIE } from "#server/api/visitor.ts";
 
 /** Where the API is mounted: route definitions are relative to it, the document's paths are not. */
@@ -30,6 +31,14 @@ export function buildOpenApiDocument<E extends Env>(routes: OpenAPIHono<E>) {
     description:
       "Анонимный посетитель: HttpOnly-cookie, которую API выдаёт при первой записи (просмотренное, " +
       "история поиска). Сессия покупателя появится вместе со входом.",
+  });
+  routes.openAPIRegistry.registerComponent("securitySchemes", SESSION_COOKIE_SCHEME, {
+    type: "apiKey",
+    in: "cookie",
+    name: SECURE_SESSION_COOKIE,
+    description:
+      "Сессия вошедшего покупателя: HttpOnly-cookie `__Host-sid` (на http://localhost — `sid`), " +
+      "выдаётся при входе, отзывается при выходе.",
   });
   const document = routes.getOpenAPI31Document({
     openapi: "3.1.0",

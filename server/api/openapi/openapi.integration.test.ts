@@ -2,7 +2,7 @@ import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 
-type Operation = { operationId?: string; security?: unknown[]; "x-cache"?: string };
+type Operation = { operationId?: string; security?: unknown[]; tags?: string[]; "x-cache"?: string };
 type Doc = { paths: Record<string, Record<string, Operation>> };
 
 async function openapi(): Promise<Doc> {
@@ -54,17 +54,21 @@ describe("/api/openapi.json", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("declares the visitor cookie and uses it on personal operations only", async () => {
+  it("declares the visitor and session cookies and uses them on personal operations only", async () => {
     const doc = (await openapi()) as Doc & {
       components: { securitySchemes: Record<string, { type: string; in: string; name: string }> };
     };
     expect(doc.components.securitySchemes.visitorCookie).toEqual(
       expect.objectContaining({ type: "apiKey", in: "cookie", name: "vid" }),
     );
+    expect(doc.components.securitySchemes.sessionCookie).toEqual(
+      expect.objectContaining({ type: "apiKey", in: "cookie", name: "__Host-sid" }),
+    );
     const operations = Object.values(doc.paths).flatMap((item) => Object.values(item));
     for (const op of operations) {
-      if (op["x-cache"] === "personal") expect(op.security).toEqual([{ visitorCookie: [] }]);
-      else expect(op.security).toEqual([]);
+      if (op["x-cache"] !== "personal") expect(op.security).toEqual([]);
+      else if (op.tags?.includes("user")) expect(op.security).toEqual([{ sessionCookie: [] }]);
+      else expect(op.security).toEqual([{ visitorCookie: [] }]);
     }
     expect(doc.paths["/api/v1/viewed"]?.get?.["x-cache"]).toBe("personal");
     expect(doc.paths["/api/v1/products/{id}"]?.get?.["x-cache"]).toBe("shared");
