@@ -1,7 +1,8 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 // The spec's route table (section 2). Route ids are the spec's route names; `{sef...}` tails are splats.
-// Header visibility, transitions and keep-alive per route live in lib/route-meta.ts.
+// Each route module declares the rest in its `handle` (lib/route-meta.ts): page cache policy, header bars,
+// footer, transition, keep-alive and state key. Nothing else lists these routes.
 export default [
   layout("layouts/default.tsx", { id: "layout-default" }, [
     index("routes/index.tsx", { id: "index" }),

@@ -7,7 +7,7 @@ import { openDatabase } from "./db/client.ts";
 import { prepareDatabase } from "./db/startup.ts";
 import { housekeepingJobs } from "./domain/housekeeping.ts";
 import { createServices } from "./domain/services.ts";
-import { createApp, type SsrHandler } from "./http/app.ts";
+import { type AppDeps, createApp, type SsrHandler } from "./http/app.ts";
 import { createDevSsr, loadProductionSsr } from "./http/ssr.ts";
 import { jobMaintenance } from "./jobs/maintenance.ts";
 import { createJobRunner } from "./jobs/runner.ts";
@@ -33,6 +33,7 @@ async function main() {
 
   let ssr: SsrHandler;
   let buildId: string | undefined;
+  let pagePolicy: AppDeps["pagePolicy"];
   let devMiddleware:
     | ((
         req: import("node:http").IncomingMessage,
@@ -44,10 +45,11 @@ async function main() {
   if (config.env === "development") {
     const dev = await createDevSsr();
     ssr = dev.handler;
+    pagePolicy = dev.pagePolicy;
     devMiddleware = dev.vite.middlewares;
     closeVite = () => dev.vite.close();
   } else {
-    ({ handler: ssr, buildId } = await loadProductionSsr());
+    ({ handler: ssr, buildId, pagePolicy } = await loadProductionSsr());
   }
 
   const caches = await openCaches(config, database, logger);
@@ -61,7 +63,16 @@ async function main() {
     handlers: [...housekeepingJobs(services), ...jobMaintenance(database.db)],
   });
   jobs.start();
-  const app = createApp({ config, services, logger, checks, ssr, buildId, pageCache: caches?.pages });
+  const app = createApp({
+    config,
+    services,
+    logger,
+    checks,
+    ssr,
+    buildId,
+    pageCache: caches?.pages,
+    pagePolicy,
+  });
   const listener = getRequestListener(app.fetch);
   let stopping = false;
   const server: Server = createServer((req, res) => {

@@ -1,17 +1,34 @@
 import { describe, expect, it } from "vitest";
+import { pageCachePolicyOf } from "#contract/page-cache.ts";
 import routes from "../routes.ts";
-import { metaForMatches, nextOrderType, ROUTE_IDS, routeMeta } from "./route-meta.ts";
+import { metaForMatches, nextOrderType, type RouteHandle } from "./route-meta.ts";
 
-type Entry = { id?: string; path?: string; index?: boolean; children?: Entry[] };
+type Entry = { id?: string; path?: string; index?: boolean; file: string; children?: Entry[] };
+type Flat = { id: string; path: string; file: string; layout: string; layoutFile: string };
 
-function flatten(entries: Entry[], parent = ""): { id: string; path: string; layout: string }[] {
+function flatten(entries: Entry[], parent = "", parentFile = ""): Flat[] {
   return entries.flatMap((entry) => {
-    const layout = entry.path === undefined && !entry.index ? (entry.id ?? "") : parent;
+    const isLayout = entry.path === undefined && !entry.index;
     const own =
-      entry.id && (entry.path !== undefined || entry.index)
-        ? [{ id: entry.id, path: `/${entry.path ?? ""}`, layout: parent }]
+      entry.id && !isLayout
+        ? [
+            {
+              id: entry.id,
+              path: `/${entry.path ?? ""}`,
+              file: entry.file,
+              layout: parent,
+              layoutFile: parentFile,
+            },
+          ]
         : [];
-    return [...own, ...flatten(entry.children ?? [], layout)];
+    return [
+      ...own,
+      ...flatten(
+        entry.children ?? [],
+        isLayout ? (entry.id ?? "") : parent,
+        isLayout ? entry.file : parentFile,
+      ),
+    ];
   });
 }
 
@@ -55,59 +72,140 @@ const SPEC: Record<string, string> = {
   "personal-address-addressId": "/personal/address/:addressId",
 };
 
-describe("route table", () => {
-  const declared = flatten(routes as Entry[]).filter((r) => r.id !== "not-found");
+/** Pages whose HTML is the same for every visitor of a city; every other spec screen is personal. */
+const CITY_PAGES = [
+  "index",
+  "catalog",
+  "catalog-menu-catMenuId",
+  "catalog-catId-sef",
+  "page-slug",
+  "search-sef",
+  "product-productId",
+  "product-productId-photos",
+  "promotion-top-profit-info",
+  "brand-brandCode-sef",
+  "brand-brandCode-category-catId",
+  "seller-sellerCode-sef",
+  "seller-sellerCode-category-catId-sef",
+];
 
+const all = flatten(routes as Entry[]);
+const declared = all.filter((r) => r.id !== "not-found");
+
+/** Each route module's `handle`, loaded the way the build loads them. */
+const handles = new Map<string, RouteHandle | undefined>();
+const layoutHandles = new Map<string, RouteHandle | undefined>();
+for (const r of all) {
+  const module = (await import(/* @vite-ignore */ `../${r.file}`)) as { handle?: RouteHandle };
+  handles.set(r.id, module.handle);
+  if (r.layout && !layoutHandles.has(r.layout)) {
+    layoutHandles.set(
+      r.layout,
+      ((await import(/* @vite-ignore */ `../${r.layoutFile}`)) as { handle?: RouteHandle }).handle,
+    );
+  }
+}
+
+/** The matches React Router gives a screen: root, its layout, the screen. */
+function matchesOf(id: string) {
+  const r = all.find((x) => x.id === id);
+  if (!r) throw new Error(`no route ${id}`);
+  return [
+    { id: "root", handle: undefined },
+    { id: r.layout, handle: layoutHandles.get(r.layout) },
+    { id, handle: handles.get(id) },
+  ];
+}
+const meta = (id: string) => metaForMatches(matchesOf(id));
+
+describe("route table", () => {
   it("declares all 36 spec routes with the spec's names and paths", () => {
     expect(Object.keys(SPEC)).toHaveLength(36);
     expect(Object.fromEntries(declared.map((r) => [r.id, r.path]))).toEqual(SPEC);
-    expect([...ROUTE_IDS].sort()).toEqual(Object.keys(SPEC).sort());
   });
 
   it("puts every /personal route, and only those, in the personal layout", () => {
     for (const r of declared) {
       expect(r.layout, r.id).toBe(r.path.startsWith("/personal") ? "layout-personal" : "layout-default");
-      expect(routeMeta(r.id).layout).toBe(r.path.startsWith("/personal") ? "personal" : "default");
+      expect(meta(r.id).layout, r.id).toBe(r.path.startsWith("/personal") ? "personal" : "default");
     }
   });
 
   it("ends with a catch-all so unknown paths reach the not-found screen", () => {
-    expect(flatten(routes as Entry[]).at(-1)).toMatchObject({ id: "not-found", path: "/*" });
+    expect(all.at(-1)).toMatchObject({ id: "not-found", path: "/*" });
   });
 });
 
-describe("route meta", () => {
+describe("page cache policy in each route's handle", () => {
+  it("is declared by every screen", () => {
+    for (const r of all) expect(handles.get(r.id)?.cache, r.id).toMatch(/^(shared|city|personal)$/);
+  });
+
+  it("keeps the catalogue pages per city and everything else personal", () => {
+    for (const r of declared) {
+      expect(pageCachePolicyOf(handles.get(r.id)), r.id).toBe(
+        CITY_PAGES.includes(r.id) ? "city" : "personal",
+      );
+    }
+    // The account, basket, checkout and sign-in are never kept, whatever is added to them later.
+    for (const r of declared.filter((x) => /^\/(personal|basket|checkout|auth|confirm)/.test(x.path))) {
+      expect(handles.get(r.id)?.cache, r.id).toBe("personal");
+    }
+  });
+
+  it("counts an undeclared or unknown policy as personal", () => {
+    expect(pageCachePolicyOf(undefined)).toBe("personal");
+    expect(pageCachePolicyOf({ keepAlive: true })).toBe("personal");
+    expect(pageCachePolicyOf({ cache: "public" })).toBe("personal");
+    expect(pageCachePolicyOf({ cache: "shared" })).toBe("shared");
+  });
+});
+
+describe("route meta from the handles", () => {
   it("gives search, catalogue, brand and seller screens a fixed state key", () => {
-    expect(routeMeta("search-sef").stateKey).toBe("search");
-    expect(routeMeta("catalog-catId-sef").stateKey).toBe("catalog");
-    expect(routeMeta("brand-brandCode-sef").stateKey).toBe(
-      routeMeta("brand-brandCode-category-catId").stateKey,
+    expect(meta("search-sef").stateKey).toBe("search");
+    expect(meta("catalog-catId-sef").stateKey).toBe("catalog");
+    expect(meta("brand-brandCode-sef").stateKey).toBe(meta("brand-brandCode-category-catId").stateKey);
+    expect(meta("seller-sellerCode-sef").stateKey).toBe(
+      meta("seller-sellerCode-category-catId-sef").stateKey,
     );
-    expect(routeMeta("seller-sellerCode-sef").stateKey).toBe(
-      routeMeta("seller-sellerCode-category-catId-sef").stateKey,
-    );
-    expect(routeMeta("product-productId").stateKey).toBeUndefined();
+    expect(meta("product-productId").stateKey).toBeUndefined();
+    expect(meta("catalog").keepAlive).toBe(true);
+    expect(meta("basket").keepAlive).toBe(false);
   });
 
   it("hides the header on the full-screen photo viewer and the promo strip on phones", () => {
-    expect(routeMeta("product-productId-photos").header).toEqual({
+    expect(meta("product-productId-photos").header).toEqual({
       top: { mobile: false, desktop: false },
       middle: { mobile: false, desktop: false },
       bottom: { mobile: false, desktop: false },
     });
-    expect(routeMeta("basket").header.top).toEqual({ mobile: false, desktop: true });
-    expect(routeMeta("index").header.top).toEqual({ mobile: true, desktop: true });
+    expect(meta("product-productId-photos").transition).toBe("fade");
+    expect(meta("basket").header.top).toEqual({ mobile: false, desktop: true });
+    expect(meta("index").header.top).toEqual({ mobile: true, desktop: true });
   });
 
-  it("takes the deepest matched spec route", () => {
-    expect(metaForMatches([{ id: "root" }, { id: "layout-default" }, { id: "basket" }]).id).toBe("basket");
-    expect(metaForMatches([{ id: "root" }]).id).toBeUndefined();
+  it("gives focused screens no bottom navigation, and checkout no footer", () => {
+    expect(meta("auth").header.bottom).toEqual({ mobile: false, desktop: false });
+    expect(meta("auth").footer).toBe(true);
+    expect(meta("checkout-steps-delivery").footer).toBe(false);
+    expect(meta("search-form").headerSearch).toBe(false);
+    expect(meta("catalog").headerSearch).toBe(true);
+  });
+
+  it("takes the deepest matched screen, and the defaults where nothing matched", () => {
+    expect(meta("basket").id).toBe("basket");
+    expect(meta("personal-orders").id).toBe("personal-orders");
+    const bare = metaForMatches([{ id: "root" }]);
+    expect(bare.id).toBeUndefined();
+    expect(bare.layout).toBe("default");
+    expect(bare.footer).toBe(true);
   });
 
   it("resets the order-type preference outside the personal account", () => {
-    expect(nextOrderType("completed", "personal-orders")).toBe("completed");
-    expect(nextOrderType("completed", "personal-orders-orderId")).toBe("completed");
-    expect(nextOrderType("completed", "basket")).toBe("current");
+    expect(nextOrderType("completed", meta("personal-orders").id)).toBe("completed");
+    expect(nextOrderType("completed", meta("personal-orders-orderId").id)).toBe("completed");
+    expect(nextOrderType("completed", meta("basket").id)).toBe("current");
     expect(nextOrderType("completed", undefined)).toBe("current");
   });
 });

@@ -1,43 +1,4 @@
-/** Spec section 2: the storefront's screens by route name. */
-export const ROUTE_IDS = [
-  "auth",
-  "auth-mobile",
-  "confirm-auth",
-  "fail",
-  "index",
-  "basket",
-  "catalog",
-  "catalog-menu-catMenuId",
-  "catalog-catId-sef",
-  "page-slug",
-  "search-sef",
-  "search-form",
-  "select-city",
-  "thank-you",
-  "product-productId",
-  "product-productId-photos",
-  "promotion-top-profit-info",
-  "brand-brandCode-sef",
-  "brand-brandCode-category-catId",
-  "seller-sellerCode-sef",
-  "seller-sellerCode-category-catId-sef",
-  "checkout-steps-delivery",
-  "checkout-steps-payment-id",
-  "personal",
-  "personal-orders",
-  "personal-orders-orderId",
-  "personal-profile",
-  "personal-refunds",
-  "personal-refunds-refundId",
-  "personal-support",
-  "personal-support-status",
-  "personal-wishlist",
-  "personal-viewed",
-  "personal-purchases",
-  "personal-recipients",
-  "personal-address-addressId",
-] as const;
-export type RouteId = (typeof ROUTE_IDS)[number];
+import type { PageCacheHandle } from "#contract/page-cache.ts";
 
 export interface DeviceVisibility {
   mobile: boolean;
@@ -58,6 +19,13 @@ export interface RouteMeta {
   headerSearch: boolean;
 }
 
+/**
+ * What a route module exports as `handle`: its page cache policy (contract/page-cache.ts, read by the
+ * server) and whatever of the spec's screen meta differs from the defaults. Everything about a route is
+ * declared in its own module, so nothing here repeats the route table.
+ */
+export interface RouteHandle extends PageCacheHandle, Partial<RouteMeta> {}
+
 /** Header bar heights in px (spec section 3): the top strip starts collapsed; 44 is the default. */
 export const HEADER_HEIGHTS = { top: 0, middle: 80, bottom: 70, default: 44 } as const;
 /** Mobile layout applies at this viewport width or less. */
@@ -67,7 +35,8 @@ const both = { mobile: true, desktop: true };
 const none = { mobile: false, desktop: false };
 const desktopOnly = { mobile: false, desktop: true };
 
-const base: RouteMeta = {
+/** The spec's defaults: every bar but the promo strip on phones, a footer, no transition. */
+export const DEFAULT_META: RouteMeta = {
   layout: "default",
   header: { top: desktopOnly, middle: both, bottom: both },
   footer: true,
@@ -77,49 +46,57 @@ const base: RouteMeta = {
 };
 
 /** A focused screen: no promo strip, no category bar, no bottom navigation. */
-const focused: Partial<RouteMeta> = { header: { top: none, middle: both, bottom: none } };
-
-const overrides: Partial<Record<RouteId, Partial<RouteMeta>>> = {
-  auth: focused,
-  "auth-mobile": { ...focused, footer: false },
-  "confirm-auth": focused,
-  fail: focused,
-  "thank-you": focused,
-  "checkout-steps-delivery": { ...focused, footer: false },
-  "checkout-steps-payment-id": { ...focused, footer: false },
-  // The search screen is its own search bar: on wide screens the header keeps its logo and links only.
-  "search-form": {
-    header: { top: none, middle: desktopOnly, bottom: both },
-    footer: false,
-    headerSearch: false,
-  },
-  "select-city": { header: { top: none, middle: both, bottom: both } },
-  "product-productId-photos": {
-    header: { top: none, middle: none, bottom: none },
-    footer: false,
-    transition: "fade",
-  },
-  "catalog-catId-sef": { stateKey: "catalog", keepAlive: true },
-  "search-sef": { stateKey: "search", keepAlive: true },
-  "brand-brandCode-sef": { stateKey: "brand", keepAlive: true },
-  "brand-brandCode-category-catId": { stateKey: "brand", keepAlive: true },
-  "seller-sellerCode-sef": { stateKey: "seller", keepAlive: true },
-  "seller-sellerCode-category-catId-sef": { stateKey: "seller", keepAlive: true },
-  catalog: { keepAlive: true },
-  // Home shows the city strip on phones too: it is where shoppers look for "where do you deliver".
-  index: { keepAlive: true, header: { top: both, middle: both, bottom: both } },
+export const FOCUSED: Partial<RouteMeta> = { header: { top: none, middle: both, bottom: none } };
+/** The select-city screen: no promo strip, everything else. */
+export const NO_PROMO_STRIP: Partial<RouteMeta> = { header: { top: none, middle: both, bottom: both } };
+/** Home shows the city strip on phones too: it is where shoppers look for "where do you deliver". */
+export const ALL_BARS: Partial<RouteMeta> = { header: { top: both, middle: both, bottom: both } };
+/** The search screen is its own search bar: on wide screens the header keeps its logo and links only. */
+export const SEARCH_SCREEN: Partial<RouteMeta> = {
+  header: { top: none, middle: desktopOnly, bottom: both },
+  footer: false,
+  headerSearch: false,
+};
+/** The full-screen photo viewer: no chrome at all. */
+export const FULL_SCREEN: Partial<RouteMeta> = {
+  header: { top: none, middle: none, bottom: none },
+  footer: false,
+  transition: "fade",
 };
 
-export function routeMeta(id: string | undefined): RouteMeta {
-  const known = ROUTE_IDS.includes(id as RouteId) ? (id as RouteId) : undefined;
-  const layout = known?.startsWith("personal") ? "personal" : "default";
-  return { ...base, layout, ...(known ? overrides[known] : {}) };
+const META_KEYS = [
+  "layout",
+  "header",
+  "footer",
+  "transition",
+  "keepAlive",
+  "stateKey",
+  "headerSearch",
+] as const satisfies readonly (keyof RouteMeta)[];
+
+function isHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === "object" && handle !== null;
 }
 
-/** The meta of the deepest matched spec route (layouts and the root have none of their own). */
-export function metaForMatches(matches: readonly { id: string }[]): RouteMeta & { id: string | undefined } {
-  const match = [...matches].reverse().find((m) => ROUTE_IDS.includes(m.id as RouteId));
-  return { ...routeMeta(match?.id), id: match?.id };
+/**
+ * The meta of the matched routes: the defaults, then each match's handle from the root down, so the
+ * deepest route has the last word (a layout's handle — the personal layout's — applies to its screens).
+ * `id` is the deepest route with a handle of its own: the screen (layouts and the root have none).
+ */
+export function metaForMatches(
+  matches: readonly { id: string; handle?: unknown }[],
+): RouteMeta & { id: string | undefined } {
+  const meta: RouteMeta = { ...DEFAULT_META };
+  let id: string | undefined;
+  for (const match of matches) {
+    if (!isHandle(match.handle)) continue;
+    for (const key of META_KEYS) {
+      const value = match.handle[key];
+      if (value !== undefined) Object.assign(meta, { [key]: value });
+    }
+    if (match.handle.cache !== undefined) id = match.id;
+  }
+  return { ...meta, id };
 }
 
 /**

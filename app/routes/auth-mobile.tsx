@@ -1,7 +1,10 @@
 import { useRouteLoaderData } from "react-router";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import { FOCUSED, type RouteHandle } from "#app/lib/route-meta.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/auth-mobile";
+
+export const handle: RouteHandle = { cache: "personal", ...FOCUSED, footer: false };
 
 export const loader = (args: Route.LoaderArgs) => loadPageSeo(args, "Вход по номеру телефона");
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data);

@@ -11,7 +11,10 @@ import {
 import { readListingState } from "#app/features/catalog/listing-params.ts";
 import { pageMeta, validateParams } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
+import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/catalog-category";
+
+export const handle: RouteHandle = { cache: "city", stateKey: "catalog", keepAlive: true };
 
 const paramsSchema = z.object({ catId: catIdParam });
 

@@ -6,7 +6,10 @@ import { MenuNodeChildren } from "#app/features/catalog-menu/components/menu-nod
 import { menuPageDescription, menuPageHref, menuPageSeo } from "#app/features/catalog-menu/menu-page.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { loadPageSeo, orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
+import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/catalog-menu";
+
+export const handle: RouteHandle = { cache: "city" };
 
 /** Node ids are serial integers; anything else cannot name a page. */
 const paramsSchema = z.object({

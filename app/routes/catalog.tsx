@@ -3,7 +3,10 @@ import { categoryTreeQuery } from "#app/features/catalog/api.ts";
 import { CategoryTree } from "#app/features/catalog/components/category-tree.tsx";
 import { serverApi } from "#app/lib/api-context.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/catalog";
+
+export const handle: RouteHandle = { cache: "city", keepAlive: true };
 
 export async function loader(args: Route.LoaderArgs) {
   const queryClient = new QueryClient();

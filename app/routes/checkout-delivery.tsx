@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import { FOCUSED, type RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/checkout-delivery";
+
+export const handle: RouteHandle = { cache: "personal", ...FOCUSED, footer: false };
 
 export const loader = (args: Route.LoaderArgs) => loadPageSeo(args, "Оформление заказа: доставка");
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data);

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { pageNotFound, validateParams } from "#app/lib/page.ts";
+import { FOCUSED, type RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/checkout-payment";
+
+export const handle: RouteHandle = { cache: "personal", ...FOCUSED, footer: false };
 
 const paramsSchema = z.object({ id: z.string().regex(/^\d{1,12}$/) });
 

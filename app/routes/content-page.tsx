@@ -5,7 +5,10 @@ import { ContentBody } from "#app/features/content/components/content-body.tsx";
 import { serverApi } from "#app/lib/api-context.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { loadPageSeo, orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
+import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/content-page";
+
+export const handle: RouteHandle = { cache: "city" };
 
 const paramsSchema = z.object({ "*": z.string().regex(/^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/) });
 

@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import { FOCUSED, type RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/fail";
+
+export const handle: RouteHandle = { cache: "personal", ...FOCUSED };
 
 export const loader = (args: Route.LoaderArgs) => loadPageSeo(args, "Оплата не прошла");
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data);

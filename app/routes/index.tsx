@@ -10,10 +10,14 @@ import { serverApi } from "#app/lib/api-context.ts";
 import { useFeature } from "#app/lib/features.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
+import { ALL_BARS, type RouteHandle } from "#app/lib/route-meta.ts";
 import { siteJsonLd } from "#app/lib/seo/structured-data.ts";
 import { useNearViewport } from "#app/ui/use-near-viewport.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/index";
+
+/** Home: the same for everyone in one city (the header's city). */
+export const handle: RouteHandle = { cache: "city", keepAlive: true, ...ALL_BARS };
 
 export async function loader(args: Route.LoaderArgs) {
   // Critical data: every collection is awaited so the page paints complete, without spinners.
@@ -25,12 +29,12 @@ export async function loader(args: Route.LoaderArgs) {
     loadPageSeo(args, "Витрина — маркетплейс партнёров банка с кешбэком", queryClient),
     // Which collections there are depends on the features (the root loader reads the same config).
     unwrap(api.config.$get()).then((config) =>
-        Promise.all(
-          homeCollections(config.features).map((c) =>
-            queryClient.ensureQueryData(productListQuery(c.params, api)),
-          ),
+      Promise.all(
+        homeCollections(config.features).map((c) =>
+          queryClient.ensureQueryData(productListQuery(c.params, api)),
         ),
       ),
+    ),
   ]);
   return { ...page, dehydratedState: dehydrate(queryClient) };
 }

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { pageNotFound, validateParams } from "#app/lib/page.ts";
+import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/personal-address";
+
+export const handle: RouteHandle = { cache: "personal" };
 
 const paramsSchema = z.object({ addressId: z.string().regex(/^\d{1,12}$/) });
 

@@ -1,5 +1,8 @@
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/personal-purchases";
+
+export const handle: RouteHandle = { cache: "personal" };
 
 export const loader = (args: Route.LoaderArgs) => loadPageSeo(args, "Покупки");
 export const meta: Route.MetaFunction = ({ data }) => [

@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/personal-viewed";
+
+export const handle: RouteHandle = { cache: "personal" };
 
 export const loader = (args: Route.LoaderArgs) => loadPageSeo(args, "Просмотренные товары");
 export const meta: Route.MetaFunction = ({ data }) => [

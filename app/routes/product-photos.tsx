@@ -1,9 +1,12 @@
 import { useNavigate, useSearchParams } from "react-router";
 import { loadProduct } from "#app/features/catalog/product-page.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import { FULL_SCREEN, type RouteHandle } from "#app/lib/route-meta.ts";
 import { PhotoViewer } from "#app/ui/photo-viewer.tsx";
 import { productUrl } from "#contract/urls.ts";
 import type { Route } from "./+types/product-photos";
+
+export const handle: RouteHandle = { cache: "city", ...FULL_SCREEN };
 
 export async function loader(args: Route.LoaderArgs) {
   const { product, queryClient } = await loadProduct(args);

@@ -18,10 +18,13 @@ import { serverApi } from "#app/lib/api-context.ts";
 import { plural } from "#app/lib/format.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
+import type { RouteHandle } from "#app/lib/route-meta.ts";
 import { productJsonLd } from "#app/lib/seo/structured-data.ts";
 import { useNearViewport } from "#app/ui/use-near-viewport.ts";
+import { brandUrl, productUrl, sellerUrl } from "#contract/urls.ts";
 import type { Route } from "./+types/product";
-import { brandUrl, sellerUrl } from "#contract/urls.ts";
+
+export const handle: RouteHandle = { cache: "city" };
 
 export async function loader(args: Route.LoaderArgs) {
   const { product, queryClient } = await loadProduct(args);
@@ -41,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
       { name: "Главная", url: "/" },
       { name: "Каталог", url: "/catalog" },
       { name: product.category.name, url: categoryHref(product.category) },
-      { name: product.name, url: `/product/${product.id}` },
+      { name: product.name, url: productUrl(product.id) },
     ],
     dehydratedState: dehydrate(queryClient),
   };

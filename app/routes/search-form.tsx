@@ -7,7 +7,11 @@ import { SearchBox } from "#app/features/search/components/search-box.tsx";
 import { serverApi } from "#app/lib/api-context.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
+import { type RouteHandle, SEARCH_SCREEN } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/search-form";
+
+/** The shopper's recent queries are on it. */
+export const handle: RouteHandle = { cache: "personal", ...SEARCH_SCREEN };
 
 export async function loader(args: Route.LoaderArgs) {
   const queryClient = new QueryClient();

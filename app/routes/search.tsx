@@ -9,8 +9,11 @@ import { serverApi } from "#app/lib/api-context.ts";
 import { plural } from "#app/lib/format.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
+import type { RouteHandle } from "#app/lib/route-meta.ts";
 import { searchUrl } from "#contract/urls.ts";
 import type { Route } from "./+types/search";
+
+export const handle: RouteHandle = { cache: "city", stateKey: "search", keepAlive: true };
 
 const PAGE_SIZE = 24;
 

@@ -5,8 +5,11 @@ import { CitySearch } from "#app/features/city/components/city-search.tsx";
 import { safeReturnTo } from "#app/features/city/return-to.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
+import { NO_PROMO_STRIP, type RouteHandle } from "#app/lib/route-meta.ts";
 import { PinIcon } from "#app/ui/icons.tsx";
 import type { Route } from "./+types/select-city";
+
+export const handle: RouteHandle = { cache: "personal", ...NO_PROMO_STRIP };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Выбор города — Витрина" },

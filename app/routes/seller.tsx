@@ -7,7 +7,10 @@ import { codeParam, listingLoad, loadListingView } from "#app/features/catalog/l
 import { readListingState } from "#app/features/catalog/listing-params.ts";
 import { orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
+import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/seller";
+
+export const handle: RouteHandle = { cache: "city", stateKey: "seller", keepAlive: true };
 
 const paramsSchema = z.object({ sellerCode: codeParam });
 

@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
+import { FOCUSED, type RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/thank-you";
+
+export const handle: RouteHandle = { cache: "personal", ...FOCUSED };
 
 export const loader = (args: Route.LoaderArgs) => loadPageSeo(args, "Спасибо за заказ!");
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data);

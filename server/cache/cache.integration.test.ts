@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
 import { createServices } from "#server/domain/services.ts";
 import { createApp } from "#server/http/app.ts";
+import { pagePolicyResolver } from "#server/http/page-cache.ts";
 import { createLogger } from "#server/logger.ts";
 import { plainProduct, renameMenuNode, setProductPrice } from "#tests/fixtures/catalog-writes.ts";
 import { eventually } from "#tests/fixtures/eventually.ts";
@@ -12,10 +13,13 @@ describe("in-process caches with invalidation on change", () => {
   let caches: Caches & { close: () => Promise<void> };
   let app: ReturnType<typeof createApp>;
   let renders: string[];
+  /** The Cookie header each render saw. */
+  let cookiesSeen: (string | null)[] = [];
   let productId: number;
   let originalPrice: number;
   const ssr = async (request: Request) => {
     renders.push(new URL(request.url).pathname);
+    cookiesSeen.push(request.headers.get("cookie"));
     const url = new URL(request.url);
     if (url.pathname.endsWith("/cookie-setter")) {
       return new Response("<p>set</p>", { headers: { "Set-Cookie": "x=1", "Content-Type": "text/html" } });
@@ -54,6 +58,15 @@ describe("in-process caches with invalidation on change", () => {
       checks: {},
       ssr,
       pageCache: caches.pages,
+      // The storefront's catalogue routes declare `city`, the account `personal` (their handles).
+      pagePolicy: pagePolicyResolver([
+        { path: "product/:productId", handle: { cache: "city" } },
+        { path: "product/:productId/photos", handle: { cache: "city" } },
+        { path: "catalog", handle: { cache: "city" } },
+        { path: "catalog/*", handle: { cache: "city" } },
+        { path: "page/*", handle: { cache: "city" } },
+        { path: "personal/orders", handle: { cache: "personal" } },
+      ]),
     });
     ({ id: productId, price: originalPrice } = await plainProduct(database.db));
   });
@@ -168,15 +181,28 @@ describe("in-process caches with invalidation on change", () => {
       expect(renders).toEqual(["/catalog", "/catalog"]);
     });
 
-    it("renders for the request alone with an unknown (session) cookie, and on personal pages", async () => {
+    it("never lets a cached page's render see other cookies, and renders personal pages per request", async () => {
       renders = [];
-      const signedIn = await page(`/product/${productId}`, { Cookie: "session=secret" });
-      expect(signedIn.headers.get("x-cache")).toBeNull();
-      expect(signedIn.headers.get("cache-control")).toBe("private, no-cache");
-      const orders = await page("/personal/orders");
+      cookiesSeen = [];
+      const path = `/product/${productId}?probe=session`;
+      const first = await page(path, { Cookie: "session=secret; city_id=2; vid=AAAAAAAAAAAAAAAAAAAAAA" });
+      const second = await page(path, { Cookie: "session=other; city_id=2" });
+      expect([first.headers.get("x-cache"), second.headers.get("x-cache")]).toEqual(["MISS", "HIT"]);
+      expect(cookiesSeen).toEqual(["city_id=2"]);
+      const orders = await page("/personal/orders", { Cookie: "session=secret" });
       expect(orders.headers.get("cache-control")).toBe("private, no-store");
+      expect(orders.headers.get("x-cache")).toBeNull();
       await page("/personal/orders");
       expect(renders).toEqual([`/product/${productId}`, "/personal/orders", "/personal/orders"]);
+      expect(cookiesSeen.slice(1)).toEqual(["session=secret", null]);
+    });
+
+    it("counts a page no route declares as personal", async () => {
+      renders = [];
+      const res = await page("/undeclared-screen");
+      await page("/undeclared-screen");
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(renders).toEqual(["/undeclared-screen", "/undeclared-screen"]);
     });
 
     it("does not keep errors or responses that set cookies", async () => {

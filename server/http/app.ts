@@ -21,7 +21,15 @@ import { cspReportRoute } from "./csp-report.ts";
 import { errorHandler } from "./error-handler.ts";
 import { CACHE_CONTROL, matchesEtag } from "./http-cache.ts";
 import { mediaRoute } from "./media.ts";
-import { type PageSnapshot, pageCacheKey, snapshotPage, uncachedPagePolicy } from "./page-cache.ts";
+import {
+  keyCookies,
+  type PageCachePolicy,
+  type PageSnapshot,
+  pageCacheKey,
+  requestForCacheableRender,
+  snapshotPage,
+  uncachedPagePolicy,
+} from "./page-cache.ts";
 import { robotsRoute } from "./robots.ts";
 import { sitemapRoute } from "./sitemap.ts";
 import { createApiTransport } from "./transport.ts";
@@ -42,7 +50,14 @@ export interface AppDeps {
   clientDir?: string;
   /** Rendered anonymous pages (see page-cache.ts); without it every page is rendered per request. */
   pageCache?: ReadCache<PageSnapshot>;
+  /**
+   * The cache policy a page path's route declares (page-cache.ts: the SSR build's route tree); absent
+   * in API-only tests, where every page counts as personal.
+   */
+  pagePolicy?: (pathname: string) => PageCachePolicy | Promise<PageCachePolicy>;
 }
+
+type CacheablePolicy = Exclude<PageCachePolicy, "personal">;
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -130,23 +145,45 @@ export function createApp(deps: AppDeps) {
     const ssr = deps.ssr;
     if (!ssr) throw new AppError("not_found", "Страница не найдена", { code: "page_not_found" });
     const id = c.get("requestId");
-    const apiFetch = createApiTransport(
-      c.req.raw,
-      id,
-      config.apiOrigin ? { apiOrigin: config.apiOrigin } : { appFetch: (request) => app.fetch(request) },
-    );
+    const incoming = c.req.raw;
+    // Declared once per page route, in its handle (ADR 020); with no route tree every page is personal.
+    const policy: PageCachePolicy = deps.pagePolicy ? await deps.pagePolicy(c.req.path) : "personal";
+    const target = config.apiOrigin
+      ? { apiOrigin: config.apiOrigin }
+      : { appFetch: (request: Request) => app.fetch(request) };
     const nonce = createNonce();
-    const render = async () =>
-      securePage(await ssr(c.req.raw, { apiFetch, requestId: id, cspNonce: nonce }), csp, nonce);
-    const renderForThisRequest = async () => {
-      const response = await render();
+    /**
+     * One render. A cacheable page's render sees only its key cookies, in the request and in every API
+     * call; a page rendered for this request alone sees them all. Cookies the API set during the render
+     * go out with the page (a session rotated while it rendered must reach the browser).
+     */
+    const render = async (cookies: "all" | CacheablePolicy) => {
+      const request = cookies === "all" ? incoming : requestForCacheableRender(incoming, cookies);
+      const transport = createApiTransport(
+        incoming,
+        id,
+        target,
+        cookies === "all" ? {} : { cookies: keyCookies(cookies) },
+      );
+      const response = securePage(
+        await ssr(request, { apiFetch: transport.apiFetch, requestId: id, cspNonce: nonce }),
+        csp,
+        nonce,
+      );
+      for (const cookie of transport.setCookies) response.headers.append("Set-Cookie", cookie);
+      return { response, personalRead: transport.personalRead };
+    };
+    /** `as`: the policy its headers follow (a page that turned out to read personal data is personal). */
+    const renderForThisRequest = async (as: PageCachePolicy = policy) => {
+      const { response } = await render("all");
       if (!response.headers.has("Cache-Control")) {
-        response.headers.set("Cache-Control", uncachedPagePolicy(c.req.path, response.status));
+        response.headers.set("Cache-Control", uncachedPagePolicy(as, response.status));
       }
       return response;
     };
 
-    const key = deps.pageCache ? pageCacheKey(c.req.raw) : undefined;
+    if (policy === "personal") return renderForThisRequest();
+    const key = deps.pageCache ? pageCacheKey(incoming, policy) : undefined;
     if (!deps.pageCache || !key) return renderForThisRequest();
     let mine: PageSnapshot | undefined;
     // The page carries the tags of every read its render makes (read-tags.ts), so a product's change
@@ -156,17 +193,29 @@ export function createApp(deps: AppDeps) {
     const page = await deps.pageCache.get(
       key,
       async () => {
-        mine = await collectReadTags(tags, async () => snapshotPage(await render()));
+        mine = await collectReadTags(tags, async () => {
+          const { response, personalRead } = await render(policy);
+          return snapshotPage(response, personalRead);
+        });
         return mine;
       },
       tags,
       (snapshot) => snapshot.storable,
     );
+    if (page.personalRead !== undefined) {
+      // The route says the page is the same for many visitors, yet an answer its render read was not:
+      // that render is wrong for everyone. The shopper gets a page rendered with their own cookies.
+      c.get("logger").warn(
+        { path: c.req.path, policy, read: page.personalRead },
+        "a cacheable page read a personal API answer: rendered per request instead",
+      );
+      return renderForThisRequest("personal");
+    }
     const rendered = page === mine;
     // A page that could not be kept was rendered for another request; its cookies are not ours.
     if (!rendered && !page.storable) return renderForThisRequest();
     // A kept page was rendered under another response's nonce: it is served under this one's.
-    return pageResponse(c, withFreshNonce(page, nonce), rendered ? "MISS" : "HIT");
+    return pageResponse(c, withFreshNonce(page, nonce), rendered ? "MISS" : "HIT", policy);
   });
 
   return app;
@@ -174,12 +223,16 @@ export function createApp(deps: AppDeps) {
 export type App = ReturnType<typeof createApp>;
 
 /** A response from a page snapshot, or 304 when the browser already holds these bytes. */
-function pageResponse(c: Context<AppEnv>, page: PageSnapshot, cacheStatus: "HIT" | "MISS"): Response {
+function pageResponse(
+  c: Context<AppEnv>,
+  page: PageSnapshot,
+  cacheStatus: "HIT" | "MISS",
+  policy: PageCachePolicy,
+): Response {
   const headers = new Headers(page.headers);
   headers.set("X-Cache", cacheStatus);
   if (!page.storable) {
-    if (!headers.has("Cache-Control"))
-      headers.set("Cache-Control", uncachedPagePolicy(c.req.path, page.status));
+    if (!headers.has("Cache-Control")) headers.set("Cache-Control", uncachedPagePolicy(policy, page.status));
     return new Response(page.body, { status: page.status, headers });
   }
   headers.set("Cache-Control", CACHE_CONTROL.anonymousPage);

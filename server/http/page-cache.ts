@@ -1,48 +1,87 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { type PageCachePolicy, pageCachePolicyOf } from "#contract/page-cache.ts";
 import { WEBVIEW_COOKIE, WEBVIEW_UA_MARKER } from "#contract/webview.ts";
 import { CITY_COOKIE } from "#server/api/address/schemas.ts";
 import { CACHE_CONTROL, etagOf } from "./http-cache.ts";
 
+export type { PageCachePolicy } from "#contract/page-cache.ts";
+
 /**
- * Which rendered pages the process keeps (ADR 012): anonymous catalogue pages, identical for every
- * visitor of one city. Personal pages (account, basket, checkout, sign-in, the search screen with its
- * recent queries) are never kept.
+ * Which rendered pages the process keeps, and for whom (ADR 012, ADR 020): each page route declares its
+ * policy in its `handle` (contract/page-cache.ts); the server matches a request against the SSR build's
+ * route tree and takes the deepest route's declaration. Nothing here lists paths.
  */
-const CACHEABLE_PATHS = [
-  /^\/$/,
-  /^\/catalog(?:\/.*)?$/,
-  /^\/catalog-menu\/[^/]+$/,
-  /^\/product\/\d+(?:\/photos)?$/,
-  /^\/brand\/.+$/,
-  /^\/seller\/.+$/,
-  /^\/search(?:\/.*)?$/,
-  /^\/page\/.+$/,
-  /^\/promotion\/.+$/,
-];
 
-const PERSONAL_PATHS = [
-  /^\/personal(?:\/|$)/,
-  /^\/basket$/,
-  /^\/checkout\//,
-  /^\/auth(?:\/|$)/,
-  /^\/confirm\//,
-  /^\/search-form$/,
-  /^\/select-city$/,
-];
-
-/** Cookies a page differs by: they become part of the key. */
-const KEY_COOKIES = [CITY_COOKIE, WEBVIEW_COOKIE];
-/** Cookies cacheable pages never read on the server (visitor id, the client-side modal flag, analytics). */
-const NEUTRAL_COOKIE = /^(?:vid|disableShowModalCookie|_ym.*)$/;
-
-/** The document path for a React Router data request: `/product/5.data` → `/product/5`, `/_root.data` → `/`. */
-function documentPath(pathname: string): string {
-  if (pathname === "/_root.data") return "/";
-  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+/** A route of the page tree as the policy needs it (the SSR build's routes, or a test's). */
+export interface PageRoute {
+  id?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  handle?: unknown;
+  children?: PageRoute[];
 }
 
-export function isPersonalPage(pathname: string): boolean {
-  const path = documentPath(pathname);
-  return PERSONAL_PATHS.some((re) => re.test(path));
+/** The route tree of an SSR build's flat manifest, nested by parent id the way React Router nests it. */
+export function pageRoutesOf(manifest: ServerBuild["routes"]): PageRoute[] {
+  type ManifestRoute = NonNullable<ServerBuild["routes"][string]>;
+  const byParent = new Map<string, ManifestRoute[]>();
+  for (const route of Object.values(manifest)) {
+    if (!route) continue;
+    const parent = route.parentId ?? "";
+    byParent.set(parent, [...(byParent.get(parent) ?? []), route]);
+  }
+  const build = (parentId: string): PageRoute[] =>
+    (byParent.get(parentId) ?? []).map((route) => {
+      const node: PageRoute = { id: route.id, handle: route.module.handle };
+      if (route.path !== undefined) node.path = route.path;
+      if (route.index) node.index = true;
+      if (route.caseSensitive) node.caseSensitive = true;
+      // React Router rejects children on an index route, so leaves get none at all.
+      const children = route.index ? [] : build(route.id);
+      if (children.length > 0) node.children = children;
+      return node;
+    });
+  return build("");
+}
+
+/**
+ * The document path of a request the way React Router's server resolves it: a single-fetch data request
+ * `/product/5.data` is `/product/5`, `/_root.data` is `/`, and a trailing slash is dropped.
+ */
+export function documentPath(pathname: string): string {
+  if (pathname === "/_root.data") return "/";
+  const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  return path !== "/" && path.endsWith("/") ? path.slice(0, -1) : path;
+}
+
+/** The policy of a request path: the deepest matched route's declaration; no match or none declared is personal. */
+export function pagePolicyResolver(routes: readonly PageRoute[]): (pathname: string) => PageCachePolicy {
+  const tree = routes as RouteObject[];
+  return (pathname) => {
+    const matches = matchRoutes(tree, documentPath(pathname));
+    return pageCachePolicyOf(matches?.at(-1)?.route.handle);
+  };
+}
+
+/** The resolver for an SSR build, made once per build (development reloads the build on every request). */
+const resolvers = new WeakMap<ServerBuild["routes"], (pathname: string) => PageCachePolicy>();
+export function buildPagePolicy(build: Pick<ServerBuild, "routes">): (pathname: string) => PageCachePolicy {
+  let resolver = resolvers.get(build.routes);
+  if (!resolver) {
+    resolver = pagePolicyResolver(pageRoutesOf(build.routes));
+    resolvers.set(build.routes, resolver);
+  }
+  return resolver;
+}
+
+/**
+ * Cookies a cacheable page may differ by: they become part of its key, and they are the only cookies
+ * its render (the loaders, and the API calls they make) sees. The webview flag changes the root layout
+ * of every page, so both cached kinds carry it.
+ */
+export function keyCookies(policy: Exclude<PageCachePolicy, "personal">): readonly string[] {
+  return policy === "city" ? [CITY_COOKIE, WEBVIEW_COOKIE] : [WEBVIEW_COOKIE];
 }
 
 function parseCookies(header: string): [string, string][] {
@@ -56,25 +95,43 @@ function parseCookies(header: string): [string, string][] {
     });
 }
 
+/** A Cookie header with only the named cookies, or undefined when none of them is there. */
+export function onlyCookies(header: string | null, names: readonly string[]): string | undefined {
+  const kept = parseCookies(header ?? "").filter(([name]) => names.includes(name));
+  return kept.length > 0 ? kept.map(([name, value]) => `${name}=${value}`).join("; ") : undefined;
+}
+
 /**
- * The page cache key for a request, or undefined when its page must be rendered for it alone: not a
- * read, not a catalogue page, signed in, or carrying any cookie the cache does not know to be safe.
+ * The page cache key for a request under its route's policy, or undefined when the page must be
+ * rendered for this request alone: a personal page, not a GET, an Authorization header, or the
+ * `?webview=` switch (its answer sets a cookie). Cookies other than the key cookies play no part: the
+ * render never sees them.
  */
-export function pageCacheKey(request: Request): string | undefined {
+export function pageCacheKey(request: Request, policy: PageCachePolicy): string | undefined {
+  if (policy === "personal") return undefined;
   // HEAD renders carry no body, so they are never what the cache keeps.
   if (request.method !== "GET") return undefined;
   if (request.headers.has("authorization")) return undefined;
   const url = new URL(request.url);
   if (url.searchParams.has("webview")) return undefined;
-  const path = documentPath(url.pathname);
-  if (!CACHEABLE_PATHS.some((re) => re.test(path))) return undefined;
-  const varies: string[] = [];
-  for (const [name, value] of parseCookies(request.headers.get("cookie") ?? "")) {
-    if (KEY_COOKIES.includes(name)) varies.push(`${name}=${value}`);
-    else if (!NEUTRAL_COOKIE.test(name)) return undefined;
-  }
+  const names = keyCookies(policy);
+  const varies = parseCookies(request.headers.get("cookie") ?? "")
+    .filter(([name]) => names.includes(name))
+    .map(([name, value]) => `${name}=${value}`);
   if (WEBVIEW_UA_MARKER.test(request.headers.get("user-agent") ?? "")) varies.push("app");
-  return `${url.host}${url.pathname}${url.search}|${varies.sort().join(";")}`;
+  return `${policy}|${url.host}${url.pathname}${url.search}|${varies.sort().join(";")}`;
+}
+
+/** The incoming request as a cacheable render sees it: the same, with only its policy's key cookies. */
+export function requestForCacheableRender(
+  request: Request,
+  policy: Exclude<PageCachePolicy, "personal">,
+): Request {
+  const headers = new Headers(request.headers);
+  const cookie = onlyCookies(request.headers.get("cookie"), keyCookies(policy));
+  if (cookie === undefined) headers.delete("cookie");
+  else headers.set("cookie", cookie);
+  return new Request(request.url, { method: request.method, headers, signal: request.signal });
 }
 
 /** A rendered page as the cache keeps it. */
@@ -83,16 +140,25 @@ export interface PageSnapshot {
   headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
   etag: string;
-  /** Only a plain 200 that sets no cookie and no policy of its own is kept. */
+  /** Only a plain 200 that sets no cookie, no policy of its own and read nothing personal is kept. */
   storable: boolean;
+  /**
+   * The API path whose answer was personal (private and not revalidated, no-store, or setting a cookie)
+   * during this render, which saw only the key cookies: the page is wrong for anyone, so it is neither
+   * kept nor sent, and the request is rendered again with all its cookies.
+   */
+  personalRead?: string | undefined;
 }
 
 const DROPPED_HEADERS = new Set(["date", "content-length", "etag"]);
 
-export async function snapshotPage(response: Response): Promise<PageSnapshot> {
+export async function snapshotPage(response: Response, personalRead?: string): Promise<PageSnapshot> {
   const body = new Uint8Array(await response.arrayBuffer());
   const storable =
-    response.status === 200 && !response.headers.has("set-cookie") && !response.headers.has("cache-control");
+    personalRead === undefined &&
+    response.status === 200 &&
+    !response.headers.has("set-cookie") &&
+    !response.headers.has("cache-control");
   return {
     status: response.status,
     // Iterating Headers yields each Set-Cookie on its own, so an unstorable page keeps all of them.
@@ -100,11 +166,12 @@ export async function snapshotPage(response: Response): Promise<PageSnapshot> {
     body,
     etag: etagOf(body),
     storable,
+    personalRead,
   };
 }
 
 /** Cache-Control for a page rendered for one request only. */
-export function uncachedPagePolicy(pathname: string, status: number): string {
+export function uncachedPagePolicy(policy: PageCachePolicy, status: number): string {
   if (status !== 200) return CACHE_CONTROL.error;
-  return isPersonalPage(pathname) ? CACHE_CONTROL.personal : CACHE_CONTROL.revalidate;
+  return policy === "personal" ? CACHE_CONTROL.personal : CACHE_CONTROL.revalidate;
 }

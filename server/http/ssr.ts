@@ -4,9 +4,16 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { paths } from "#server/paths.ts";
 import type { SsrHandler } from "./app.ts";
+import { buildPagePolicy, type PageCachePolicy } from "./page-cache.ts";
 
-/** React Router's handler over the production build in build/server. */
-export async function loadProductionSsr(): Promise<{ handler: SsrHandler; buildId: string }> {
+type PagePolicy = (pathname: string) => PageCachePolicy | Promise<PageCachePolicy>;
+
+/** React Router's handler over the production build in build/server, and its routes' page cache policies. */
+export async function loadProductionSsr(): Promise<{
+  handler: SsrHandler;
+  buildId: string;
+  pagePolicy: PagePolicy;
+}> {
   if (!existsSync(paths.ssrBuild)) {
     throw new Error(
       `No storefront build at ${paths.ssrBuild}: run \`npm run build\` (npm start does it for you).`,
@@ -14,16 +21,25 @@ export async function loadProductionSsr(): Promise<{ handler: SsrHandler; buildI
   }
   const build = (await import(pathToFileURL(paths.ssrBuild).href)) as ServerBuild;
   const handler = createRequestHandler(build, "production");
-  return { handler: (request, context) => handler(request, context), buildId: build.assets.version };
+  return {
+    handler: (request, context) => handler(request, context),
+    buildId: build.assets.version,
+    pagePolicy: buildPagePolicy(build),
+  };
 }
 
 /** Development: Vite in middleware mode; the server build is reloaded through Vite on every request (HMR). */
-export async function createDevSsr(): Promise<{ handler: SsrHandler; vite: ViteDevServer }> {
+export async function createDevSsr(): Promise<{
+  handler: SsrHandler;
+  vite: ViteDevServer;
+  pagePolicy: PagePolicy;
+}> {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-  const handler: SsrHandler = async (request, context) => {
-    const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-    return createRequestHandler(build, "development")(request, context);
-  };
-  return { handler, vite };
+  const load = async () => (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  const handler: SsrHandler = async (request, context) =>
+    createRequestHandler(await load(), "development")(request, context);
+  // An edited route module's handle counts from the next request, like the rest of the module.
+  const pagePolicy: PagePolicy = async (pathname) => buildPagePolicy(await load())(pathname);
+  return { handler, vite, pagePolicy };
 }

@@ -1,0 +1,23 @@
+/**
+ * Who a rendered page is the same for, declared once per page route in its module's `handle`
+ * (`export const handle = { cache: "city", … }`) and read by the server to decide the page cache key,
+ * Cache-Control and which cookies the render may see (ADR 020):
+ * - `shared`: the same for every visitor — cached under its URL; the render sees no cookie;
+ * - `city`: the same for every visitor of one city — cached per city cookie; the render sees that cookie;
+ * - `personal`: rendered for each request with all its cookies, `private, no-store`.
+ * Both cached kinds also vary by the mobile app's webview flag, which the root layout reads on every page.
+ */
+export type PageCachePolicy = "shared" | "city" | "personal";
+
+export interface PageCacheHandle {
+  cache?: PageCachePolicy;
+}
+
+const POLICIES: readonly PageCachePolicy[] = ["shared", "city", "personal"];
+
+/** A route handle's declared policy; a route that declares none (or something unknown) is personal. */
+export function pageCachePolicyOf(handle: unknown): PageCachePolicy {
+  const declared =
+    typeof handle === "object" && handle !== null ? (handle as PageCacheHandle).cache : undefined;
+  return declared !== undefined && POLICIES.includes(declared) ? declared : "personal";
+}

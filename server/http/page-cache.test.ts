@@ -1,0 +1,155 @@
+import type { ServerBuild } from "react-router";
+import { describe, expect, it } from "vitest";
+import {
+  buildPagePolicy,
+  documentPath,
+  pageCacheKey,
+  pagePolicyResolver,
+  pageRoutesOf,
+  requestForCacheableRender,
+  snapshotPage,
+  uncachedPagePolicy,
+} from "./page-cache.ts";
+
+/** A flat route manifest the way the SSR build has it (only what the policy reads). */
+function manifest(
+  routes: { id: string; parentId?: string; path?: string; index?: boolean; handle?: unknown }[],
+): ServerBuild["routes"] {
+  return Object.fromEntries(
+    routes.map(({ handle, ...r }) => [r.id, { ...r, module: handle === undefined ? {} : { handle } }]),
+  ) as unknown as ServerBuild["routes"];
+}
+
+const build = {
+  routes: manifest([
+    { id: "root", path: "" },
+    { id: "layout-default", parentId: "root" },
+    { id: "index", parentId: "layout-default", index: true, handle: { cache: "city", keepAlive: true } },
+    { id: "product", parentId: "layout-default", path: "product/:productId", handle: { cache: "city" } },
+    { id: "about", parentId: "layout-default", path: "about", handle: { cache: "shared" } },
+    { id: "search", parentId: "layout-default", path: "search/*", handle: { cache: "city" } },
+    { id: "basket", parentId: "layout-default", path: "basket", handle: { cache: "personal" } },
+    // A screen someone forgot to declare.
+    { id: "new-screen", parentId: "layout-default", path: "new-screen" },
+    { id: "layout-personal", parentId: "root", handle: { layout: "personal", cache: "shared" } },
+    { id: "orders", parentId: "layout-personal", path: "personal/orders" },
+    { id: "layout-fallback", parentId: "root" },
+    { id: "not-found", parentId: "layout-fallback", path: "*", handle: { cache: "city" } },
+  ]),
+};
+
+describe("page cache policy from the route tree", () => {
+  const policy = buildPagePolicy(build);
+
+  it("nests the build's flat manifest the way React Router does", () => {
+    const [root] = pageRoutesOf(build.routes);
+    expect(root?.id).toBe("root");
+    expect(root?.children?.map((r) => r.id)).toEqual([
+      "layout-default",
+      "layout-personal",
+      "layout-fallback",
+    ]);
+    expect(root?.children?.[0]?.children?.[0]).toEqual({
+      id: "index",
+      index: true,
+      handle: { cache: "city", keepAlive: true },
+    });
+  });
+
+  it("takes the deepest matched route's declaration", () => {
+    expect(policy("/")).toBe("city");
+    expect(policy("/product/5")).toBe("city");
+    expect(policy("/about")).toBe("shared");
+    expect(policy("/search/")).toBe("city");
+    expect(policy("/basket")).toBe("personal");
+    expect(policy("/no/such/page")).toBe("city");
+  });
+
+  it("counts a screen with no declaration as personal, even under a layout that declares one", () => {
+    expect(policy("/new-screen")).toBe("personal");
+    expect(policy("/personal/orders")).toBe("personal");
+    expect(pagePolicyResolver([])("/")).toBe("personal");
+  });
+
+  it("resolves React Router's data requests to their document's route", () => {
+    expect(documentPath("/_root.data")).toBe("/");
+    expect(documentPath("/product/5.data")).toBe("/product/5");
+    expect(documentPath("/search/")).toBe("/search");
+    expect(policy("/_root.data")).toBe("city");
+    expect(policy("/product/5.data")).toBe("city");
+    expect(policy("/basket.data")).toBe("personal");
+  });
+
+  it("is built once per build", () => {
+    expect(buildPagePolicy(build)).toBe(policy);
+  });
+});
+
+describe("page cache key", () => {
+  const request = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+    new Request(`http://shop.test${path}`, { method, headers });
+
+  it("keys a city page by its city and webview cookies and nothing else", () => {
+    const plain = pageCacheKey(request("/catalog?page=2"), "city");
+    const other = pageCacheKey(
+      request("/catalog?page=2", { Cookie: "vid=AAAA; session=secret; _ym_uid=1" }),
+      "city",
+    );
+    expect(other).toBe(plain);
+    const city2 = pageCacheKey(request("/catalog?page=2", { Cookie: "city_id=2; session=x" }), "city");
+    expect(city2).not.toBe(plain);
+    expect(pageCacheKey(request("/catalog?page=2", { Cookie: "session=y; city_id=2" }), "city")).toBe(city2);
+    expect(pageCacheKey(request("/catalog?page=2", { Cookie: "webview=1" }), "city")).not.toBe(plain);
+    expect(pageCacheKey(request("/catalog?page=2", { "User-Agent": "VitrinaApp/3.1" }), "city")).not.toBe(
+      plain,
+    );
+  });
+
+  it("keys a shared page without the city", () => {
+    expect(pageCacheKey(request("/about", { Cookie: "city_id=2" }), "shared")).toBe(
+      pageCacheKey(request("/about", { Cookie: "city_id=3" }), "shared"),
+    );
+  });
+
+  it("has no key for personal pages, writes, HEAD, Authorization or the webview switch", () => {
+    expect(pageCacheKey(request("/basket"), "personal")).toBeUndefined();
+    expect(pageCacheKey(request("/catalog", {}, "POST"), "city")).toBeUndefined();
+    expect(pageCacheKey(request("/catalog", {}, "HEAD"), "city")).toBeUndefined();
+    expect(pageCacheKey(request("/catalog", { Authorization: "Bearer x" }), "city")).toBeUndefined();
+    expect(pageCacheKey(request("/catalog?webview=1"), "city")).toBeUndefined();
+  });
+
+  it("shows a cacheable render only the key cookies", () => {
+    const incoming = request("/catalog", {
+      Cookie: "vid=AAAA; city_id=2; session=s; webview=1",
+      "User-Agent": "UA",
+    });
+    const city = requestForCacheableRender(incoming, "city");
+    expect(city.headers.get("cookie")).toBe("city_id=2; webview=1");
+    expect(city.headers.get("user-agent")).toBe("UA");
+    expect(city.url).toBe(incoming.url);
+    expect(requestForCacheableRender(incoming, "shared").headers.get("cookie")).toBe("webview=1");
+    expect(requestForCacheableRender(request("/", { Cookie: "vid=A" }), "shared").headers.has("cookie")).toBe(
+      false,
+    );
+  });
+});
+
+describe("page snapshots", () => {
+  const html = (headers: Record<string, string> = {}, status = 200) =>
+    new Response("<p>page</p>", { status, headers: { "Content-Type": "text/html", ...headers } });
+
+  it("keeps only a plain 200 whose render read nothing personal", async () => {
+    expect((await snapshotPage(html())).storable).toBe(true);
+    const tainted = await snapshotPage(html(), "/api/v1/viewed");
+    expect(tainted).toMatchObject({ storable: false, personalRead: "/api/v1/viewed" });
+    expect((await snapshotPage(html({ "Set-Cookie": "x=1" }))).storable).toBe(false);
+    expect((await snapshotPage(html({}, 404))).storable).toBe(false);
+  });
+
+  it("marks pages rendered for one request by their policy", () => {
+    expect(uncachedPagePolicy("personal", 200)).toBe("private, no-store");
+    expect(uncachedPagePolicy("city", 200)).toBe("private, no-cache");
+    expect(uncachedPagePolicy("shared", 404)).toBe("no-store");
+  });
+});

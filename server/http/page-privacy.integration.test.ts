@@ -1,0 +1,180 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SsrLoadContext } from "#contract/ssr.ts";
+import { openCaches } from "#server/cache/index.ts";
+import { loadConfig } from "#server/config.ts";
+import { createServices } from "#server/domain/services.ts";
+import { createLogger } from "#server/logger.ts";
+import { plainProduct } from "#tests/fixtures/catalog-writes.ts";
+import { getTestContext } from "#tests/fixtures/test-app.ts";
+import { createApp } from "./app.ts";
+import { pagePolicyResolver } from "./page-cache.ts";
+
+/**
+ * The page cache and the shopper's cookies (ADR 020), through the real API and the real SSR transport.
+ * The "storefront" here is a stand-in render that reads what a loader would, through `context.apiFetch`.
+ */
+
+const ROUTES = pagePolicyResolver([
+  // A page wrongly declared shared that reads the visitor's recently viewed products.
+  { path: "viewed-strip", handle: { cache: "shared" } },
+  // A catalogue-like page: the header's city and a product.
+  { path: "city-probe", handle: { cache: "city" } },
+  // A personal page whose render writes (the API issues the visitor cookie on the way).
+  { path: "account", handle: { cache: "personal" } },
+]);
+
+let productId: number;
+let renders: string[] = [];
+
+async function ssr(request: Request, context: SsrLoadContext): Promise<Response> {
+  const path = new URL(request.url).pathname;
+  renders.push(path);
+  const html = (body: string) =>
+    new Response(`<html><body>${body}</body></html>`, { headers: { "Content-Type": "text/html" } });
+  if (path === "/viewed-strip") {
+    const viewed = (await (await context.apiFetch("/api/v1/viewed")).json()) as { items: { id: number }[] };
+    return html(`viewed:${viewed.items.map((p) => p.id).join(",")}`);
+  }
+  if (path === "/city-probe") {
+    const [current, product] = await Promise.all([
+      context
+        .apiFetch("/api/v1/address/current")
+        .then((r) => r.json() as Promise<{ city: { name: string } }>),
+      context.apiFetch(`/api/v1/products/${productId}`).then((r) => r.json() as Promise<{ name: string }>),
+    ]);
+    return html(`${current.city.name}: ${product.name}`);
+  }
+  if (path === "/account") {
+    const res = await context.apiFetch(`/api/v1/viewed/${productId}`, { method: "POST" });
+    return html(`recorded:${res.status}`);
+  }
+  return new Response("нет", { status: 404 });
+}
+
+async function webApp(env: Record<string, string> = {}) {
+  const { database } = await getTestContext();
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...env });
+  const caches = await openCaches(config, database, createLogger("silent"));
+  if (!caches) throw new Error("caches are on by default");
+  const app = createApp({
+    config,
+    services: createServices(database.db, { cache: caches.data }),
+    logger: createLogger("silent"),
+    checks: {},
+    ssr,
+    pageCache: caches.pages,
+    pagePolicy: ROUTES,
+  });
+  return { app, close: caches.close };
+}
+
+/** The visitor cookie ("vid=…") from a response's Set-Cookie headers. */
+function visitorCookie(res: Response): string | undefined {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .find((c) => c.startsWith("vid="));
+}
+
+beforeAll(async () => {
+  const { database } = await getTestContext();
+  ({ id: productId } = await plainProduct(database.db));
+});
+
+describe("a cookie-dependent answer never reaches a cached page", () => {
+  let web: Awaited<ReturnType<typeof webApp>>;
+  beforeAll(async () => {
+    web = await webApp();
+  });
+  afterAll(() => web.close());
+  const page = (path: string, cookie?: string) =>
+    web.app.request(`http://shop.test${path}`, cookie ? { headers: { Cookie: cookie } } : {});
+
+  it("renders a page that read a personal answer for each request, and no visitor sees another's", async () => {
+    const { app: api } = await getTestContext();
+    const alice = visitorCookie(await api.request(`/api/v1/viewed/${productId}`, { method: "POST" }));
+    expect(alice).toMatch(/^vid=/);
+
+    renders = [];
+    const forAlice = await page("/viewed-strip", `${alice}; city_id=2`);
+    expect(await forAlice.text()).toContain(`viewed:${productId}`);
+    expect(forAlice.headers.get("x-cache")).toBeNull();
+    expect(forAlice.headers.get("cache-control")).toBe("private, no-store");
+
+    const forBob = await page("/viewed-strip");
+    expect(await forBob.text()).toContain("viewed:<");
+    const forCarol = await page("/viewed-strip", "vid=CCCCCCCCCCCCCCCCCCCCCC");
+    expect(await forCarol.text()).not.toContain(String(productId));
+    const again = await page("/viewed-strip", alice);
+    expect(await again.text()).toContain(`viewed:${productId}`);
+    expect(again.headers.get("x-cache")).toBeNull();
+    // Each request: one render with the key cookies only (found personal, thrown away), one with its own.
+    expect(renders.length).toBe(8);
+  });
+
+  it("keeps a city page per city, rendered with nothing but the city cookie", async () => {
+    renders = [];
+    const first = await page("/city-probe", "city_id=2; vid=AAAAAAAAAAAAAAAAAAAAAA; session=secret");
+    const second = await page("/city-probe", "city_id=2; vid=BBBBBBBBBBBBBBBBBBBBBB");
+    const otherCity = await page("/city-probe", "city_id=3");
+    expect([first, second, otherCity].map((r) => r.headers.get("x-cache"))).toEqual(["MISS", "HIT", "MISS"]);
+    expect(first.headers.get("cache-control")).toBe("public, max-age=30, stale-while-revalidate=300");
+    expect(first.headers.get("vary")).toContain("Cookie");
+    const [one, two, three] = await Promise.all([first.text(), second.text(), otherCity.text()]);
+    expect(two).toBe(one);
+    expect(three).not.toBe(one);
+    expect(renders).toEqual(["/city-probe", "/city-probe"]);
+  });
+});
+
+describe("cookies the API sets while a page renders reach the browser", () => {
+  it("in-process: a personal page carries the visitor cookie its render was issued", async () => {
+    const web = await webApp();
+    try {
+      const res = await web.app.request("http://shop.test/account");
+      expect(await res.text()).toContain("recorded:204");
+      expect(visitorCookie(res)).toMatch(/^vid=[\w-]{22}$/);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+    } finally {
+      await web.close();
+    }
+  });
+
+  describe("over HTTP to a separate API tier (API_ORIGIN)", () => {
+    let server: Server;
+    let origin: string;
+    beforeAll(async () => {
+      const { app: api } = await getTestContext();
+      // Not `serve()`: it would swap the global Response for node-server's own in this shared worker.
+      server = createServer(getRequestListener(api.fetch, { overrideGlobalObjects: false }));
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    it("carries the API tier's Set-Cookie to the browser and keeps personal reads out of the cache", async () => {
+      const web = await webApp({ API_ORIGIN: origin });
+      try {
+        const res = await web.app.request("http://shop.test/account");
+        expect(await res.text()).toContain("recorded:204");
+        const alice = visitorCookie(res);
+        expect(alice).toMatch(/^vid=[\w-]{22}$/);
+
+        renders = [];
+        const forAlice = await web.app.request("http://shop.test/viewed-strip", {
+          headers: { Cookie: alice ?? "" },
+        });
+        expect(await forAlice.text()).toContain(`viewed:${productId}`);
+        const forBob = await web.app.request("http://shop.test/viewed-strip");
+        expect(await forBob.text()).not.toContain(String(productId));
+        expect(forBob.headers.get("x-cache")).toBeNull();
+        expect(renders.length).toBe(4);
+      } finally {
+        await web.close();
+      }
+    });
+  });
+});
