@@ -8,7 +8,7 @@ import { ServerRouter } from "react-router";
 import { CspNonceContext } from "./lib/csp-nonce.ts";
 
 /**
- * React Router's default Node entry plus the Content-Security-Policy nonce (ADR 016): the server puts a
+ * React Router's default Node entry plus the Content-Security-Policy nonce (ADR 021): the server puts a
  * fresh nonce in the load context and the matching policy on the response; here it reaches React Router's
  * scripts and module preloads (`<ServerRouter nonce>`), React's own streaming scripts
  * (`renderToPipeableStream({ nonce })`) and the root layout (CspNonceContext).

@@ -15,7 +15,7 @@ const optionalUrl = z
 /**
  * Extra Content-Security-Policy sources for one directive, separated by spaces or commas: schemes
  * (`https:`, `wss:`) or hosts (`https://api-maps.yandex.ru`, `*.example.ru:8443/path`). Keywords such as
- * `'unsafe-inline'` are refused: they would switch the policy off rather than extend it (ADR 016).
+ * `'unsafe-inline'` are refused: they would switch the policy off rather than extend it (ADR 021).
  */
 const CSP_SOURCE =
   /^(?:[a-z][a-z0-9+.-]*:|(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?:\d{1,5}|\*))?(?:\/[^\s;,'"]*)?)$/i;
@@ -61,7 +61,7 @@ const envSchema = z.object({
   CACHE_TTL_S: z.coerce.number().int().min(0).default(300),
   /** How much longer a stale entry is served while it is refreshed in the background. */
   CACHE_STALE_S: z.coerce.number().int().min(0).default(600),
-  /** Page Content-Security-Policy (ADR 016): extra sources per directive, report-only mode. */
+  /** Page Content-Security-Policy (ADR 021): extra sources per directive, report-only mode. */
   CSP_SCRIPT_SRC: cspSources,
   CSP_CONNECT_SRC: cspSources,
   CSP_IMG_SRC: cspSources,

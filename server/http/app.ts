@@ -90,7 +90,7 @@ export function createApp(deps: AppDeps) {
       xFrameOptions: "DENY",
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: "same-origin",
-      // The page Content-Security-Policy is per response (its nonce): securePage sets it (ADR 016).
+      // The page Content-Security-Policy is per response (its nonce): securePage sets it (ADR 021).
       permissionsPolicy: PERMISSIONS_POLICY,
     }),
   );

@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { etagOf } from "./http-cache.ts";
 
 /**
- * Page security headers (ADR 016): a Content-Security-Policy with a nonce per response, and the
+ * Page security headers (ADR 021): a Content-Security-Policy with a nonce per response, and the
  * per-response nonce swap that lets one cached page be served under many nonces.
  */
 
 /** Hosts added to the policy on top of the storefront's own origin, by directive (from config). */
 export interface CspSources {
-  /** Scripts: only browsers without CSP3 'strict-dynamic' read host lists here (see ADR 016). */
+  /** Scripts: only browsers without CSP3 'strict-dynamic' read host lists here (see ADR 021). */
   scriptSrc: string[];
   connectSrc: string[];
   imgSrc: string[];

@@ -3,7 +3,7 @@ import { expect, expectTheme, test, waitForHydration } from "./fixtures.ts";
 import { type SpawnedServer, spawnServer } from "./server.ts";
 
 /**
- * The storefront under its Content-Security-Policy (ADR 016): every main page, in both themes (the halva
+ * The storefront under its Content-Security-Policy (ADR 021): every main page, in both themes (the halva
  * projects run this spec too) and at both widths, loads, hydrates and navigates with no violation.
  * Violations are collected twice: the `securitypolicyviolation` events the document raises, and the
  * browser's "Refused to …" console messages (which the fixture would also fail on as console errors).
