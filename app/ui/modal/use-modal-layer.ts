@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useEffectEvent, useId, useState, useSyncExternalStore } from "react";
-import { bodyLevelAncestor, setInertBackground } from "./background-inert.ts";
+import { bodyLevelAncestor, KEEP_LIVE_ATTRIBUTE, setInertBackground } from "./background-inert.ts";
 import { focusInitial, trapTabKey } from "./focus-trap.ts";
 import { modalStack } from "./modal-stack.ts";
 import { lockBodyScroll } from "./scroll-lock.ts";
@@ -64,11 +64,13 @@ export function useModalLayer(
     // Listeners sit on the document (not the dialog) so keys work even when focus was lost to the body;
     // only the top-most layer acts, and a key already handled inside it (a select, a combobox) is left alone.
     const onKeyDown = (event: KeyboardEvent) => handleKey(event);
-    // Focus that escapes anyway (a click on the page edge, a script) is brought back.
+    // Focus that escapes anyway (a click on the page edge, a script) is brought back; the toasts above the
+    // modals may keep it (their close button, a pause while focused).
     const onFocusIn = (event: FocusEvent) => {
       const panel = panelRef.current;
-      if (!panel || !modalStack.isTop(id)) return;
-      if (event.target instanceof Node && !panel.contains(event.target)) focusInitial(panel);
+      if (!panel || !modalStack.isTop(id) || !(event.target instanceof Element)) return;
+      if (panel.contains(event.target) || event.target.closest(`[${KEEP_LIVE_ATTRIBUTE}]`)) return;
+      focusInitial(panel);
     };
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("focusin", onFocusIn);

@@ -1,0 +1,302 @@
+import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page, TestInfo } from "@playwright/test";
+import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+
+/**
+ * Dialogs, toasts and comboboxes from the keyboard and under axe, at 375 and 1280 px in both themes (this
+ * spec is in playwright.config.ts's BOTH_THEMES). The dialog is the identity-import offer (the only modal
+ * at every width), the toast its error, the comboboxes the header search and the city search.
+ */
+
+const SCREENSHOTS = "test-results/screenshots";
+const shot = (info: TestInfo, name: string) =>
+  `${SCREENSHOTS}/overlays-${themeOf(info)}-${name}-${isPhone(info) ? 375 : 1280}.png`;
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** axe on the page as it is now: no serious or critical WCAG A/AA violation. */
+async function expectNoAxeViolations(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(blocking, `axe with ${what}`).toEqual([]);
+}
+
+/**
+ * The import offer is off in the seeded database: the browser's options answer switches it on, once the
+ * returned release() is called, so the test decides when the dialog opens.
+ */
+async function holdImportOffer(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/v1/options", async (route) => {
+    await released;
+    await route.fulfill({
+      json: {
+        items: [
+          { code: "show_modal_import_external_profile_data", value: true },
+          { code: "modal_import_external_profile_data_hours_delay", value: 24 },
+        ],
+      },
+    });
+  });
+  return release;
+}
+
+const importDialog = (page: Page) => page.getByRole("dialog", { name: "Заполним профиль за вас" });
+
+/** The element that has focus, described for messages: tag, name or text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el
+      ? `${el.tagName} ${el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 30)}`
+      : "none";
+  });
+
+const isInside = (locator: Locator) => locator.evaluate((el) => el.contains(document.activeElement));
+
+test.beforeAll(() => mkdirSync(SCREENSHOTS, { recursive: true }));
+
+test("a dialog: the page behind is inert and pinned, Tab stays inside, Esc closes and focus goes back", async ({
+  page,
+}, info) => {
+  const release = await holdImportOffer(page);
+  await page.goto("/");
+  await waitForHydration(page);
+  await expectTheme(page, info);
+
+  // Focus on a control of the page, then scrolled down: the dialog must give both back.
+  const opener = page.getByRole("link", { name: /^Ваш город:/ });
+  await opener.focus();
+  await page.evaluate(() => window.scrollTo(0, 600));
+  const scrolledTo = await page.evaluate(() => window.scrollY);
+  expect(scrolledTo).toBeGreaterThan(0);
+  release();
+
+  const dialog = importDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute("aria-modal", "true");
+  expect(await isInside(dialog)).toBe(true);
+
+  // The page behind cannot be reached: inert, so neither focus nor assistive technology gets there.
+  const inertAncestor = await page.locator("main").evaluate((main) => main.closest("[inert]") !== null);
+  expect(inertAncestor, "the page under the dialog is inert").toBe(true);
+  await opener.focus();
+  expect(await isInside(dialog), "focus cannot be put on the page behind").toBe(true);
+  // The body is pinned where the page was (iOS Safari ignores overflow: hidden alone).
+  expect(await page.evaluate(() => getComputedStyle(document.body).position)).toBe("fixed");
+  expect(await page.evaluate(() => document.body.style.top)).toBe(`-${scrolledTo}px`);
+
+  // Tab and Shift+Tab cycle through the dialog's controls only.
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("Tab");
+    expect(await isInside(dialog), `Tab ${i + 1} landed on ${await focused(page)}`).toBe(true);
+  }
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("Shift+Tab");
+    expect(await isInside(dialog), `Shift+Tab ${i + 1} landed on ${await focused(page)}`).toBe(true);
+  }
+
+  await expectNoAxeViolations(page, "the dialog open");
+  await page.screenshot({ path: shot(info, "dialog") });
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  expect(await page.evaluate(() => document.body.style.position)).toBe("");
+  expect(await page.locator("[inert]").count()).toBe(0);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolledTo);
+});
+
+test.describe("toasts", () => {
+  test.use({ allowedConsoleErrors: /status of 502/ });
+
+  test("live regions wait empty from the first paint; a toast above a dialog is announced and pauses while hovered or focused", async ({
+    page,
+  }, info) => {
+    await page.clock.install();
+    // Both regions are in the server's HTML, empty, before any toast exists.
+    const html = await (await page.request.get("/")).text();
+    expect(html).toMatch(/<div class="ui-toaster__region" role="alert" aria-live="assertive"><\/div>/);
+    expect(html).toMatch(/<div class="ui-toaster__region" role="status" aria-live="polite"><\/div>/);
+
+    const release = await holdImportOffer(page);
+    await page.route("**/api/user/external/profile", (route) =>
+      route.fulfill({
+        status: 502,
+        json: { status: 502, code: "upstream", type: "unavailable", message: "Нет связи" },
+      }),
+    );
+    await page.goto("/");
+    await waitForHydration(page);
+    release();
+    const dialog = importDialog(page);
+    const importButton = dialog.getByRole("button", { name: "Заполнить из профиля банка" });
+    await importButton.click();
+
+    // Errors go to the assertive region; the toast sits above the dialog and stays usable.
+    const alerts = page.getByRole("alert");
+    const toast = alerts.locator(".ui-toast").filter({ hasText: "Не удалось открыть импорт" });
+    await expect(toast).toBeVisible();
+    await expect(alerts.filter({ hasText: "Не удалось открыть импорт" })).toHaveAttribute(
+      "aria-live",
+      "assertive",
+    );
+    await expect(page.locator(".ui-toaster")).not.toHaveAttribute("inert");
+    // Hovered at once, so the checks below cannot outlast it.
+    await toast.hover();
+    const box = (await toast.boundingBox())!;
+    // The spec's 300 px; a 375 px phone gets the screen's width less the margins.
+    if (isPhone(info)) expect(box.width).toBeGreaterThanOrEqual(300);
+    else expect(Math.round(box.width)).toBe(300);
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await expectNoAxeViolations(page, "a toast shown over the dialog");
+    await page.screenshot({ path: shot(info, "toast") });
+
+    // Hovered, it outlives its 3 s + 2 × 300 ms many times over; let go, it leaves within that time.
+    await page.clock.runFor(10_000);
+    await expect(toast).toBeVisible();
+    await expect(toast).not.toHaveClass(/ui-toast--leaving/);
+    await page.mouse.move(5, page.viewportSize()!.height - 5);
+    await page.clock.runFor(3_700);
+    await expect(toast).toHaveCount(0);
+
+    // Focused (its close button), the same; Tab back into the dialog lets it go.
+    await importButton.click();
+    await expect(toast).toBeVisible();
+    await page.mouse.move(5, page.viewportSize()!.height - 5);
+    await toast.getByRole("button", { name: "Закрыть уведомление" }).focus();
+    await page.clock.runFor(10_000);
+    await expect(toast).toBeVisible();
+    await page.keyboard.press("Tab");
+    expect(await isInside(dialog)).toBe(true);
+    await page.clock.runFor(3_700);
+    await expect(toast).toHaveCount(0);
+  });
+});
+
+test("the header search: one combobox behaviour with arrows, Home/End, Escape and Enter", async ({
+  page,
+}, info) => {
+  await page.goto("/catalog");
+  await waitForHydration(page);
+  await expectTheme(page, info);
+  const field = page.getByRole("combobox", { name: "Поиск по Витрине" });
+  // A text input with the combobox role (a search input cannot take it), the phone's search key kept.
+  await expect(field).toHaveAttribute("type", "text");
+  await expect(field).toHaveAttribute("inputmode", "search");
+  await expect(field).toHaveAttribute("enterkeyhint", "search");
+  await expect(field).toHaveAttribute("aria-autocomplete", "list");
+  await expect(field).toHaveAttribute("aria-expanded", "false");
+
+  await field.fill("смарт");
+  const listbox = page.getByRole("listbox", { name: "Подсказки" });
+  const options = listbox.getByRole("option");
+  await expect(options.first()).toBeVisible();
+  await expect(field).toHaveAttribute("aria-expanded", "true");
+  await expect(field).toHaveAttribute("aria-controls", (await listbox.getAttribute("id"))!);
+  const count = await options.count();
+  const idOf = async (i: number) => (await options.nth(i).getAttribute("id"))!;
+  await expect(field).not.toHaveAttribute("aria-activedescendant");
+
+  await field.press("ArrowDown");
+  await expect(field).toHaveAttribute("aria-activedescendant", await idOf(0));
+  await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
+  await field.press("ArrowUp");
+  await expect(field).toHaveAttribute("aria-activedescendant", await idOf(count - 1));
+  await field.press("ArrowDown");
+  await expect(field).toHaveAttribute("aria-activedescendant", await idOf(0));
+  if (count > 1) {
+    await field.press("ArrowDown");
+    await expect(field).toHaveAttribute("aria-activedescendant", await idOf(1));
+    await expect(options.nth(0)).toHaveAttribute("aria-selected", "false");
+  }
+  await expectNoAxeViolations(page, "the search combobox open");
+  await page.screenshot({ path: shot(info, "search-combobox") });
+
+  // Home and End belong to the text (APG, editable combobox): the active option is let go.
+  await field.press("Home");
+  await expect(field).not.toHaveAttribute("aria-activedescendant");
+  expect(await field.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(0);
+  await field.press("End");
+  expect(await field.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe("смарт".length);
+
+  // The mouse moves the active option too.
+  await options.nth(0).hover();
+  await expect(field).toHaveAttribute("aria-activedescendant", await idOf(0));
+
+  // Escape closes the list, then clears the field.
+  await field.press("Escape");
+  await expect(listbox).toBeHidden();
+  await expect(field).toHaveAttribute("aria-expanded", "false");
+  await expect(field).not.toHaveAttribute("aria-activedescendant");
+  await expect(field).toHaveValue("смарт");
+  await field.press("Escape");
+  await expect(field).toHaveValue("");
+
+  // ArrowDown opens it again; Enter on an active option follows it.
+  await field.fill("смарт");
+  await expect(options.first()).toBeVisible();
+  await field.press("Escape");
+  await expect(listbox).toBeHidden();
+  await field.press("ArrowDown");
+  await expect(options.first()).toBeVisible();
+  await field.press("ArrowDown");
+  const label = (await options.nth(0).locator(".search-suggest__label").textContent())!;
+  await field.press("Enter");
+  await expect(page).not.toHaveURL(/\/catalog$/);
+  const start = label.slice(0, 5).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(new RegExp(start, "i"));
+});
+
+test("the city search: the same keys, and Enter confirms the active city", async ({ page }, info) => {
+  await page.goto("/select-city?returnTo=%2Fcatalog");
+  await waitForHydration(page);
+  await expectTheme(page, info);
+  const field = page.getByRole("combobox", { name: "Поиск города" });
+  const listbox = page.getByRole("listbox", { name: "Популярные города" });
+  const options = listbox.getByRole("option");
+  await expect(options).toHaveCount(12);
+  await expect(field).toHaveAttribute("aria-expanded", "true");
+  const cityList = page.locator(`[id="${await field.getAttribute("aria-controls")}"]`);
+  const idOf = async (i: number) => (await options.nth(i).getAttribute("id"))!;
+
+  await field.focus();
+  await field.press("ArrowUp");
+  await expect(field).toHaveAttribute("aria-activedescendant", await idOf(11));
+  await field.press("ArrowDown");
+  await expect(field).toHaveAttribute("aria-activedescendant", await idOf(0));
+  await field.press("ArrowDown");
+  await expect(field).toHaveAttribute("aria-activedescendant", await idOf(1));
+  await expectNoAxeViolations(page, "the city combobox open");
+  await page.screenshot({ path: shot(info, "city-combobox") });
+
+  await field.press("End");
+  await expect(field).not.toHaveAttribute("aria-activedescendant");
+
+  // Escape folds the list, a second one clears the typed text; an arrow brings the list back.
+  await field.fill("каз");
+  const found = page.getByRole("listbox", { name: "Найденные города" }).getByRole("option");
+  await expect(found.filter({ hasText: "Казань" })).toBeVisible();
+  await field.press("Escape");
+  await expect(cityList).toBeHidden();
+  await expect(field).toHaveAttribute("aria-expanded", "false");
+  await expect(field).toHaveValue("каз");
+  await field.press("Escape");
+  await expect(field).toHaveValue("");
+  await field.press("ArrowDown");
+  await expect(options).toHaveCount(12);
+
+  await field.fill("казан");
+  await expect(found.filter({ hasText: "Казань" }).first()).toBeVisible();
+  await field.press("ArrowDown");
+  await expect(field).toHaveAttribute("aria-activedescendant", (await found.first().getAttribute("id"))!);
+  await field.press("Enter");
+  await expect(page).toHaveURL(/\/catalog$/);
+  await expect(page.getByRole("link", { name: /^Ваш город: Казань/ })).toBeVisible();
+});
