@@ -68,6 +68,7 @@ describe("page Content-Security-Policy", () => {
 
   it.each(pages)("%s: the policy's nonce is on every script and module preload", async (path) => {
     const { res, policy, nonce, html } = await page(path);
+    expect(res.status).toBe(path === "/no-such-page" ? 404 : 200);
     expect(res.headers.get("content-type")).toContain("text/html");
     expect(nonce, "a nonce in the policy").toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(policy).toContain("'strict-dynamic'");
