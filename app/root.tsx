@@ -1,15 +1,15 @@
 import { dehydrate, QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { fetchCategoryTree } from "#app/features/catalog/api.ts";
 import { currentCityQuery } from "#app/features/city/api.ts";
-import type { CategoryTree } from "#contract/catalog.ts";
-import type { PublicConfig } from "#contract/config.ts";
 import type { Route } from "./+types/root";
 import { ErrorScreen, SERVICE_UNAVAILABLE_TITLE } from "./layouts/error-screen.tsx";
 import { Shell } from "./layouts/shell.tsx";
 import { useMetrikaPageViews } from "./lib/analytics/use-metrika-page-views.ts";
 import { initMetrika, type MetrikaTracker } from "./lib/analytics/yandex-metrika.ts";
 import { useCspNonce } from "./lib/csp-nonce.ts";
+import { unwrap } from "./lib/api-client.ts";
 import { serverApi } from "./lib/api-context.ts";
 import { toScreenError } from "./lib/errors.ts";
 import { PageDataBoundary } from "./lib/page-data.tsx";
@@ -26,8 +26,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const queryClient = new QueryClient();
   // The header's categories and city are decoration: if they fail the page still renders; the config may not.
   const [config, categories] = await Promise.all([
-    api.get<PublicConfig>("/config"),
-    api.get<CategoryTree>("/categories", { version: 1, query: { depth: 1 } }).catch(() => ({ items: [] })),
+    unwrap(api.config.$get()),
+    fetchCategoryTree(api, { depth: 1 }).catch(() => ({ items: [] })),
     queryClient.prefetchQuery(currentCityQuery(api)),
   ]);
   const { webview, setCookie } = detectWebview(request);

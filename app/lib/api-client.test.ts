@@ -1,5 +1,7 @@
+import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, configureApi, createApiClient, getApi, resetApi } from "./api-client.ts";
+import { ApiError, configureApi, createApiClient, getApi, resetApi, unwrap } from "./api-client.ts";
+import { shouldRetry } from "./query-client.ts";
 
 function json(body: unknown, status = 200, statusText = "OK") {
   return new Response(JSON.stringify(body), {
@@ -9,71 +11,117 @@ function json(body: unknown, status = 200, statusText = "OK") {
   });
 }
 
+type Call = [string, RequestInit];
+
 describe("api client", () => {
   afterEach(() => resetApi());
 
-  it("calls /api with Accept JSON, the auth helper's headers, the version prefix and the query", async () => {
-    const transport = vi.fn(async (_path: string, _init: RequestInit) => json({ ok: true }));
+  it("calls /api paths derived from the routes, with Accept JSON, the auth helper's headers and the query", async () => {
+    const transport = vi.fn(async (_path: string, _init: RequestInit) => json({ items: [] }));
     const api = createApiClient({ transport, authHeaders: () => ({ "X-Device": "d1" }) });
-    await api.get("/main/guid", { version: 1, query: { a: 1, empty: "", none: undefined } });
-    await api.get("/config");
-    expect(transport.mock.calls[0]![0]).toBe("/api/v1/main/guid?a=1");
-    expect(transport.mock.calls[1]![0]).toBe("/api/config");
-    const headers = transport.mock.calls[0]![1].headers as Record<string, string>;
-    expect(headers.Accept).toBe("application/json");
-    expect(headers["X-Device"]).toBe("d1");
-  });
-
-  it("sends JSON bodies as JSON and form data as is", async () => {
-    const transport = vi.fn(async (_path: string, _init: RequestInit) => json({}));
-    const api = createApiClient({ transport });
-    await api.post("/v1/user/address", { city: "Москва" });
-    const form = new FormData();
-    form.set("file", "x");
-    await api.post("/v1/support", form);
-    expect(transport.mock.calls[0]![1].body).toBe('{"city":"Москва"}');
-    expect((transport.mock.calls[0]![1].headers as Record<string, string>)["Content-Type"]).toBe(
-      "application/json",
+    await unwrap(api.v1.address.find.city.$get({ query: { query: "каз", limit: 5 } }));
+    await unwrap(api.config.$get());
+    await unwrap(api.v1.products[":id"].$get({ param: { id: 42 } }));
+    await unwrap(
+      api.v1.products.$get({ query: { page: 2, brand: ["a", "b"], seller: "", categoryId: undefined } }),
     );
-    expect(transport.mock.calls[1]![1].body).toBe(form);
-    expect((transport.mock.calls[1]![1].headers as Record<string, string>)["Content-Type"]).toBeUndefined();
+    const calls = transport.mock.calls as Call[];
+    expect(calls.map((c) => c[0])).toEqual([
+      "/api/v1/address/find/city?query=%D0%BA%D0%B0%D0%B7&limit=5",
+      "/api/config",
+      "/api/v1/products/42",
+      "/api/v1/products?page=2&brand=a&brand=b",
+    ]);
+    const headers = new Headers(calls[0]![1].headers);
+    expect(headers.get("Accept")).toBe("application/json");
+    expect(headers.get("X-Device")).toBe("d1");
+    expect(calls[0]![1].method).toBe("GET");
   });
 
-  it("retries a failed GET once and never retries other methods", async () => {
+  it("sends JSON bodies as JSON and answers a 204 with undefined", async () => {
+    const transport = vi.fn(async (_path: string, init: RequestInit) =>
+      init.method === "DELETE" ? new Response(null, { status: 204 }) : json({ id: 1, query: "чай" }),
+    );
+    const api = createApiClient({ transport });
+    const recorded = await unwrap(api.v1.search.recent.$post({ json: { query: "чай" } }));
+    expect(recorded.query).toBe("чай");
+    expect(await unwrap(api.v1.search.recent[":id"].$delete({ param: { id: 7 } }))).toBeUndefined();
+    const [post, remove] = transport.mock.calls as Call[];
+    expect(post![1].method).toBe("POST");
+    expect(post![1].body).toBe('{"query":"чай"}');
+    expect(new Headers(post![1].headers).get("Content-Type")).toBe("application/json");
+    expect(remove![0]).toBe("/api/v1/search/recent/7");
+    expect(remove![1].method).toBe("DELETE");
+  });
+
+  it("makes exactly one attempt, whatever the method or failure", async () => {
     const transport = vi.fn(async () => json({ message: "down" }, 503, "Service Unavailable"));
     const api = createApiClient({ transport });
-    await expect(api.get("/x")).rejects.toBeInstanceOf(ApiError);
-    expect(transport).toHaveBeenCalledTimes(2);
+    await expect(unwrap(api.v1.options.$get())).rejects.toBeInstanceOf(ApiError);
+    expect(transport).toHaveBeenCalledTimes(1);
     transport.mockClear();
-    await expect(api.post("/x", {})).rejects.toBeInstanceOf(ApiError);
+    await expect(unwrap(api.v1.search.recent.$post({ json: { query: "x" } }))).rejects.toBeInstanceOf(
+      ApiError,
+    );
     expect(transport).toHaveBeenCalledTimes(1);
-  });
 
-  it("does not retry a 4xx GET", async () => {
-    const transport = vi.fn(async () => json({ message: "Товар не найден" }, 404, "Not Found"));
-    await expect(createApiClient({ transport }).get("/x")).rejects.toThrow("Товар не найден");
-    expect(transport).toHaveBeenCalledTimes(1);
-  });
-
-  it("normalises errors: the server's message, else the status text; type api_error", async () => {
-    const api = createApiClient({
-      transport: async () => json({ message: "Нет в наличии", code: "sold_out" }, 409, "Conflict"),
+    const offline = vi.fn(async () => {
+      throw new TypeError("Failed to fetch");
     });
-    const error = (await api.post("/x").catch((e) => e)) as ApiError;
+    const error = await unwrap(createApiClient({ transport: offline }).v1.options.$get()).catch((e) => e);
+    expect(error).toMatchObject({ status: 500, statusMessage: "Network error", message: "Failed to fetch" });
+    expect(offline).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves retrying to TanStack Query: a failing GET in the browser is sent 1 + 3 times, not 8", async () => {
+    const transport = vi.fn(async () => json({ message: "down" }, 503, "Service Unavailable"));
+    const api = createApiClient({ transport });
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: (n, e) => shouldRetry(n, e, false), retryDelay: 0 } },
+    });
+    await expect(
+      client.fetchQuery({ queryKey: ["options"], queryFn: () => unwrap(api.v1.options.$get()) }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(transport).toHaveBeenCalledTimes(4);
+
+    transport.mockClear();
+    transport.mockImplementation(async () => json({ message: "Товар не найден" }, 404, "Not Found"));
+    await expect(
+      client.fetchQuery({
+        queryKey: ["product"],
+        queryFn: () => unwrap(api.v1.products[":id"].$get({ param: { id: 1 } })),
+      }),
+    ).rejects.toThrow("Товар не найден");
+    expect(transport).toHaveBeenCalledTimes(1);
+  });
+
+  it("normalises errors: the server's message, else the status text; type api_error; the typed body", async () => {
+    const api = createApiClient({
+      transport: async () =>
+        json(
+          { status: 404, code: "product_not_found", type: "not_found", message: "Товар не найден" },
+          404,
+          "Not Found",
+        ),
+    });
+    const error = (await unwrap(api.v1.products[":id"].$get({ param: { id: 1 } })).catch(
+      (e) => e,
+    )) as ApiError;
     expect(error).toMatchObject({
-      code: 409,
-      status: 409,
-      statusCode: 409,
-      statusMessage: "Conflict",
+      code: 404,
+      status: 404,
+      statusCode: 404,
+      statusMessage: "Not Found",
       type: "api_error",
-      message: "Нет в наличии",
+      message: "Товар не найден",
       name: "ApiError",
     });
+    expect(error.body?.code).toBe("product_not_found");
 
     const plain = createApiClient({
       transport: async () => new Response("<html>", { status: 502, statusText: "Bad Gateway" }),
     });
-    const e2 = (await plain.post("/x").catch((e) => e)) as ApiError;
+    const e2 = (await unwrap(plain.v1.options.$get()).catch((e) => e)) as ApiError;
     expect(e2.message).toBe("Bad Gateway");
     expect(e2.status).toBe(502);
   });
@@ -89,8 +137,23 @@ describe("api client", () => {
       transport: async () => json({ message: "Требуется авторизация" }, 401),
       onUnauthorized,
     });
-    await expect(api.get("/v1/user/address")).rejects.toMatchObject({ status: 401 });
+    await expect(unwrap(api.v1.user.profile.$get())).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it("passes the abort signal and rethrows an abort as it is", async () => {
+    const controller = new AbortController();
+    const transport = vi.fn(async (_path: string, init: RequestInit) => {
+      controller.abort();
+      init.signal?.throwIfAborted();
+      return json({});
+    });
+    const api = createApiClient({ transport });
+    const error = await unwrap(api.v1.options.$get(undefined, { init: { signal: controller.signal } })).catch(
+      (e) => e,
+    );
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as Error).name).toBe("AbortError");
   });
 
   it("refuses to work before it is configured", () => {

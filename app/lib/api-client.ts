@@ -1,4 +1,10 @@
+import type { ClientResponse } from "hono/client";
+import { hc } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { ApiErrorBody } from "#contract/errors.ts";
+// Types only, erased at build (no server code or zod reaches the browser): the client is derived from the
+// API's route definitions, so a renamed path, query or field fails the typecheck on both sides (ADR 016).
+import type { ApiRoutes } from "#server/api/index.ts";
 
 /** The spec's normalised error: every failed call, whatever went wrong, looks like this. */
 export class ApiError extends Error {
@@ -29,6 +35,7 @@ export class ApiError extends Error {
   }
 }
 
+/** Sends one request: `path` is like "/api/v1/products?page=2" (the SSR transport expects exactly that). */
 export type Transport = (path: string, init: RequestInit) => Promise<Response>;
 
 export interface ApiClientOptions {
@@ -37,27 +44,6 @@ export interface ApiClientOptions {
   authHeaders?: () => Record<string, string>;
   /** Called on a 401 outside the auth route (the browser navigates to /auth). */
   onUnauthorized?: () => void;
-}
-
-export interface RequestOptions {
-  /** Plain values; undefined, null and empty strings are left out. */
-  query?: object;
-  body?: unknown;
-  /** Prefix /api/v{version}; without it the path is taken under /api as is. */
-  version?: number;
-  /** Overrides the default (GET retried once, other methods never). */
-  retry?: number;
-  signal?: AbortSignal;
-}
-
-function buildPath(path: string, options: RequestOptions): string {
-  const prefix = options.version === undefined ? "/api" : `/api/v${options.version}`;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((options.query ?? {}) as Record<string, unknown>)) {
-    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
-  }
-  const qs = search.toString();
-  return `${prefix}${path.startsWith("/") ? path : `/${path}`}${qs ? `?${qs}` : ""}`;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -75,58 +61,69 @@ async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
-export function createApiClient(options: ApiClientOptions) {
-  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { Accept: "application/json", ...options.authHeaders?.() };
-    let body: BodyInit | undefined;
-    if (opts.body instanceof FormData)
-      body = opts.body; // sent as is; the browser sets the boundary
-    else if (opts.body !== undefined) {
-      body = JSON.stringify(opts.body);
-      headers["Content-Type"] = "application/json";
+/** Query values as the API reads them; undefined, null and empty strings are left out, lists repeated. */
+function searchParams(query: Record<string, unknown>): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null && item !== "") search.append(key, String(item));
     }
-    const url = buildPath(path, opts);
-    const attempts = 1 + (opts.retry ?? (method === "GET" ? 1 : 0));
-    let lastError: ApiError = new ApiError({});
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      let response: Response;
-      try {
-        response = await options.transport(url, {
-          method,
-          headers,
-          body: body ?? null,
-          signal: opts.signal ?? null,
-        });
-      } catch (error) {
-        if (opts.signal?.aborted) throw error;
-        lastError = new ApiError({
-          message: error instanceof Error ? error.message : undefined,
-          statusMessage: "Network error",
-        });
-        continue;
-      }
-      if (response.ok) {
-        return (response.status === 204 ? undefined : await response.json()) as T;
-      }
-      lastError = await toApiError(response);
-      if (response.status === 401) options.onUnauthorized?.();
-      // A 4xx will not change on a second try.
-      if (response.status < 500) break;
-    }
-    throw lastError;
   }
+  return search;
+}
 
-  return {
-    request,
-    get: <T>(path: string, opts?: Omit<RequestOptions, "body">) => request<T>("GET", path, opts),
-    post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-      request<T>("POST", path, { ...opts, body }),
-    put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-      request<T>("PUT", path, { ...opts, body }),
-    delete: <T>(path: string, opts?: RequestOptions) => request<T>("DELETE", path, opts),
+/**
+ * The typed API client: Hono's `hc` over the API's own route types, e.g.
+ * `api.v1.products[":id"].$get({ param: { id } })`, awaited with `unwrap()`. It makes exactly one attempt:
+ * retrying is TanStack Query's job alone (query-client.ts), so a failing call is never multiplied.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const send = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const path = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const headers = new Headers(init.headers);
+    headers.set("Accept", "application/json");
+    for (const [name, value] of Object.entries(options.authHeaders?.() ?? {})) headers.set(name, value);
+    let response: Response;
+    try {
+      response = await options.transport(path, { ...init, headers });
+    } catch (error) {
+      if (init.signal?.aborted) throw error;
+      throw new ApiError({
+        message: error instanceof Error ? error.message : undefined,
+        statusMessage: "Network error",
+      });
+    }
+    if (response.ok) return response;
+    if (response.status === 401) options.onUnauthorized?.();
+    throw await toApiError(response);
   };
+  return hc<ApiRoutes>("/api", {
+    fetch: send,
+    buildSearchParams: (query) => searchParams(query as Record<string, unknown>),
+  });
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** What a successful call answers: the 2xx response's JSON, or undefined for a 204. */
+export type ApiData<R> =
+  R extends ClientResponse<infer T, infer S, infer _Format>
+    ? S extends 204
+      ? undefined
+      : S extends SuccessStatusCode
+        ? T
+        : never
+    : never;
+
+/**
+ * Awaits a call and returns its data. Failures never get here: the client turns every non-2xx answer and
+ * network failure into an ApiError before `hc` sees it.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: matches any endpoint's response.
+export async function unwrap<R extends ClientResponse<any, any, any>>(call: Promise<R>): Promise<ApiData<R>> {
+  const response = await call;
+  if (response.status === 204) return undefined as ApiData<R>;
+  return (await response.json()) as ApiData<R>;
+}
 
 let instance: ApiClient | undefined;
 

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { GuidResponse, OptionsResponse, OptionValue } from "#contract/reference.ts";
-import { type ApiClient, getApi } from "./api-client.ts";
+import type { OptionValue } from "#contract/reference.ts";
+import { type ApiClient, getApi, unwrap } from "./api-client.ts";
 
 /** Spec section 9: the guid dictionary is cached and stale for 10 minutes. */
 export const GUID_CACHE_MS = 10 * 60 * 1000;
@@ -17,7 +17,7 @@ export function toCodeMap<V>(items: { code: string; value: V }[]): Map<string, V
 export function guidQuery(api?: ApiClient) {
   return queryOptions({
     queryKey: ["reference", "guid"] as const,
-    queryFn: ({ signal }) => (api ?? getApi()).get<GuidResponse>("/main/guid", { version: 1, signal }),
+    queryFn: ({ signal }) => unwrap((api ?? getApi()).v1.main.guid.$get(undefined, { init: { signal } })),
     select: (data) => toCodeMap(data.items),
     staleTime: GUID_CACHE_MS,
     gcTime: GUID_CACHE_MS,
@@ -29,7 +29,7 @@ export function guidQuery(api?: ApiClient) {
 export function optionsQuery(api?: ApiClient) {
   return queryOptions({
     queryKey: ["reference", "options"] as const,
-    queryFn: ({ signal }) => (api ?? getApi()).get<OptionsResponse>("/options", { version: 1, signal }),
+    queryFn: ({ signal }) => unwrap((api ?? getApi()).v1.options.$get(undefined, { init: { signal } })),
     select: (data) => toCodeMap<OptionValue>(data.items),
   });
 }

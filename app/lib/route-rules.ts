@@ -1,6 +1,6 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { RouteRules } from "#contract/routing.ts";
-import { type ApiClient, ApiError } from "./api-client.ts";
+import { type ApiClient, ApiError, unwrap } from "./api-client.ts";
 
 /**
  * Applies the server's rules for a path before a layout renders: a redirect (an external one is a full
@@ -11,7 +11,7 @@ export async function applyRouteRules(api: ApiClient, request: Request): Promise
   const url = new URL(request.url);
   let rules: RouteRules;
   try {
-    rules = await api.get<RouteRules>("/route-rules", { version: 1, query: { path: url.pathname } });
+    rules = await unwrap(api.v1["route-rules"].$get({ query: { path: url.pathname } }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 503)
       throw data({ message: error.message }, { status: 503 });

@@ -20,17 +20,18 @@ function probe() {
       cache,
       responses: jsonOk(body, "probe"),
     });
-  const app = createRouter()
-    .use(apiCacheHeaders())
+  const app = createRouter();
+  app.use(apiCacheHeaders());
+  app
     // Forgot the declaration: plain createRoute, and a plain Hono handler.
     .openapi(createRoute({ method: "get", path: "/undeclared", responses: jsonOk(body, "probe") }), (c) =>
       c.json({ n: 1 }, 200),
     )
-    .get("/plain", (c) => c.json({ n: 1 }))
     .openapi(declared("shared"), (c) => c.json({ n: 1 }, 200))
     .openapi(declared("city"), (c) => c.json({ n: 1 }, 200))
-    .openapi(declared("personal"), (c) => c.json({ n: 1 }, 200))
-    .post("/shared", (c) => c.json({ n: 1 }));
+    .openapi(declared("personal"), (c) => c.json({ n: 1 }, 200));
+  app.get("/plain", (c) => c.json({ n: 1 }));
+  app.post("/shared", (c) => c.json({ n: 1 }));
   app.onError(errorHandler(createLogger("silent")));
   return app;
 }

@@ -1,6 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { type ApiClient, getApi } from "#app/lib/api-client.ts";
-import type { CatalogMenu, MenuNode } from "#contract/catalog-menu.ts";
+import { type ApiClient, getApi, unwrap } from "#app/lib/api-client.ts";
 
 export const catalogMenuKeys = {
   all: ["catalog-menu"] as const,
@@ -15,7 +14,8 @@ const MENU_STALE_TIME_MS = 10 * 60 * 1000;
 export function catalogMenuQuery(api?: ApiClient) {
   return queryOptions({
     queryKey: catalogMenuKeys.roots(),
-    queryFn: ({ signal }) => (api ?? getApi()).get<CatalogMenu>("/catalog-menu", { version: 1, signal }),
+    queryFn: ({ signal }) =>
+      unwrap((api ?? getApi()).v1["catalog-menu"].$get(undefined, { init: { signal } })),
     staleTime: MENU_STALE_TIME_MS,
   });
 }
@@ -24,7 +24,8 @@ export function catalogMenuQuery(api?: ApiClient) {
 export function menuNodeQuery(id: number, api?: ApiClient) {
   return queryOptions({
     queryKey: catalogMenuKeys.node(id),
-    queryFn: ({ signal }) => (api ?? getApi()).get<MenuNode>(`/catalog-menu/${id}`, { version: 1, signal }),
+    queryFn: ({ signal }) =>
+      unwrap((api ?? getApi()).v1["catalog-menu"][":id"].$get({ param: { id } }, { init: { signal } })),
     staleTime: MENU_STALE_TIME_MS,
   });
 }

@@ -1,14 +1,16 @@
 import { describe, expect, it, vi } from "vitest";
-import type { ApiClient } from "#app/lib/api-client.ts";
+import { createApiClient } from "#app/lib/api-client.ts";
 import { facetsQuery } from "./api.ts";
 
 /** The query a listing's facets ask the API for. */
 async function facetsRequest(scope: Parameters<typeof facetsQuery>[0], filters: Record<string, string>) {
-  const get = vi.fn(async () => ({}));
-  const options = facetsQuery(scope, filters, { get } as unknown as ApiClient);
+  const transport = vi.fn(async (_path: string, _init: RequestInit) => Response.json({}));
+  const options = facetsQuery(scope, filters, createApiClient({ transport }));
   // biome-ignore lint/suspicious/noExplicitAny: the query context is not used beyond its signal
   await (options.queryFn as (context: any) => Promise<unknown>)({ signal: new AbortController().signal });
-  return (get.mock.calls[0] as unknown as [string, { query: Record<string, unknown> }])[1].query;
+  const url = new URL(transport.mock.calls[0]![0], "http://shop.local");
+  expect(url.pathname).toBe("/api/v1/products/facets");
+  return Object.fromEntries(url.searchParams);
 }
 
 describe("facetsQuery", () => {
@@ -20,7 +22,7 @@ describe("facetsQuery", () => {
     });
     expect(await facetsRequest({ seller: "vitrina", categoryId: 5 }, {})).toEqual({
       seller: "vitrina",
-      categoryId: 5,
+      categoryId: "5",
       within: "seller",
     });
   });
@@ -28,7 +30,11 @@ describe("facetsQuery", () => {
   it("leaves a category's brand filter to the shopper", async () => {
     expect(await facetsRequest({ categoryId: 5 }, { brand: "apple" })).toEqual({
       brand: "apple",
-      categoryId: 5,
+      categoryId: "5",
     });
+  });
+
+  it("sends the promotion flag as the API reads it", async () => {
+    expect(await facetsRequest({ topProfit: true }, {})).toEqual({ topProfit: "true" });
   });
 });

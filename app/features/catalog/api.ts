@@ -1,16 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { type ApiClient, getApi } from "#app/lib/api-client.ts";
-import type {
-  Brand,
-  CategoryTree,
-  ProductCard,
-  ProductDetail,
-  ProductFacets,
-  ProductList,
-  ProductSort,
-  ReviewList,
-  Seller,
-} from "#contract/catalog.ts";
+import { type ApiClient, getApi, unwrap } from "#app/lib/api-client.ts";
+import type { CategoryTree, ProductSort } from "#contract/catalog.ts";
 import type { ListingState } from "./listing-params.ts";
 
 export const catalogKeys = {
@@ -33,27 +23,46 @@ export interface ProductListParams {
   topProfit?: boolean;
 }
 
+/** A yes/no filter as the API reads it: `true`, or left out. */
+function flag(on: boolean | undefined): "true" | undefined {
+  return on ? "true" : undefined;
+}
+
 /** One page of products in one order; `api` is the loader's client on the server. */
 export function productListQuery(params: ProductListParams, api?: ApiClient) {
+  const query = { ...params, topProfit: flag(params.topProfit) };
   return queryOptions({
     queryKey: catalogKeys.products(params),
-    queryFn: ({ signal }) =>
-      (api ?? getApi()).get<ProductList>("/products", { version: 1, query: params, signal }),
+    queryFn: ({ signal }) => unwrap((api ?? getApi()).v1.products.$get({ query }, { init: { signal } })),
   });
 }
 
 export function productQuery(id: number, api?: ApiClient) {
   return queryOptions({
     queryKey: catalogKeys.product(id),
-    queryFn: ({ signal }) => (api ?? getApi()).get<ProductDetail>(`/products/${id}`, { version: 1, signal }),
+    queryFn: ({ signal }) =>
+      unwrap((api ?? getApi()).v1.products[":id"].$get({ param: { id } }, { init: { signal } })),
   });
+}
+
+/**
+ * The category tree, `depth` levels deep (all by default). Hono's JSON typing stops at the tree's
+ * recursion (`children: JSONValue`), so the contract's type names the shape.
+ */
+export async function fetchCategoryTree(
+  api: ApiClient,
+  query: { depth?: number } = {},
+  signal?: AbortSignal,
+): Promise<CategoryTree> {
+  const tree = await unwrap(api.v1.categories.$get({ query }, { init: { signal } }));
+  return tree as unknown as CategoryTree;
 }
 
 /** The whole category tree; it changes with merchandising, so it stays fresh for ten minutes. */
 export function categoryTreeQuery(api?: ApiClient) {
   return queryOptions({
     queryKey: catalogKeys.categories(),
-    queryFn: ({ signal }) => (api ?? getApi()).get<CategoryTree>("/categories", { version: 1, signal }),
+    queryFn: ({ signal }) => fetchCategoryTree(api ?? getApi(), {}, signal),
     staleTime: 10 * 60 * 1000,
   });
 }
@@ -61,14 +70,16 @@ export function categoryTreeQuery(api?: ApiClient) {
 export function brandQuery(code: string, api?: ApiClient) {
   return queryOptions({
     queryKey: catalogKeys.brand(code),
-    queryFn: ({ signal }) => (api ?? getApi()).get<Brand>(`/brands/${code}`, { version: 1, signal }),
+    queryFn: ({ signal }) =>
+      unwrap((api ?? getApi()).v1.brands[":code"].$get({ param: { code } }, { init: { signal } })),
   });
 }
 
 export function sellerQuery(code: string, api?: ApiClient) {
   return queryOptions({
     queryKey: catalogKeys.seller(code),
-    queryFn: ({ signal }) => (api ?? getApi()).get<Seller>(`/sellers/${code}`, { version: 1, signal }),
+    queryFn: ({ signal }) =>
+      unwrap((api ?? getApi()).v1.sellers[":code"].$get({ param: { code } }, { init: { signal } })),
   });
 }
 
@@ -84,10 +95,17 @@ export interface ListingScope {
 export const LISTING_LIMIT = 24;
 
 export function listingQuery(scope: ListingScope, state: ListingState, api?: ApiClient) {
-  const query = { ...state.filters, ...scope, sort: state.sort, page: state.page, limit: LISTING_LIMIT };
+  const query = {
+    ...state.filters,
+    ...scope,
+    topProfit: flag(scope.topProfit),
+    sort: state.sort,
+    page: state.page,
+    limit: LISTING_LIMIT,
+  };
   return queryOptions({
     queryKey: [...catalogKeys.all, "listing", scope, state] as const,
-    queryFn: ({ signal }) => (api ?? getApi()).get<ProductList>("/products", { version: 1, query, signal }),
+    queryFn: ({ signal }) => unwrap((api ?? getApi()).v1.products.$get({ query }, { init: { signal } })),
     placeholderData: (previous) => previous,
   });
 }
@@ -105,11 +123,12 @@ export function facetsQuery(scope: ListingScope, filters: Record<string, string>
   return queryOptions({
     queryKey: [...catalogKeys.all, "facets", scope, filters] as const,
     queryFn: ({ signal }) =>
-      (api ?? getApi()).get<ProductFacets>("/products/facets", {
-        version: 1,
-        query: { ...filters, ...scope, ...withinOf(scope) },
-        signal,
-      }),
+      unwrap(
+        (api ?? getApi()).v1.products.facets.$get(
+          { query: { ...filters, ...scope, topProfit: flag(scope.topProfit), ...withinOf(scope) } },
+          { init: { signal } },
+        ),
+      ),
     placeholderData: (previous) => previous,
   });
 }
@@ -119,19 +138,13 @@ export function viewedQuery(api?: ApiClient) {
   return queryOptions({
     queryKey: [...catalogKeys.all, "viewed"] as const,
     queryFn: ({ signal }) =>
-      (api ?? getApi()).get<{ items: ProductCard[] }>("/viewed", {
-        version: 1,
-        query: { limit: 12 },
-        signal,
-      }),
+      unwrap((api ?? getApi()).v1.viewed.$get({ query: { limit: 12 } }, { init: { signal } })),
   });
 }
 
 /** Records that the product page was opened; nothing on screen depends on it, so failures are ignored. */
 export function recordView(productId: number): void {
-  getApi()
-    .post(`/viewed/${productId}`, undefined, { version: 1 })
-    .catch(() => {});
+  unwrap(getApi().v1.viewed[":productId"].$post({ param: { productId } })).catch(() => {});
 }
 
 export interface ReviewsParams {
@@ -149,11 +162,12 @@ export function reviewsQuery(
   return queryOptions({
     queryKey: [...catalogKeys.product(productId), "reviews", sort, withPhotos, page] as const,
     queryFn: ({ signal }) =>
-      (api ?? getApi()).get<ReviewList>(`/products/${productId}/reviews`, {
-        version: 1,
-        query: { sort, page, limit: 10, withPhotos: withPhotos || undefined },
-        signal,
-      }),
+      unwrap(
+        (api ?? getApi()).v1.products[":id"].reviews.$get(
+          { param: { id: productId }, query: { sort, page, limit: 10, withPhotos: flag(withPhotos) } },
+          { init: { signal } },
+        ),
+      ),
     placeholderData: (previous) => previous,
   });
 }

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ApiClient, getApi } from "#app/lib/api-client.ts";
-import type { CityList, CurrentCity } from "#contract/geo.ts";
+import { type ApiClient, getApi, unwrap } from "#app/lib/api-client.ts";
 
 /** Suggestions shown for a typed query. */
 export const CITY_SEARCH_LIMIT = 10;
@@ -19,7 +18,8 @@ export const cityKeys = {
 export function currentCityQuery(api?: ApiClient) {
   return queryOptions({
     queryKey: cityKeys.current(),
-    queryFn: ({ signal }) => (api ?? getApi()).get<CurrentCity>("/address/current", { version: 1, signal }),
+    queryFn: ({ signal }) =>
+      unwrap((api ?? getApi()).v1.address.current.$get(undefined, { init: { signal } })),
   });
 }
 
@@ -27,7 +27,7 @@ export function currentCityQuery(api?: ApiClient) {
 export function cityListQuery(api?: ApiClient) {
   return queryOptions({
     queryKey: cityKeys.list(),
-    queryFn: ({ signal }) => (api ?? getApi()).get<CityList>("/address", { version: 1, signal }),
+    queryFn: ({ signal }) => unwrap((api ?? getApi()).v1.address.$get(undefined, { init: { signal } })),
     staleTime: CITY_LIST_STALE_TIME_MS,
   });
 }
@@ -41,11 +41,12 @@ export function citySearchQuery(query: string, api?: ApiClient) {
   return queryOptions({
     queryKey: cityKeys.search(q),
     queryFn: ({ signal }) =>
-      (api ?? getApi()).get<CityList>("/address/find/city", {
-        version: 1,
-        query: { query: q, limit: CITY_SEARCH_LIMIT },
-        signal,
-      }),
+      unwrap(
+        (api ?? getApi()).v1.address.find.city.$get(
+          { query: { query: q, limit: CITY_SEARCH_LIMIT } },
+          { init: { signal } },
+        ),
+      ),
     enabled: q.length > 0,
     staleTime: CITY_SEARCH_STALE_TIME_MS,
     placeholderData: keepPreviousData,
@@ -57,7 +58,7 @@ export function useConfirmCity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (cityId: number) =>
-      getApi().post<CurrentCity>(`/address/confirm/${cityId}`, undefined, { version: 1 }),
+      unwrap(getApi().v1.address.confirm[":id"].$post({ param: { id: cityId } })),
     onSuccess: (current) => {
       queryClient.setQueryData(cityKeys.current(), current);
       // Queries of other features that depend on the city (delivery dates, pickup points) opt in with

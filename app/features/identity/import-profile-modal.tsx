@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useLocation, useMatches, useRouteLoaderData } from "react-router";
-import { getApi } from "#app/lib/api-client.ts";
+import { getApi, unwrap } from "#app/lib/api-client.ts";
 import { optionsQuery } from "#app/lib/reference.ts";
 import { metaForMatches } from "#app/lib/route-meta.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
@@ -55,9 +55,11 @@ export function ImportProfileModal() {
 
   const importProfile = async () => {
     try {
-      const { redirect_url } = await getApi().post<{ redirect_url: string }>("/user/external/profile", {
-        redirectTo: `${location.pathname}${location.search}`,
-      });
+      const { redirect_url } = await unwrap(
+        getApi().user.external.profile.$post({
+          json: { redirectTo: `${location.pathname}${location.search}` },
+        }),
+      );
       window.location.assign(redirect_url);
     } catch {
       showToast({

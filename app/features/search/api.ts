@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ApiClient, getApi } from "#app/lib/api-client.ts";
-import type { SearchResult, SearchSort, SuggestResult } from "#contract/search.ts";
+import { type ApiClient, getApi, unwrap } from "#app/lib/api-client.ts";
+import type { SearchSort } from "#contract/search.ts";
 import type { RecentSearchList } from "#contract/search-history.ts";
 import { normalizeRecentQuery, RECENT_SEARCH_MAX_LENGTH } from "#contract/search-history-rules.ts";
 
@@ -21,7 +21,7 @@ export function searchQuery(params: SearchParams, api?: ApiClient) {
   return queryOptions({
     queryKey: searchKeys.results(params),
     queryFn: ({ signal }) =>
-      (api ?? getApi()).get<SearchResult>("/search", { version: 1, query: params, signal }),
+      unwrap((api ?? getApi()).v1.search.$get({ query: params }, { init: { signal } })),
   });
 }
 
@@ -30,7 +30,7 @@ export function suggestQuery(q: string, api?: ApiClient) {
   return queryOptions({
     queryKey: searchKeys.suggest(q),
     queryFn: ({ signal }) =>
-      (api ?? getApi()).get<SuggestResult>("/search/suggest", { version: 1, query: { q }, signal }),
+      unwrap((api ?? getApi()).v1.search.suggest.$get({ query: { q } }, { init: { signal } })),
     staleTime: 60_000,
   });
 }
@@ -44,8 +44,7 @@ export function popularSearchesQuery(api?: ApiClient) {
 export function recentSearchesQuery(api?: ApiClient) {
   return queryOptions({
     queryKey: searchKeys.recent,
-    queryFn: ({ signal }) =>
-      (api ?? getApi()).get<RecentSearchList>("/search/recent", { version: 1, signal }),
+    queryFn: ({ signal }) => unwrap((api ?? getApi()).v1.search.recent.$get(undefined, { init: { signal } })),
   });
 }
 
@@ -56,12 +55,10 @@ export function recentSearchesQuery(api?: ApiClient) {
 export function recordSearch(queryClient: QueryClient, text: string): void {
   const query = normalizeRecentQuery(text);
   if (!query || query.length > RECENT_SEARCH_MAX_LENGTH) return;
-  getApi()
-    .post("/search/recent", { query }, { version: 1 })
-    .then(
-      () => queryClient.invalidateQueries({ queryKey: searchKeys.recent }),
-      () => {},
-    );
+  unwrap(getApi().v1.search.recent.$post({ json: { query } })).then(
+    () => queryClient.invalidateQueries({ queryKey: searchKeys.recent }),
+    () => {},
+  );
 }
 
 const forgetKey = [...searchKeys.recent, "forget"] as const;
@@ -76,8 +73,8 @@ export function useForgetRecentSearch(onError: () => void) {
     mutationKey: forgetKey,
     mutationFn: (target: number | "all") =>
       target === "all"
-        ? getApi().delete("/search/recent", { version: 1 })
-        : getApi().delete(`/search/recent/${target}`, { version: 1 }),
+        ? unwrap(getApi().v1.search.recent.$delete())
+        : unwrap(getApi().v1.search.recent[":id"].$delete({ param: { id: target } })),
     onMutate: async (target) => {
       await queryClient.cancelQueries({ queryKey: searchKeys.recent });
       const previous = queryClient.getQueryData<RecentSearchList>(searchKeys.recent);

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { type ApiClient, getApi } from "#app/lib/api-client.ts";
+import { type ApiClient, getApi, unwrap } from "#app/lib/api-client.ts";
 import type { SeoRecord } from "#contract/seo.ts";
 import { titleOnlySeo } from "./title-only.ts";
 
@@ -50,13 +50,10 @@ export function seoQuery(path: string, title: string, api?: ApiClient) {
     queryKey: seoKeys.page(pagePath, title),
     queryFn: async ({ signal }): Promise<SeoRecord> => {
       try {
-        // No second attempt: the API already bounds the upstream call, a retry would only delay the page.
-        const record = await (api ?? getApi()).get<unknown>("/seo", {
-          version: 1,
-          query: { path: pagePath },
-          retry: 0,
-          signal,
-        });
+        // One attempt (retry: false below): the API already bounds the upstream call.
+        const record: unknown = await unwrap(
+          (api ?? getApi()).v1.seo.$get({ query: { path: pagePath } }, { init: { signal } }),
+        );
         return isSeoRecord(record) ? record : titleOnlySeo(title);
       } catch {
         return titleOnlySeo(title);
