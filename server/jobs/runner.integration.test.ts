@@ -4,7 +4,14 @@ import { type DatabaseHandle, openDatabase } from "#server/db/client.ts";
 import { migrate } from "#server/db/migrate.ts";
 import { runInTransaction } from "#server/db/unit-of-work.ts";
 import { createScratchPostgresDatabase, testDriver } from "#tests/fixtures/test-database.ts";
-import { defineJobType, handleJob, type JobLogger, type JobType, type JobTypeOptions } from "./job-type.ts";
+import {
+  defineJobType,
+  handleJob,
+  type JobLogger,
+  type JobType,
+  type JobTypeOptions,
+  PermanentJobError,
+} from "./job-type.ts";
 import { enqueueJob } from "./queue.ts";
 import { createJobsRepository } from "./repository.ts";
 import { createJobRunner, type JobRunner } from "./runner.ts";
@@ -236,6 +243,75 @@ describe(`job runner (${testDriver()})`, () => {
     // The live worker's job is left alone while its lease holds.
     expect((await rowsOf(held))[0]).toMatchObject({ id: busy.id, state: "running", lockedBy: "live-worker" });
     expect(ran).toEqual([retried.id]);
+  });
+
+  it("keeps renewing the lease of a long job, so a competing runner never takes it", async () => {
+    const type = testType();
+    let release: () => void = () => {};
+    const runs = { a: 0, b: 0 };
+    const slow = (who: "a" | "b") =>
+      handleJob(type, async () => {
+        runs[who] += 1;
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      });
+    // A 600 ms lease, renewed every 200 ms while the job runs.
+    const a = runner(first, { handlers: [slow("a")], logger: recordingLogger(), leaseMs: 600 });
+    await enqueueJob(first.db, type, { n: 1 });
+    await a.poll();
+    a.start();
+    const [claimed] = await rowsOf(type);
+    const firstLease = claimed!.lockedUntil!.getTime();
+    const b = runner(second, { handlers: [slow("b")], logger: recordingLogger(), leaseMs: 600 });
+    b.start();
+    // Wait until the lease has been pushed well past where it first ended, with B polling all along.
+    await waitFor(
+      async () => (await rowsOf(type))[0]!.lockedUntil!.getTime(),
+      (until) => until > firstLease + 1_200,
+    );
+    expect(runs).toEqual({ a: 1, b: 0 });
+    release();
+    await waitFor(
+      () => rowsOf(type),
+      (r) => r[0]?.state === "done",
+    );
+    expect((await rowsOf(type))[0]).toMatchObject({ attempts: 1, lockedBy: a.workerId });
+    expect(runs).toEqual({ a: 1, b: 0 });
+  });
+
+  it("fails at once, without retries, a payload that does not parse or a permanent error", async () => {
+    const type = testType({ maxAttempts: 5 });
+    const logger = recordingLogger();
+    const a = runner(first, {
+      logger,
+      handlers: [
+        handleJob(type, async ({ n }) => {
+          if (n === 2) throw new PermanentJobError("заказ не найден");
+        }),
+      ],
+    });
+    // Written past the schema check, as a job stored before its payload shape changed would be.
+    const stale = await createJobsRepository(first.db).enqueue({
+      name: type.name,
+      payload: { n: "один" },
+      key: null,
+      maxAttempts: 5,
+    });
+    const permanent = await enqueueJob(first.db, type, { n: 2 });
+    a.start();
+    const rows = await waitFor(
+      () => rowsOf(type),
+      (r) => r.length === 2 && r.every((row) => row.state === "failed"),
+    );
+    expect(rows.map((r) => [r.id, r.attempts])).toEqual([
+      [stale.id, 1],
+      [permanent.id, 1],
+    ]);
+    expect(rows[1]?.lastError).toContain("заказ не найден");
+    expect(logger.lines.filter((l) => l.message === "job failed").map((l) => l.details.jobId)).toEqual(
+      expect.arrayContaining([stale.id, permanent.id]),
+    );
   });
 
   it("schedules a recurring job once per period with two runners", async () => {

@@ -137,6 +137,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       logger.error({ jobId: id }, "job failed: its lease expired on the last attempt");
     const claimed = await repository.claim(names, free, workerId, leaseMs);
     for (const job of claimed) {
+      // Its lease lapsed while it ran here (a renewal came late) and this runner claimed it back: the
+      // run under way goes on and records the outcome; a second copy must not start.
+      if (active.has(job.id)) {
+        logger.warn(
+          { job: job.name, jobId: job.id },
+          "job lease lapsed while running; reclaimed by its own runner",
+        );
+        continue;
+      }
       const abort = new AbortController();
       const done = execute(job, abort).finally(() => {
         active.delete(job.id);
