@@ -171,7 +171,7 @@ export function createApp(deps: AppDeps) {
         nonce,
       );
       for (const cookie of transport.setCookies) response.headers.append("Set-Cookie", cookie);
-      return { response, personalRead: transport.personalRead };
+      return { response, reads: { personalRead: transport.personalRead, failedRead: transport.failedRead } };
     };
     /** `as`: the policy its headers follow (a page that turned out to read personal data is personal). */
     const renderForThisRequest = async (as: PageCachePolicy = policy) => {
@@ -194,8 +194,8 @@ export function createApp(deps: AppDeps) {
       key,
       async () => {
         mine = await collectReadTags(tags, async () => {
-          const { response, personalRead } = await render(policy);
-          return snapshotPage(response, personalRead);
+          const { response, reads } = await render(policy);
+          return snapshotPage(response, reads);
         });
         return mine;
       },

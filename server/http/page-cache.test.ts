@@ -139,10 +139,12 @@ describe("page snapshots", () => {
   const html = (headers: Record<string, string> = {}, status = 200) =>
     new Response("<p>page</p>", { status, headers: { "Content-Type": "text/html", ...headers } });
 
-  it("keeps only a plain 200 whose render read nothing personal", async () => {
+  it("keeps only a plain 200 whose render read nothing personal and met no server error", async () => {
     expect((await snapshotPage(html())).storable).toBe(true);
-    const tainted = await snapshotPage(html(), "/api/v1/viewed");
+    const tainted = await snapshotPage(html(), { personalRead: "/api/v1/viewed" });
     expect(tainted).toMatchObject({ storable: false, personalRead: "/api/v1/viewed" });
+    const failed = await snapshotPage(html(), { failedRead: "/api/v1/categories" });
+    expect(failed).toMatchObject({ storable: false, personalRead: undefined });
     expect((await snapshotPage(html({ "Set-Cookie": "x=1" }))).storable).toBe(false);
     expect((await snapshotPage(html({}, 404))).storable).toBe(false);
   });

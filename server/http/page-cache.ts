@@ -140,11 +140,13 @@ export interface PageSnapshot {
   headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
   etag: string;
-  /** Only a plain 200 that sets no cookie, no policy of its own and read nothing personal is kept. */
+  /**
+   * Only a plain 200 that sets no cookie and no policy of its own, and whose render read nothing
+   * personal and met no server error, is kept.
+   */
   storable: boolean;
   /**
-   * The API path whose answer was personal (private and not revalidated, no-store, or setting a cookie)
-   * during this render, which saw only the key cookies: the page is wrong for anyone, so it is neither
+   * The API path whose answer was personal (transport.ts: isPersonalAnswer) during this render, which saw only the key cookies: the page is wrong for anyone, so it is neither
    * kept nor sent, and the request is rendered again with all its cookies.
    */
   personalRead?: string | undefined;
@@ -152,10 +154,19 @@ export interface PageSnapshot {
 
 const DROPPED_HEADERS = new Set(["date", "content-length", "etag"]);
 
-export async function snapshotPage(response: Response, personalRead?: string): Promise<PageSnapshot> {
+/**
+ * `reads`: what the render's API calls answered (transport.ts). A render that met a server error is
+ * not kept either, so a failure is not served from memory after the API has recovered.
+ */
+export async function snapshotPage(
+  response: Response,
+  reads: { personalRead?: string | undefined; failedRead?: string | undefined } = {},
+): Promise<PageSnapshot> {
+  const { personalRead, failedRead } = reads;
   const body = new Uint8Array(await response.arrayBuffer());
   const storable =
     personalRead === undefined &&
+    failedRead === undefined &&
     response.status === 200 &&
     !response.headers.has("set-cookie") &&
     !response.headers.has("cache-control");

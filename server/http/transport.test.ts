@@ -45,6 +45,20 @@ describe("createApiTransport in-process", () => {
     expect(cookies).toEqual(["city_id=3; webview=1", null]);
   });
 
+  it("names the first API path that failed with a server error", async () => {
+    const transport = createApiTransport(new Request("http://shop.local/"), "r", {
+      appFetch: (request) =>
+        new URL(request.url).pathname === "/api/v1/categories"
+          ? new Response("{}", { status: 503, headers: { "Cache-Control": "no-store" } })
+          : json({ "Cache-Control": "public, max-age=60" }),
+    });
+    await transport.apiFetch("/api/config");
+    expect(transport.failedRead).toBeUndefined();
+    await transport.apiFetch("/api/v1/categories?depth=1");
+    expect(transport.failedRead).toBe("/api/v1/categories");
+    expect(transport.personalRead).toBeUndefined();
+  });
+
   it("collects every Set-Cookie of the render and names the first personal answer", async () => {
     const answers: Record<string, Response> = {
       "/api/config": json({ "Cache-Control": "public, max-age=60" }),
@@ -111,5 +125,17 @@ describe("isPersonalAnswer", () => {
     expect(isPersonalAnswer(json({ "Cache-Control": "private, max-age=60" }))).toBe(true);
     expect(isPersonalAnswer(json())).toBe(true);
     expect(isPersonalAnswer(json({ "Cache-Control": "public, max-age=60" }, ["x=1"]))).toBe(true);
+  });
+
+  it("counts a 401 or 403 as personal, and bodiless answers and other errors as nobody's", () => {
+    const status = (code: number, cc = "private, no-store") =>
+      new Response(code === 204 ? null : "{}", { status: code, headers: { "Cache-Control": cc } });
+    expect(isPersonalAnswer(status(401))).toBe(true);
+    expect(isPersonalAnswer(status(403, "no-store"))).toBe(true);
+    // A shared route with nothing to say (the SEO service has no record) is not about the visitor.
+    expect(isPersonalAnswer(status(204))).toBe(false);
+    expect(isPersonalAnswer(status(404))).toBe(false);
+    expect(isPersonalAnswer(status(400))).toBe(false);
+    expect(isPersonalAnswer(status(503))).toBe(false);
   });
 });

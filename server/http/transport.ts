@@ -16,6 +16,8 @@ export interface ApiTransport {
   readonly setCookies: readonly string[];
   /** The first API path whose answer was personal (see isPersonalAnswer); undefined when none was. */
   readonly personalRead: string | undefined;
+  /** The first API path that answered with a server error (5xx); undefined when none did. */
+  readonly failedRead: string | undefined;
 }
 
 export interface TransportOptions {
@@ -27,17 +29,26 @@ export interface TransportOptions {
 }
 
 /**
- * Whether an API answer was made for one visitor (ADR 020): it sets a cookie, or its Cache-Control is
- * missing, `no-store`, or `private` without `no-cache`. A `private, no-cache` answer is the API's `city`
- * policy: it varies by cookie, and a cacheable render sent it only the page's key cookies.
+ * Whether an API answer was made for one visitor (ADR 020): it sets a cookie; it is a 401 or 403 (the
+ * API asked who is asking); or it is a success with a body whose Cache-Control is missing, `no-store`,
+ * or `private` without `no-cache`. A `private, no-cache` answer is the API's `city` policy: it varies by
+ * cookie, and a cacheable render sent it only the page's key cookies. Answers without a body (204) and
+ * other errors (400, 404, 5xx) carry nobody's data, whatever their Cache-Control.
  */
 export function isPersonalAnswer(response: Response): boolean {
   if (response.headers.has("set-cookie")) return true;
+  if (response.status === 401 || response.status === 403) return true;
+  if (response.status < 200 || response.status >= 300 || response.status === 204) return false;
   const header = response.headers.get("cache-control");
   if (!header) return true;
   const directives = new Set(header.split(",").map((d) => d.trim().split("=")[0]?.toLowerCase()));
   if (directives.has("no-store")) return true;
   return directives.has("private") && !directives.has("no-cache");
+}
+
+/** Whether an answer is a server-side failure: a page rendered around it is not kept. */
+export function isFailedAnswer(response: Response): boolean {
+  return response.status >= 500;
 }
 
 /**
@@ -53,6 +64,7 @@ export function createApiTransport(
 ): ApiTransport {
   const setCookies: string[] = [];
   let personalRead: string | undefined;
+  let failedRead: string | undefined;
   const cookie =
     options.cookies === undefined
       ? (incoming.headers.get("cookie") ?? undefined)
@@ -73,8 +85,9 @@ export function createApiTransport(
         ? await fetch(new URL(path, target.apiOrigin), { ...init, headers })
         : await target.appFetch(new Request(new URL(path, "http://in-process.local"), { ...init, headers }));
     setCookies.push(...response.headers.getSetCookie());
-    if (personalRead === undefined && isPersonalAnswer(response))
-      personalRead = new URL(path, "http://x").pathname;
+    const apiPath = () => new URL(path, "http://in-process.local").pathname;
+    if (personalRead === undefined && isPersonalAnswer(response)) personalRead = apiPath();
+    if (failedRead === undefined && isFailedAnswer(response)) failedRead = apiPath();
     return response;
   };
 
@@ -85,6 +98,9 @@ export function createApiTransport(
     },
     get personalRead() {
       return personalRead;
+    },
+    get failedRead() {
+      return failedRead;
     },
   };
 }
