@@ -18,8 +18,7 @@ function query(params: Record<string, string | number | undefined>): string {
 }
 
 export const CATALOG_URL = "/catalog";
-export const BASKET_URL = "/basket";
-export const AUTH_URL = "/auth";
+/** The top-profit promotion's own page (ADR 013). */
 export const TOP_PROFIT_INFO_URL = "/promotion/top-profit/info";
 
 export function productUrl(id: number): string {

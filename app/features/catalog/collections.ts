@@ -1,7 +1,8 @@
+import { TOP_PROFIT_INFO_URL } from "#contract/urls.ts";
 import type { ProductListParams } from "./api.ts";
 
 /** The promotion's page: what it is, its terms and all of its products. */
-export const TOP_PROFIT_INFO_PATH = "/promotion/top-profit/info";
+export const TOP_PROFIT_INFO_PATH = TOP_PROFIT_INFO_URL;
 
 export interface HomeCollection {
   id: string;

@@ -1,4 +1,4 @@
-import { contentPageUrl } from "#contract/urls.ts";
+import { CATALOG_URL, contentPageUrl, TOP_PROFIT_INFO_URL } from "#contract/urls.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Services } from "#server/domain/services.ts";
 import type { SitemapTable } from "./sitemap-service.ts";
@@ -101,7 +101,7 @@ function isBatches(urls: SitemapUrls): urls is AsyncIterable<readonly SitemapUrl
 }
 
 /** Static pages worth indexing; account, basket and checkout pages are closed in robots.txt. */
-export const STATIC_PAGES = ["/", "/catalog", "/promotion/top-profit/info"] as const;
+export const STATIC_PAGES = ["/", CATALOG_URL, TOP_PROFIT_INFO_URL] as const;
 
 /** `pages.xml`: the static pages, last modified at deployment (`lastmod`, a W3C date). */
 export function pagesSitemapSource(lastmod: string): SitemapSource {
