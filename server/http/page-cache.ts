@@ -55,12 +55,28 @@ export function documentPath(pathname: string): string {
   return path !== "/" && path.endsWith("/") ? path.slice(0, -1) : path;
 }
 
-/** The policy of a request path: the deepest matched route's declaration; no match or none declared is personal. */
+/** Paths whose policy is remembered: a served-from-memory page should not pay for route matching. */
+const REMEMBERED_PATHS = 5_000;
+
+/**
+ * The policy of a request path: the deepest matched route's declaration; no match or none declared is
+ * personal. React Router's matchRoutes ranks and compiles every branch on each call (~0.5 ms for our 38
+ * routes), more than serving a kept page costs, so answers are remembered per path (oldest forgotten).
+ */
 export function pagePolicyResolver(routes: readonly PageRoute[]): (pathname: string) => PageCachePolicy {
   const tree = routes as RouteObject[];
+  const remembered = new Map<string, PageCachePolicy>();
   return (pathname) => {
-    const matches = matchRoutes(tree, documentPath(pathname));
-    return pageCachePolicyOf(matches?.at(-1)?.route.handle);
+    const path = documentPath(pathname);
+    const known = remembered.get(path);
+    if (known) return known;
+    const policy = pageCachePolicyOf(matchRoutes(tree, path)?.at(-1)?.route.handle);
+    if (remembered.size >= REMEMBERED_PATHS) {
+      const oldest = remembered.keys().next().value;
+      if (oldest !== undefined) remembered.delete(oldest);
+    }
+    remembered.set(path, policy);
+    return policy;
   };
 }
 
