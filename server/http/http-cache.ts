@@ -46,7 +46,7 @@ export function answerNotModified(c: Context, etag: string): void {
 }
 
 /**
- * How an API route's answers may be kept (ADR 016), declared once on the route (server/api/define-route.ts):
+ * How an API route's answers may be kept (ADR 022), declared once on the route (server/api/define-route.ts):
  * - `shared`: the same for every visitor — public, with an ETag and 304s;
  * - `city`: depends only on the visitor's city cookie — the browser may keep it but must revalidate
  *   (`private, no-cache`, `Vary: Cookie`, ETag), shared caches never store it;

@@ -93,7 +93,7 @@ describe("GET /api/v1/address/current and POST /api/v1/address/confirm/{id}", ()
   it("defaults to Moscow, unconfirmed, and is kept only by the browser, per city cookie", async () => {
     const res = await get("/current");
     expect(res.status).toBe(200);
-    // Declared `city` (ADR 016): never in a shared cache, revalidated by the browser on every use.
+    // Declared `city` (ADR 022): never in a shared cache, revalidated by the browser on every use.
     expect(res.headers.get("cache-control")).toBe("private, no-cache");
     expect(res.headers.get("vary")).toContain("Cookie");
     const body = currentCitySchema.parse(await res.json());

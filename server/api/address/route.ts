@@ -37,7 +37,7 @@ const currentCity = defineRoute({
   tags: ["geo"],
   summary: "Город посетителя",
   description: "Из cookie city_id; без выбора — Москва с confirmed=false",
-  // Depends on the city cookie alone (ADR 016).
+  // Depends on the city cookie alone (ADR 022).
   cache: "city",
   responses: { ...jsonOk(currentCitySchema, "Текущий город"), ...errorResponses() },
 });
