@@ -34,7 +34,11 @@ describe("facetsQuery", () => {
     });
   });
 
-  it("sends the promotion flag as the API reads it", async () => {
+  it("sends the promotion flag as the API reads it, and keeps the shopper's own filter elsewhere", async () => {
     expect(await facetsRequest({ topProfit: true }, {})).toEqual({ topProfit: "true" });
+    expect(await facetsRequest({ categoryId: 5 }, { topProfit: "1" })).toEqual({
+      categoryId: "5",
+      topProfit: "1",
+    });
   });
 });

@@ -28,6 +28,14 @@ function flag(on: boolean | undefined): "true" | undefined {
   return on ? "true" : undefined;
 }
 
+/**
+ * The scope as query parameters. The promotion flag is set only by a promotion's scope: elsewhere the
+ * shopper's own `topProfit` filter (from the URL) must reach the API untouched.
+ */
+function scopeQuery({ topProfit, ...scope }: ListingScope) {
+  return topProfit ? { ...scope, topProfit: flag(topProfit) } : scope;
+}
+
 /** One page of products in one order; `api` is the loader's client on the server. */
 export function productListQuery(params: ProductListParams, api?: ApiClient) {
   const query = { ...params, topProfit: flag(params.topProfit) };
@@ -97,8 +105,7 @@ export const LISTING_LIMIT = 24;
 export function listingQuery(scope: ListingScope, state: ListingState, api?: ApiClient) {
   const query = {
     ...state.filters,
-    ...scope,
-    topProfit: flag(scope.topProfit),
+    ...scopeQuery(scope),
     sort: state.sort,
     page: state.page,
     limit: LISTING_LIMIT,
@@ -125,7 +132,7 @@ export function facetsQuery(scope: ListingScope, filters: Record<string, string>
     queryFn: ({ signal }) =>
       unwrap(
         (api ?? getApi()).v1.products.facets.$get(
-          { query: { ...filters, ...scope, topProfit: flag(scope.topProfit), ...withinOf(scope) } },
+          { query: { ...filters, ...scopeQuery(scope), ...withinOf(scope) } },
           { init: { signal } },
         ),
       ),
