@@ -32,6 +32,7 @@ import {
 } from "./page-cache.ts";
 import { robotsRoute } from "./robots.ts";
 import { sitemapRoute } from "./sitemap.ts";
+import { createTestSignInRoute } from "./test-sign-in.ts";
 import { createApiTransport } from "./transport.ts";
 
 export type SsrHandler = (request: Request, context: SsrLoadContext) => Promise<Response>;
@@ -127,6 +128,8 @@ export function createApp(deps: AppDeps) {
   app.route("/media", mediaRoute);
   app.route("/", robotsRoute);
   app.route("/", sitemapRoute);
+  // Browser tests only; absent unless TEST_SIGN_IN_SECRET is set (see test-sign-in.ts).
+  if (config.testSignInSecret) app.route("/", createTestSignInRoute(config.testSignInSecret));
   app.route("/", cspReportRoute);
 
   const clientRoot = relative(process.cwd(), deps.clientDir ?? paths.clientBuild) || ".";
