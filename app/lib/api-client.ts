@@ -4,6 +4,7 @@ import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { ApiErrorBody } from "#contract/errors.ts";
 // Types only, erased at build (no server code or zod reaches the browser): the client is derived from the
 // API's route definitions, so a renamed path, query or field fails the typecheck on both sides (ADR 022).
+// biome-ignore lint/style/noRestrictedImports: the one type-only import of the API's route types (erased at build).
 import type { ApiRoutes } from "#server/api/index.ts";
 
 /** The spec's normalised error: every failed call, whatever went wrong, looks like this. */
