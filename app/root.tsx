@@ -1,4 +1,4 @@
-import { dehydrate, QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { fetchCategoryTree } from "#app/features/catalog/api.ts";
@@ -8,10 +8,11 @@ import { ErrorScreen, SERVICE_UNAVAILABLE_TITLE } from "./layouts/error-screen.t
 import { Shell } from "./layouts/shell.tsx";
 import { useMetrikaPageViews } from "./lib/analytics/use-metrika-page-views.ts";
 import { initMetrika, type MetrikaTracker } from "./lib/analytics/yandex-metrika.ts";
-import { useCspNonce } from "./lib/csp-nonce.ts";
 import { unwrap } from "./lib/api-client.ts";
 import { serverApi } from "./lib/api-context.ts";
+import { useCspNonce } from "./lib/csp-nonce.ts";
 import { toScreenError } from "./lib/errors.ts";
+import { loaderQueries } from "./lib/loader-queries.ts";
 import { PageDataBoundary } from "./lib/page-data.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
 import { guidQuery } from "./lib/reference.ts";
@@ -23,7 +24,7 @@ import { Toaster } from "./ui/toast/toaster.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const queryClient = new QueryClient();
+  const queryClient = loaderQueries(context);
   // The header's categories and city are decoration: if they fail the page still renders; the config may not.
   const [config, categories] = await Promise.all([
     unwrap(api.config.$get()),
@@ -32,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   const { webview, setCookie } = detectWebview(request);
   return data(
-    { config, categories: categories.items, webview, dehydratedState: dehydrate(queryClient) },
+    { config, categories: categories.items, webview, dehydratedState: queryClient.dehydrate() },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }

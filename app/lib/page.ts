@@ -1,9 +1,8 @@
-import { QueryClient } from "@tanstack/react-query";
 import { type AppLoadContext, data, type MetaDescriptor } from "react-router";
 import type { z } from "zod";
 import type { Breadcrumb, SeoRecord } from "#contract/seo.ts";
 import { ApiError } from "./api-client.ts";
-import { serverApi } from "./api-context.ts";
+import { type LoaderQueries, loaderQueries, serverApi } from "./loader-queries.ts";
 import { SITE_NAME, seoMeta } from "./seo/seo-meta.ts";
 import { seoQuery } from "./seo/seo-query.ts";
 
@@ -17,7 +16,7 @@ export interface PageSeo {
 export async function loadPageSeo(
   args: { context: AppLoadContext; request: Request },
   title: string,
-  queryClient: QueryClient = new QueryClient(),
+  queryClient: LoaderQueries = loaderQueries(args.context),
 ): Promise<PageSeo> {
   const url = new URL(args.request.url);
   const seo = await queryClient.ensureQueryData(seoQuery(url.pathname, title, serverApi(args.context)));

@@ -23,8 +23,11 @@ const paramsSchema = z.object({ brandCode: codeParam, catId: catIdParam });
 export async function loader(args: Route.LoaderArgs) {
   const params = validateParams(paramsSchema, args.params, args.request);
   const load = listingLoad(args);
-  const brand = await orNotFound(load.queryClient.ensureQueryData(brandQuery(params.brandCode, load.api)));
-  const { category } = await resolveCategory(load, params.catId);
+  // The brand and the category do not depend on each other; the listing needs both.
+  const [brand, { category }] = await Promise.all([
+    orNotFound(load.queryClient.ensureQueryData(brandQuery(params.brandCode, load.api))),
+    resolveCategory(load, params.catId),
+  ]);
   return {
     brand,
     ...(await loadListingView(

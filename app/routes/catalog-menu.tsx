@@ -1,10 +1,10 @@
-import { QueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { z } from "zod";
 import { menuNodeQuery } from "#app/features/catalog-menu/api.ts";
 import { MenuNodeChildren } from "#app/features/catalog-menu/components/menu-node-children.tsx";
 import { menuPageDescription, menuPageHref, menuPageSeo } from "#app/features/catalog-menu/menu-page.ts";
 import { serverApi } from "#app/lib/api-context.ts";
+import { loaderQueries } from "#app/lib/loader-queries.ts";
 import { loadPageSeo, orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/catalog-menu";
@@ -21,7 +21,7 @@ const paramsSchema = z.object({
 
 export async function loader(args: Route.LoaderArgs) {
   const { catMenuId } = validateParams(paramsSchema, args.params, args.request);
-  const queryClient = new QueryClient();
+  const queryClient = loaderQueries(args.context);
   const node = await orNotFound(
     queryClient.ensureQueryData(menuNodeQuery(catMenuId, serverApi(args.context))),
   );

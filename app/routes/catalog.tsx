@@ -1,7 +1,7 @@
-import { dehydrate, QueryClient } from "@tanstack/react-query";
 import { categoryTreeQuery } from "#app/features/catalog/api.ts";
 import { CategoryTree } from "#app/features/catalog/components/category-tree.tsx";
 import { serverApi } from "#app/lib/api-context.ts";
+import { loaderQueries } from "#app/lib/loader-queries.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/catalog";
@@ -9,12 +9,12 @@ import type { Route } from "./+types/catalog";
 export const handle: RouteHandle = { cache: "city", keepAlive: true };
 
 export async function loader(args: Route.LoaderArgs) {
-  const queryClient = new QueryClient();
+  const queryClient = loaderQueries(args.context);
   const [tree, page] = await Promise.all([
     queryClient.ensureQueryData(categoryTreeQuery(serverApi(args.context))),
     loadPageSeo(args, "Каталог товаров", queryClient),
   ]);
-  return { ...page, categories: tree.items, dehydratedState: dehydrate(queryClient) };
+  return { ...page, categories: tree.items, dehydratedState: queryClient.dehydrate() };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>

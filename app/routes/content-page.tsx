@@ -1,9 +1,9 @@
-import { QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { contentPageQuery } from "#app/features/content/api.ts";
 import { ContentBody } from "#app/features/content/components/content-body.tsx";
 import { serverApi } from "#app/lib/api-context.ts";
 import { formatDate } from "#app/lib/format.ts";
+import { loaderQueries } from "#app/lib/loader-queries.ts";
 import { loadPageSeo, orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/content-page";
@@ -15,7 +15,7 @@ const paramsSchema = z.object({ "*": z.string().regex(/^[a-z0-9-]+(?:\/[a-z0-9-]
 /** Content pages from the database; a slug that cannot exist at all is the fatal 'Page Not Found: {path}'. */
 export async function loader(args: Route.LoaderArgs) {
   const { "*": slug } = validateParams(paramsSchema, args.params, args.request);
-  const queryClient = new QueryClient();
+  const queryClient = loaderQueries(args.context);
   const page = await orNotFound(queryClient.ensureQueryData(contentPageQuery(slug, serverApi(args.context))));
   const seo = await loadPageSeo(args, page.title, queryClient);
   return { ...seo, page };

@@ -1,4 +1,4 @@
-import { dehydrate, QueryClient, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { productListQuery, viewedQuery } from "#app/features/catalog/api.ts";
@@ -8,6 +8,7 @@ import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
 import { unwrap } from "#app/lib/api-client.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { useFeature } from "#app/lib/features.ts";
+import { loaderQueries } from "#app/lib/loader-queries.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { ALL_BARS, type RouteHandle } from "#app/lib/route-meta.ts";
@@ -23,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   // Critical data: every collection is awaited so the page paints complete, without spinners.
   // "Recently viewed" is personal, so it loads in the browser: this HTML is the same for every visitor
   // and the server keeps one copy of it (ADR 012).
-  const queryClient = new QueryClient();
+  const queryClient = loaderQueries(args.context);
   const api = serverApi(args.context);
   const [page] = await Promise.all([
     loadPageSeo(args, "Витрина — маркетплейс партнёров банка с кешбэком", queryClient),
@@ -36,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
       ),
     ),
   ]);
-  return { ...page, dehydratedState: dehydrate(queryClient) };
+  return { ...page, dehydratedState: queryClient.dehydrate() };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [

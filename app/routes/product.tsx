@@ -1,4 +1,4 @@
-import { dehydrate, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import {
@@ -46,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
       { name: product.category.name, url: categoryHref(product.category) },
       { name: product.name, url: productUrl(product.id) },
     ],
-    dehydratedState: dehydrate(queryClient),
+    dehydratedState: queryClient.dehydrate(),
   };
 }
 

@@ -1,10 +1,10 @@
-import { dehydrate, QueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { popularSearchesQuery, recentSearchesQuery } from "#app/features/search/api.ts";
 import { PopularSearches } from "#app/features/search/components/popular-searches.tsx";
 import { RecentSearches } from "#app/features/search/components/recent-searches.tsx";
 import { SearchBox } from "#app/features/search/components/search-box.tsx";
 import { serverApi } from "#app/lib/api-context.ts";
+import { loaderQueries } from "#app/lib/loader-queries.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { type RouteHandle, SEARCH_SCREEN } from "#app/lib/route-meta.ts";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/search-form";
 export const handle: RouteHandle = { cache: "personal", ...SEARCH_SCREEN };
 
 export async function loader(args: Route.LoaderArgs) {
-  const queryClient = new QueryClient();
+  const queryClient = loaderQueries(args.context);
   const api = serverApi(args.context);
   const [page] = await Promise.all([
     loadPageSeo(args, "Поиск", queryClient),
@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
     queryClient.prefetchQuery(recentSearchesQuery(api)),
     queryClient.prefetchQuery(popularSearchesQuery(api)),
   ]);
-  return { ...page, dehydratedState: dehydrate(queryClient) };
+  return { ...page, dehydratedState: queryClient.dehydrate() };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [

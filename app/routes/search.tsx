@@ -1,4 +1,4 @@
-import { dehydrate, QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
@@ -7,6 +7,7 @@ import { recordSearch, type SearchParams, searchQuery } from "#app/features/sear
 import { SearchBox } from "#app/features/search/components/search-box.tsx";
 import { serverApi } from "#app/lib/api-context.ts";
 import { plural } from "#app/lib/format.ts";
+import { loaderQueries } from "#app/lib/loader-queries.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
@@ -27,7 +28,7 @@ function queryOf(request: Request, splat: string | undefined): string {
 
 export async function loader(args: Route.LoaderArgs) {
   const q = queryOf(args.request, args.params["*"]);
-  const queryClient = new QueryClient();
+  const queryClient = loaderQueries(args.context);
   // The API pages up to 10 000; anything else in a hand-edited URL falls back to a valid page.
   const page = Math.min(
     Math.max(1, Math.trunc(Number(new URL(args.request.url).searchParams.get("page"))) || 1),
@@ -38,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
     loadPageSeo(args, q ? `Поиск: ${q}` : "Поиск по Витрине", queryClient),
     params ? queryClient.ensureQueryData(searchQuery(params, serverApi(args.context))) : null,
   ]);
-  return { ...seo, params, dehydratedState: dehydrate(queryClient) };
+  return { ...seo, params, dehydratedState: queryClient.dehydrate() };
 }
 
 // Result pages are for people: search engines get the catalogue's own pages instead.

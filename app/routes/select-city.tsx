@@ -1,9 +1,10 @@
-import { dehydrate, QueryClient, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { cityListQuery, currentCityQuery } from "#app/features/city/api.ts";
 import { CitySearch } from "#app/features/city/components/city-search.tsx";
 import { safeReturnTo } from "#app/features/city/return-to.ts";
 import { serverApi } from "#app/lib/api-context.ts";
+import { loaderQueries } from "#app/lib/loader-queries.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { NO_PROMO_STRIP, type RouteHandle } from "#app/lib/route-meta.ts";
 import { PinIcon } from "#app/ui/icons.tsx";
@@ -21,13 +22,13 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Both are awaited: the page paints with the current city and the popular cities, without a spinner.
-  const queryClient = new QueryClient();
+  const queryClient = loaderQueries(context);
   const api = serverApi(context);
   await Promise.all([
     queryClient.ensureQueryData(currentCityQuery(api)),
     queryClient.ensureQueryData(cityListQuery(api)),
   ]);
-  return { dehydratedState: dehydrate(queryClient) };
+  return { dehydratedState: queryClient.dehydrate() };
 }
 
 function SelectCityContent() {

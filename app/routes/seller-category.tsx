@@ -23,8 +23,11 @@ const paramsSchema = z.object({ sellerCode: codeParam, catId: catIdParam });
 export async function loader(args: Route.LoaderArgs) {
   const params = validateParams(paramsSchema, args.params, args.request);
   const load = listingLoad(args);
-  const seller = await orNotFound(load.queryClient.ensureQueryData(sellerQuery(params.sellerCode, load.api)));
-  const { category } = await resolveCategory(load, params.catId);
+  // The seller and the category do not depend on each other; the listing needs both.
+  const [seller, { category }] = await Promise.all([
+    orNotFound(load.queryClient.ensureQueryData(sellerQuery(params.sellerCode, load.api))),
+    resolveCategory(load, params.catId),
+  ]);
   return {
     seller,
     ...(await loadListingView(

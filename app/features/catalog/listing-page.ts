@@ -1,8 +1,7 @@
-import { dehydrate, QueryClient } from "@tanstack/react-query";
 import { type AppLoadContext, redirect } from "react-router";
 import { z } from "zod";
 import { ApiError } from "#app/lib/api-client.ts";
-import { serverApi } from "#app/lib/api-context.ts";
+import { loaderQueries, serverApi } from "#app/lib/loader-queries.ts";
 import { loadPageSeo, pageNotFound } from "#app/lib/page.ts";
 import type { CategoryNode } from "#contract/catalog.ts";
 import { catalogKeys, categoryTreeQuery, facetsQuery, type ListingScope, listingQuery } from "./api.ts";
@@ -15,9 +14,9 @@ export const catIdParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 type LoaderArgs = { context: AppLoadContext; request: Request };
 
-/** What a listing screen's loader needs: the per-request query client and the server's API client. */
+/** What a listing screen's loader needs: its view of the request's query client and the API client. */
 export function listingLoad(args: LoaderArgs) {
-  return { api: serverApi(args.context), queryClient: new QueryClient() };
+  return { api: serverApi(args.context), queryClient: loaderQueries(args.context) };
 }
 
 /** The category and its chain from the top, or the page's 404 when the id is not in the tree. */
@@ -32,7 +31,7 @@ export async function resolveCategory(
 }
 
 /**
- * A filterable listing screen's data: the first page and the facets for the URL's filters, then the SEO
+ * A filterable listing screen's data: the first page and the facets for the URL's filters, and the SEO
  * record. A shared link whose filter no longer exists opens the unfiltered listing instead of an error.
  * `withFilters: false` (a listing offering only sort and pages) reads no filters and fetches no facets.
  */
@@ -45,24 +44,23 @@ export async function loadListingView(
 ) {
   const url = new URL(args.request.url);
   const state = readListingState(url.searchParams, { withFilters });
-  try {
-    await Promise.all([
+  // The first page, its facets and the SEO record are independent: one round of awaits, not two.
+  const [page] = await Promise.all([
+    loadPageSeo(args, title, load.queryClient),
+    Promise.all([
       load.queryClient.ensureQueryData(listingQuery(scope, state, load.api)),
       withFilters ? load.queryClient.ensureQueryData(facetsQuery(scope, state.filters, load.api)) : null,
-    ]);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 400) throw redirect(url.pathname);
-    throw error;
-  }
-  const page = await loadPageSeo(args, title, load.queryClient);
+    ]).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 400) throw redirect(url.pathname);
+      throw error;
+    }),
+  ]);
   // The whole category tree was read only to find this category; the page itself never shows it, so it
   // stays out of the HTML (it would be ~9 KB of every listing page).
   const treeHash = JSON.stringify(catalogKeys.categories());
   return {
     ...page,
     scope,
-    dehydratedState: dehydrate(load.queryClient, {
-      shouldDehydrateQuery: (query) => query.state.status === "success" && query.queryHash !== treeHash,
-    }),
+    dehydratedState: load.queryClient.dehydrate((query) => query.queryHash !== treeHash),
   };
 }

@@ -1,8 +1,7 @@
-import { QueryClient } from "@tanstack/react-query";
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
-import { serverApi } from "#app/lib/api-context.ts";
 import { formatPrice } from "#app/lib/format.ts";
+import { loaderQueries, serverApi } from "#app/lib/loader-queries.ts";
 import { orNotFound, validateParams } from "#app/lib/page.ts";
 import type { ProductDetail } from "#contract/catalog.ts";
 import { productQuery } from "./api.ts";
@@ -12,7 +11,7 @@ const paramsSchema = z.object({ productId: z.coerce.number().int().positive().ma
 /** The product a product screen is about: a malformed id is the fatal 404, an unknown one the plain 404. */
 export async function loadProduct(args: { params: unknown; context: AppLoadContext; request: Request }) {
   const { productId } = validateParams(paramsSchema, args.params, args.request);
-  const queryClient = new QueryClient();
+  const queryClient = loaderQueries(args.context);
   const product = await orNotFound(
     queryClient.ensureQueryData(productQuery(productId, serverApi(args.context))),
   );

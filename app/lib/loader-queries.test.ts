@@ -1,0 +1,51 @@
+import type { AppLoadContext } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { loaderQueries, serverApi } from "./loader-queries.ts";
+
+function context(): AppLoadContext {
+  return { apiFetch: vi.fn(), requestId: "r1" } as unknown as AppLoadContext;
+}
+
+const query = (key: string, fetch: () => Promise<string>) => ({ queryKey: [key], queryFn: fetch });
+
+describe("loaderQueries", () => {
+  it("shares one query client between the loaders of a request, so a query runs once", async () => {
+    const request = context();
+    const fetchConfig = vi.fn(async () => "config");
+    const root = loaderQueries(request);
+    const route = loaderQueries(request);
+    const [a, b] = await Promise.all([
+      root.ensureQueryData(query("config", fetchConfig)),
+      route.ensureQueryData(query("config", fetchConfig)),
+    ]);
+    expect([a, b]).toEqual(["config", "config"]);
+    expect(fetchConfig).toHaveBeenCalledTimes(1);
+    expect(root.client).toBe(route.client);
+    expect(serverApi(request)).toBe(serverApi(request));
+  });
+
+  it("never shares between requests", async () => {
+    const fetch = vi.fn(async () => "x");
+    await loaderQueries(context()).ensureQueryData(query("k", fetch));
+    await loaderQueries(context()).ensureQueryData(query("k", fetch));
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(serverApi(context())).not.toBe(serverApi(context()));
+  });
+
+  it("dehydrates only a loader's own successful queries", async () => {
+    const request = context();
+    const root = loaderQueries(request);
+    const route = loaderQueries(request);
+    await root.ensureQueryData(query("categories", async () => "tree"));
+    await route.ensureQueryData(query("product", async () => "phone"));
+    await route.prefetchQuery(
+      query("reviews", async () => {
+        throw new Error("down");
+      }),
+    );
+    const keys = (state: ReturnType<typeof root.dehydrate>) => state.queries.map((q) => q.queryKey[0]);
+    expect(keys(root.dehydrate())).toEqual(["categories"]);
+    expect(keys(route.dehydrate())).toEqual(["product"]);
+    expect(keys(route.dehydrate((q) => q.queryKey[0] !== "product"))).toEqual([]);
+  });
+});
