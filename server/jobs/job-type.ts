@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
 /**
- * A kind of background job: its name, the shape of its payload and how it is retried (ADR 016). A job
+ * A kind of background job: its name, the shape of its payload and how it is retried (ADR 017). A job
  * type is plain data, so code that enqueues a job (a service, inside its transaction) needs only the type,
  * and the handler that runs it is registered with the runner separately (`handleJob`).
  */

@@ -46,7 +46,7 @@ export interface JobRunner {
 const errorText = (err: unknown): string =>
   err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 2_000) : String(err).slice(0, 2_000);
 
-/** A job runner on the jobs table (ADR 016): any number of them, in any number of processes. */
+/** A job runner on the jobs table (ADR 017): any number of them, in any number of processes. */
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const {
     db,

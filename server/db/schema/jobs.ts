@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
- * Background jobs (ADR 016): rows claimed with `FOR UPDATE SKIP LOCKED`, so any number of app processes
+ * Background jobs (ADR 017): rows claimed with `FOR UPDATE SKIP LOCKED`, so any number of app processes
  * can work the queue and each job runs once; a claim is a lease (`locked_until`) that a live worker keeps
  * extending, so the job of a worker that died is claimed again when the lease runs out.
  */
