@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Database } from "#server/db/client.ts";
+import { purgeInBatches } from "#server/domain/housekeeping.ts";
 import { defineJobType, handleJob, type JobHandler } from "./job-type.ts";
 import { createJobsRepository } from "./repository.ts";
 
@@ -21,12 +22,7 @@ export function jobMaintenance(db: Database): JobHandler[] {
   return [
     handleJob(purgeFinishedJobsJob, async (_payload, { logger }) => {
       const before = new Date(Date.now() - FINISHED_JOBS_KEPT_DAYS * 24 * 3600 * 1000);
-      let total = 0;
-      for (;;) {
-        const deleted = await repository.purgeFinished(before, PURGE_BATCH);
-        total += deleted;
-        if (deleted < PURGE_BATCH) break;
-      }
+      const total = await purgeInBatches((n) => repository.purgeFinished(before, n), PURGE_BATCH);
       if (total > 0) logger.info({ deleted: total }, "finished jobs purged");
     }),
   ];

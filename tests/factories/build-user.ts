@@ -1,14 +1,8 @@
+import type { NewUser } from "#server/domain/identity/repository.ts";
 import { faker, nextSerial } from "./faker.ts";
 
-export type UserFields = {
-  phone: string | null;
-  bankSubject: string | null;
-  surname: string | null;
-  name: string | null;
-  patronymic: string | null;
-  email: string | null;
-  roles: string[];
-};
+/** Every column of a new account, none left to the database's defaults. */
+export type UserFields = Required<NewUser>;
 
 /**
  * A believable shopper: Russian full name, a mobile number in E.164 and an email. Phones are unique per
