@@ -16,7 +16,7 @@ import { AppError } from "#server/errors.ts";
 import type { Logger } from "#server/logger.ts";
 import { paths } from "#server/paths.ts";
 import { createBuildInfoRoute } from "./build-info.ts";
-import { createNonce, cspSettings, PERMISSIONS_POLICY, securePage, withFreshNonce } from "./csp.ts";
+import { createNonce, cspSettings, securePage, withFreshNonce } from "./csp.ts";
 import { cspReportRoute } from "./csp-report.ts";
 import { errorHandler } from "./error-handler.ts";
 import { CACHE_CONTROL, matchesEtag } from "./http-cache.ts";
@@ -91,8 +91,8 @@ export function createApp(deps: AppDeps) {
       xFrameOptions: "DENY",
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: "same-origin",
-      // The page Content-Security-Policy is per response (its nonce): securePage sets it (ADR 021).
-      permissionsPolicy: PERMISSIONS_POLICY,
+      // The page Content-Security-Policy is per response (its nonce) and Permissions-Policy governs
+      // documents only: securePage sets both on pages (ADR 021).
     }),
   );
   app.use(compress());

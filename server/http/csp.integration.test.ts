@@ -113,6 +113,9 @@ describe("page Content-Security-Policy", () => {
     expect(await data.text()).not.toContain("nonce");
     const api = await app.request("/api/config");
     expect(api.headers.has("content-security-policy")).toBe(false);
+    // Permissions-Policy governs documents; assets and API answers go without its ~400 bytes.
+    expect(api.headers.has("permissions-policy")).toBe(false);
+    expect(data.headers.has("permissions-policy")).toBe(false);
   });
 
   it("accepts violation reports from browsers", async () => {
