@@ -85,11 +85,16 @@ try {
       options: { paths: manyProducts },
     },
     {
-      // A cookie the page cache does not know (as a signed-in shopper's would be): rendered every time.
-      name: "product page rendered per request (unknown cookie)",
+      // A signed-in shopper's cookies: the page's render never sees them (ADR 020), so it is the kept page.
+      name: "product page with session and visitor cookies (kept page)",
       path: `/product/${productId}`,
       ceiling: "product",
-      options: { headers: { cookie: "session=bench" } },
+      options: { headers: { cookie: `sid=${"b".repeat(43)}; vid=${"v".repeat(22)}` } },
+    },
+    {
+      // A personal page is rendered for every request: what each account page will cost.
+      name: "basket page (personal, rendered per request)",
+      path: "/basket",
     },
     ...(env.BENCH_DATABASE_URL
       ? [
