@@ -6,8 +6,21 @@ import { readSessionToken } from "./session-cookie.ts";
 import { ensureVisitor, readVisitor } from "./visitor.ts";
 
 /**
- * Resolves who is asking once per request: the signed-in user behind a live session cookie, else the
- * anonymous visitor cookie. Only a request that carries a session cookie costs a (primary-key) lookup.
+ * Every API request starts as anonymous. Shared routes keep it that way: their answer is the same for
+ * everyone, so they neither may see who is asking nor pay a session lookup for it (the catalogue and
+ * search-as-you-type calls of a signed-in shopper).
+ */
+export function anonymousActor(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set("actor", { kind: "anonymous" });
+    await next();
+  };
+}
+
+/**
+ * Resolves who is asking, for the routes whose answer depends on it (define-route.ts adds it to every
+ * `city` and `personal` route): the signed-in user behind a live session cookie, else the anonymous
+ * visitor cookie. Only a request that carries a session cookie costs a (primary-key) lookup.
  */
 export function resolveActor(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

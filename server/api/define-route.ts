@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, type RouteConfig, type z } from "@hono/zod-op
 import type { Env, MiddlewareHandler } from "hono";
 import { apiErrorBodySchema } from "#contract/errors.ts";
 import type { ApiCacheDeclaration } from "#server/http/http-cache.ts";
+import { resolveActor } from "./actor.ts";
 import type { AppEnv } from "./env.ts";
 import { apiHook } from "./validation.ts";
 
@@ -103,7 +104,9 @@ export function defineRoute<P extends string, R extends Definition & { path: P }
     security: route.security ?? (cache === "personal" ? PERSONAL_SECURITY : []),
     // Documented too, so API clients and reviewers see the policy next to the operation.
     "x-cache": cache,
-    middleware: [declareCache(declaration)],
+    // Shared answers are the same for everyone: only other routes learn who is asking (actor.ts).
+    middleware:
+      cache === "shared" ? [declareCache(declaration)] : [declareCache(declaration), resolveActor()],
   }) as R;
 }
 

@@ -1,6 +1,6 @@
 import { AppError } from "#server/errors.ts";
 import { apiCacheHeaders } from "#server/http/http-cache.ts";
-import { resolveActor } from "./actor.ts";
+import { anonymousActor } from "./actor.ts";
 import { addressRoute } from "./address/route.ts";
 import { brandsRoute } from "./brands/route.ts";
 import { catalogMenuRoute } from "./catalog-menu/route.ts";
@@ -83,7 +83,7 @@ export function createApi() {
       }
       await next();
     })
-    .use(resolveActor())
+    .use(anonymousActor())
     .route("/", routes)
     .get("/openapi.json", (c) => {
       c.set("apiCache", { cache: "shared" });
