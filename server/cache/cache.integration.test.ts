@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "#server/config.ts";
-import { createServices } from "#server/domain/services.ts";
-import { createApp } from "#server/http/app.ts";
+import type { createApp } from "#server/http/app.ts";
 import { pagePolicyResolver } from "#server/http/page-cache.ts";
-import { createLogger } from "#server/logger.ts";
 import { plainProduct, renameMenuNode, setProductPrice } from "#tests/fixtures/catalog-writes.ts";
 import { eventually } from "#tests/fixtures/eventually.ts";
-import { getTestContext } from "#tests/fixtures/test-app.ts";
-import { type Caches, openCaches } from "./index.ts";
+import { getTestContext, webAppWith } from "#tests/fixtures/test-app.ts";
+import type { Caches, } from "./index.ts";
 
 describe("in-process caches with invalidation on change", () => {
   let caches: Caches & { close: () => Promise<void> };
@@ -47,17 +44,8 @@ describe("in-process caches with invalidation on change", () => {
 
   beforeAll(async () => {
     const { database } = await getTestContext();
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
-    const opened = await openCaches(config, database, createLogger("silent"));
-    if (!opened) throw new Error("caches are on by default");
-    caches = opened;
-    app = createApp({
-      config,
-      services: createServices(database.db, { cache: caches.data }),
-      logger: createLogger("silent"),
-      checks: {},
+    ({ app, caches } = await webAppWith({
       ssr,
-      pageCache: caches.pages,
       // The storefront's catalogue routes declare `city`, the account `personal` (their handles).
       pagePolicy: pagePolicyResolver([
         { path: "product/:productId", handle: { cache: "city" } },
@@ -67,7 +55,7 @@ describe("in-process caches with invalidation on change", () => {
         { path: "page/*", handle: { cache: "city" } },
         { path: "personal/orders", handle: { cache: "personal" } },
       ]),
-    });
+    }));
     ({ id: productId, price: originalPrice } = await plainProduct(database.db));
   });
 

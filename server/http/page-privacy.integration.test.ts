@@ -3,13 +3,8 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SsrLoadContext } from "#contract/ssr.ts";
-import { openCaches } from "#server/cache/index.ts";
-import { loadConfig } from "#server/config.ts";
-import { createServices } from "#server/domain/services.ts";
-import { createLogger } from "#server/logger.ts";
 import { plainProduct } from "#tests/fixtures/catalog-writes.ts";
-import { getTestContext } from "#tests/fixtures/test-app.ts";
-import { createApp } from "./app.ts";
+import { getTestContext, webAppWith } from "#tests/fixtures/test-app.ts";
 import { pagePolicyResolver } from "./page-cache.ts";
 
 /**
@@ -54,21 +49,8 @@ async function ssr(request: Request, context: SsrLoadContext): Promise<Response>
   return new Response("нет", { status: 404 });
 }
 
-async function webApp(env: Record<string, string> = {}) {
-  const { database } = await getTestContext();
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...env });
-  const caches = await openCaches(config, database, createLogger("silent"));
-  if (!caches) throw new Error("caches are on by default");
-  const app = createApp({
-    config,
-    services: createServices(database.db, { cache: caches.data }),
-    logger: createLogger("silent"),
-    checks: {},
-    ssr,
-    pageCache: caches.pages,
-    pagePolicy: ROUTES,
-  });
-  return { app, close: caches.close };
+function webApp(env: Record<string, string> = {}) {
+  return webAppWith({ ssr, pagePolicy: ROUTES }, env);
 }
 
 /** The visitor cookie ("vid=…") from a response's Set-Cookie headers. */
