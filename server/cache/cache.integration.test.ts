@@ -4,7 +4,7 @@ import { pagePolicyResolver } from "#server/http/page-cache.ts";
 import { plainProduct, renameMenuNode, setProductPrice } from "#tests/fixtures/catalog-writes.ts";
 import { eventually } from "#tests/fixtures/eventually.ts";
 import { getTestContext, webAppWith } from "#tests/fixtures/test-app.ts";
-import type { Caches, } from "./index.ts";
+import type { Caches } from "./index.ts";
 
 describe("in-process caches with invalidation on change", () => {
   let caches: Caches & { close: () => Promise<void> };
