@@ -9,7 +9,9 @@ const statusByType: Record<ErrorType, number> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
+  payload_too_large: 413,
   rate_limited: 429,
   unavailable: 503,
   internal: 500,
@@ -30,11 +32,13 @@ export class AppError extends Error {
   readonly code: ApiErrorCode;
   readonly status: number;
   readonly fields: FieldIssue[] | undefined;
+  /** Seconds the client should wait before trying again: sent as `Retry-After` (429 and 503). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     type: ErrorType,
     message: string,
-    options: { code?: ApiErrorCode; fields?: FieldIssue[]; cause?: unknown } = {},
+    options: { code?: ApiErrorCode; fields?: FieldIssue[]; cause?: unknown; retryAfterSeconds?: number } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
@@ -42,6 +46,7 @@ export class AppError extends Error {
     this.code = options.code ?? type;
     this.status = statusByType[type];
     this.fields = options.fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   static fromZod(error: ZodError, target: string): AppError {

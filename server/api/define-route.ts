@@ -18,14 +18,16 @@ export const SESSION_COOKIE_SCHEME = "sessionCookie";
 /** What operations for signed-in shoppers only declare. */
 export const SIGNED_IN_SECURITY = [{ [SESSION_COOKIE_SCHEME]: [] }];
 
-type ErrorStatus = 401 | 403 | 404 | 409 | 415 | 429 | 503;
+type ErrorStatus = 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus | 400 | 500, string> = {
   400: "Некорректные параметры запроса",
   401: "Требуется вход",
   403: "Запрос отклонён",
   404: "Не найдено",
+  405: "Метод не поддерживается",
   409: "Конфликт с текущим состоянием",
+  413: "Тело запроса слишком большое",
   415: "Неподдерживаемый тип тела запроса",
   429: "Слишком много запросов",
   500: "Внутренняя ошибка сервера",

@@ -24,6 +24,9 @@ export function errorHandler(fallbackLogger: Logger) {
     const log: Logger = c.get("logger") ?? fallbackLogger;
     if (body.status >= 500) log.error({ err: error }, "unhandled error");
     else log.debug({ code: body.code, path: c.req.path }, "client error");
+    if (appError instanceof AppError && appError.retryAfterSeconds !== undefined) {
+      c.header("Retry-After", String(Math.max(0, Math.ceil(appError.retryAfterSeconds))));
+    }
     return c.json(body, body.status as ContentfulStatusCode);
   };
 }
