@@ -47,6 +47,8 @@ const envSchema = z.object({
   MAINTENANCE_MODE: flag,
   SEO_ENDPOINT: optionalUrl,
   PUBLIC_ORIGIN: optionalUrl,
+  /** Behind a reverse proxy: believe its X-Forwarded-For, -Host and -Proto headers. Off, they are ignored. */
+  TRUST_PROXY: flag,
   YM_ID: z
     .string()
     .trim()
@@ -100,6 +102,8 @@ export interface AppConfig {
   seoEndpoint: string | undefined;
   /** The public origin for absolute URLs (canonical, sitemap) when behind a proxy. */
   publicOrigin: string | undefined;
+  /** X-Forwarded-For, -Host and -Proto are honoured only when a trusted proxy sets them. */
+  trustProxy: boolean;
   /** Yandex Metrika counter id; analytics is off without it. */
   ymId: string | undefined;
   logLevel: Env["LOG_LEVEL"];
@@ -147,6 +151,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authUrl: e.AUTH_URL,
     seoEndpoint: e.SEO_ENDPOINT,
     publicOrigin: e.PUBLIC_ORIGIN,
+    trustProxy: e.TRUST_PROXY,
     ymId: e.YM_ID,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
