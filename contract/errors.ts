@@ -38,6 +38,9 @@ export const API_ERROR_CODES = [
   "catalog_menu_node_not_found",
   "city_not_found",
   "cities_unavailable",
+  "database_unavailable",
+  "query_timeout",
+  "body_too_large",
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, type RouteConfig, type z } from "@hono/zod-openapi";
 import type { Env, MiddlewareHandler } from "hono";
 import { apiErrorBodySchema } from "#contract/errors.ts";
+import { BODY_LIMITS, limitBody } from "#server/http/body-limit.ts";
 import type { ApiCacheDeclaration } from "#server/http/http-cache.ts";
 import { resolveActor } from "./actor.ts";
 import type { AppEnv } from "./env.ts";
@@ -92,23 +93,45 @@ type Definition = Omit<RouteConfig, "path" | "middleware" | "operationId" | "sum
 };
 
 /**
- * One definition per endpoint: method, path, schemas, documentation and cache policy. The handler is
- * registered with `.openapi(route, handler)`, which validates against these schemas, types `c.json`
- * against the responses, and puts the operation into /api/openapi.json.
+ * The largest request body a write accepts, in bytes (ADR 025); without it, BODY_LIMITS.apiWrite. A route
+ * taking more (a photo upload, a long form) says so here rather than raising the default for everyone.
+ */
+export interface BodyDeclaration {
+  bodyLimit?: number;
+}
+
+const WRITES = new Set(["post", "put", "patch", "delete"]);
+
+/**
+ * One definition per endpoint: method, path, schemas, documentation, cache policy and, for writes, the
+ * body limit. The handler is registered with `.openapi(route, handler)`, which validates against these
+ * schemas, types `c.json` against the responses, and puts the operation into /api/openapi.json.
  */
 export function defineRoute<P extends string, R extends Definition & { path: P }>(
-  config: R & CacheDeclaration,
+  config: R & CacheDeclaration & BodyDeclaration,
 ): R {
-  const { cache, freshness, ...route } = config;
+  const { cache, freshness, bodyLimit, ...route } = config;
   const declaration: CacheDeclaration = freshness ? { cache, freshness } : { cache };
+  const write = WRITES.has(route.method);
+  const maxBytes = bodyLimit ?? BODY_LIMITS.apiWrite;
+  // Before validation, which is what reads the body: an oversized one is refused unread (body-limit.ts).
+  const limit = write ? [limitBody(maxBytes)] : [];
   return createRoute({
     ...(route as unknown as R),
     security: route.security ?? (cache === "personal" ? PERSONAL_SECURITY : []),
     // Documented too, so API clients and reviewers see the policy next to the operation.
     "x-cache": cache,
+    ...(write
+      ? {
+          "x-body-limit": maxBytes,
+          responses: { ...route.responses, ...errorResponses(413) },
+        }
+      : {}),
     // Shared answers are the same for everyone: only other routes learn who is asking (actor.ts).
     middleware:
-      cache === "shared" ? [declareCache(declaration)] : [declareCache(declaration), resolveActor()],
+      cache === "shared"
+        ? [...limit, declareCache(declaration)]
+        : [...limit, declareCache(declaration), resolveActor()],
   }) as R;
 }
 

@@ -15,6 +15,7 @@ import type { Services } from "#server/domain/services.ts";
 import { AppError } from "#server/errors.ts";
 import type { Logger } from "#server/logger.ts";
 import { paths } from "#server/paths.ts";
+import { BODY_LIMITS, limitBody } from "./body-limit.ts";
 import { createBuildInfoRoute } from "./build-info.ts";
 import { createNonce, cspSettings, securePage, withFreshNonce } from "./csp.ts";
 import { cspReportRoute } from "./csp-report.ts";
@@ -144,7 +145,8 @@ export function createApp(deps: AppDeps) {
   // Unhashed public files (favicons, manifest) are revalidated daily.
   app.use("/favicon*", serveStatic({ root: clientRoot }));
 
-  app.all("*", async (c) => {
+  // Pages take no posts today; a limit all the same, so a form added later cannot be fed a body unbounded.
+  app.all("*", limitBody(BODY_LIMITS.page), async (c) => {
     const ssr = deps.ssr;
     if (!ssr) throw new AppError("not_found", "Страница не найдена", { code: "page_not_found" });
     const id = c.get("requestId");

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "#server/api/env.ts";
+import { BODY_LIMITS, limitBody } from "./body-limit.ts";
 import { CSP_REPORT_PATH } from "./csp.ts";
 
 /** One violation as we log it: what was blocked, by which directive, on which page and where. */
@@ -62,7 +62,7 @@ export function parseCspReports(payload: unknown): CspViolation[] {
  */
 export const cspReportRoute = new Hono<AppEnv>().post(
   CSP_REPORT_PATH,
-  bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.body(null, 413) }),
+  limitBody(BODY_LIMITS.cspReport),
   async (c) => {
     const payload = await c.req.json().catch(() => null);
     for (const violation of parseCspReports(payload).slice(0, 20)) {

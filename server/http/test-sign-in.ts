@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { AppEnv } from "#server/api/env.ts";
 import { setSessionCookie } from "#server/api/session-cookie.ts";
 import { AppError } from "#server/errors.ts";
+import { BODY_LIMITS, limitBody } from "./body-limit.ts";
 
 /** Header carrying TEST_SIGN_IN_SECRET. */
 export const TEST_SIGN_IN_HEADER = "x-test-sign-in-secret";
@@ -31,18 +32,26 @@ function sameSecret(given: string | undefined, secret: string): boolean {
  * route cannot even be discovered.
  */
 export function createTestSignInRoute(secret: string) {
-  return new Hono<AppEnv>().post("/__test/sign-in", async (c) => {
-    if (!sameSecret(c.req.header(TEST_SIGN_IN_HEADER), secret)) {
-      throw new AppError("not_found", "Страница не найдена", { code: "page_not_found" });
-    }
-    const fields = bodySchema.parse(await c.req.json());
-    const { identity } = c.get("services");
-    const user = await identity.createUser(fields);
-    const { token, expiresAt } = await identity.startSession(user.id, {
-      userAgent: c.req.header("user-agent"),
-    });
-    setSessionCookie(c, token, expiresAt);
-    c.header("Cache-Control", "no-store");
-    return c.json({ userId: user.id, phone: user.phone });
-  });
+  return new Hono<AppEnv>().post(
+    "/__test/sign-in",
+    async (c, next) => {
+      // Before the body limit: without the secret even an oversized body learns nothing but 404.
+      if (!sameSecret(c.req.header(TEST_SIGN_IN_HEADER), secret)) {
+        throw new AppError("not_found", "Страница не найдена", { code: "page_not_found" });
+      }
+      await next();
+    },
+    limitBody(BODY_LIMITS.testSignIn),
+    async (c) => {
+      const fields = bodySchema.parse(await c.req.json());
+      const { identity } = c.get("services");
+      const user = await identity.createUser(fields);
+      const { token, expiresAt } = await identity.startSession(user.id, {
+        userAgent: c.req.header("user-agent"),
+      });
+      setSessionCookie(c, token, expiresAt);
+      c.header("Cache-Control", "no-store");
+      return c.json({ userId: user.id, phone: user.phone });
+    },
+  );
 }
