@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigationType } from "react-router";
 import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
 import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
 import { recordSearch, type SearchParams, searchQuery } from "#app/features/search/api.ts";
 import { SearchBox } from "#app/features/search/components/search-box.tsx";
+import { SHOPPER_SEARCH_STATE, searchToRecord } from "#app/features/search/shopper-search.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { plural } from "#app/lib/format.ts";
 import { loaderQueries } from "#app/lib/loader-queries.ts";
@@ -50,6 +51,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 function Results({ params }: { params: SearchParams }) {
   const { data } = useQuery(searchQuery(params));
+  useRecordShownSearch(data !== undefined);
   if (!data) return null;
   const shown = data.correctedQuery ?? data.query;
   return (
@@ -69,7 +71,9 @@ function Results({ params }: { params: SearchParams }) {
           {data.suggestions.map((s, i) => (
             <span key={s}>
               {i > 0 ? ", " : ""}
-              <Link to={searchUrl(s)}>{s}</Link>
+              <Link to={searchUrl(s)} state={SHOPPER_SEARCH_STATE}>
+                {s}
+              </Link>
             </span>
           ))}
         </p>
@@ -109,20 +113,24 @@ function Results({ params }: { params: SearchParams }) {
 }
 
 /**
- * A search the shopper made (`?q=` from a search field, a suggestion, a recent or popular query) goes
- * into their recent queries, once per query shown; readable /search/{words} landing pages do not.
+ * A search the shopper made with our search controls goes into their recent queries once its results
+ * are on screen, by a POST from the browser (ADR 010, ADR 026). A results page opened from a link, a
+ * bookmark or by a crawler, and readable /search/{words} landing pages, are not recorded.
  */
-function useRecordShownSearch() {
+function useRecordShownSearch(shown: boolean) {
   const queryClient = useQueryClient();
-  const q = useSearchParams()[0].get("q");
+  const location = useLocation();
+  const navigationType = useNavigationType();
   useEffect(() => {
-    if (q) recordSearch(queryClient, q);
-  }, [queryClient, q]);
+    if (!shown) return;
+    const q = new URLSearchParams(location.search).get("q");
+    const query = searchToRecord({ q, state: location.state, key: location.key, navigationType });
+    if (query) recordSearch(queryClient, query);
+  }, [shown, queryClient, location, navigationType]);
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { params } = loaderData;
-  useRecordShownSearch();
   return (
     <PageDataBoundary state={loaderData.dehydratedState}>
       {params ? (

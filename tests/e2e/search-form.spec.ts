@@ -69,6 +69,35 @@ test("a search made on the screen shows under «Вы искали», newest firs
   await expect(recent(page)).toHaveCount(0);
 });
 
+test("a results page opened from a link shows the results but does not enter the history", async ({
+  page,
+}) => {
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/api/v1/search/recent")) posts.push(r.postData() ?? "");
+  });
+  // As if the shopper followed someone else's link: a document load of the results page.
+  await page.goto(`/search/?q=${encodeURIComponent("купите у нас")}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("купите у нас");
+  // A reload is not a new search either.
+  await page.reload();
+  await waitForHydration(page);
+
+  // Then a search of their own, from the header's field: only it is kept.
+  const saved = recorded(page);
+  const own = page.getByRole("combobox", { name: "Поиск по Витрине" });
+  await own.fill("смартфон");
+  await own.press("Enter");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("смартфон");
+  await saved;
+  expect(posts.map((body) => JSON.parse(body).query)).toEqual(["смартфон"]);
+
+  await page.goto("/search-form");
+  await waitForHydration(page);
+  await expect(recent(page).getByRole("link")).toHaveText(["смартфон"]);
+});
+
 test("popular queries lead to their results, and then count as the shopper's own", async ({ page }) => {
   await page.goto("/search-form");
   await waitForHydration(page);

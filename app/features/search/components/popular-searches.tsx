@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { popularSearchesQuery } from "../api.ts";
+import { SHOPPER_SEARCH_STATE } from "../shopper-search.ts";
 import { searchHref } from "../suggest-options.ts";
 
 /** «Часто ищут»: popular queries as chips leading to their results. */
@@ -16,7 +17,7 @@ export function PopularSearches() {
       <ul className="chips search-screen__chips">
         {queries.map((query) => (
           <li key={query}>
-            <Link className="chip" to={searchHref(query)}>
+            <Link className="chip" to={searchHref(query)} state={SHOPPER_SEARCH_STATE}>
               {query}
             </Link>
           </li>

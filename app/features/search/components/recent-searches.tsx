@@ -5,6 +5,7 @@ import { CloseIcon } from "#app/ui/close-icon.tsx";
 import { ClockIcon } from "#app/ui/icons.tsx";
 import { toastStore } from "#app/ui/toast/toast-store.ts";
 import { recentSearchesQuery, useForgetRecentSearch } from "../api.ts";
+import { SHOPPER_SEARCH_STATE } from "../shopper-search.ts";
 import { searchHref } from "../suggest-options.ts";
 
 /**
@@ -53,7 +54,7 @@ export function RecentSearches({ onEmptied }: { onEmptied: () => void }) {
       <ul className="recent-searches">
         {items.map((item) => (
           <li key={item.id} className="recent-searches__item">
-            <Link className="recent-searches__link" to={searchHref(item.query)}>
+            <Link className="recent-searches__link" to={searchHref(item.query)} state={SHOPPER_SEARCH_STATE}>
               <ClockIcon size={20} className="recent-searches__icon" />
               <span className="recent-searches__text">{item.query}</span>
             </Link>

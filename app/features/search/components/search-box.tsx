@@ -6,6 +6,7 @@ import { useDebouncedValue } from "#app/lib/use-debounced-value.ts";
 import { useCombobox } from "#app/ui/combobox/use-combobox.ts";
 import { SearchIcon } from "#app/ui/icons.tsx";
 import { suggestQuery } from "../api.ts";
+import { SHOPPER_SEARCH_STATE } from "../shopper-search.ts";
 import { type SuggestOption, suggestOptions } from "../suggest-options.ts";
 
 /**
@@ -37,7 +38,7 @@ export function SearchBox({
     onSelect: (option) => {
       setOpen(false);
       if (option.kind === "query") setText(option.label);
-      navigate(option.href);
+      navigate(option.href, option.kind === "query" ? { state: SHOPPER_SEARCH_STATE } : undefined);
     },
     onClear: () => setText(""),
     value: text,
@@ -47,6 +48,8 @@ export function SearchBox({
     <Form
       action="/search/"
       method="get"
+      // Marks the results page as the shopper's own search, to be remembered (shopper-search.ts).
+      state={SHOPPER_SEARCH_STATE}
       role="search"
       className={`search-field${variant === "page" ? " search-field--page" : ""}`}
       onSubmit={(event) => {
