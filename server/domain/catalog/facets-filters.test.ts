@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   activeFilterKeys,
   type CategoryPropertyRow,
-  commaCandidates,
   extractPropertyParams,
   groupProperties,
   parsePropertyParams,
@@ -109,7 +108,30 @@ describe("splitEnumValues", () => {
     expect(splitEnumValues(["1,5%,3,2%"], known)).toEqual(["1,5%", "3,2%"]);
     expect(splitEnumValues(["42,44", "46"], new Set())).toEqual(["42", "44", "46"]);
     expect(splitEnumValues(["128 ГБ, 256 ГБ"], new Set())).toEqual(["128 ГБ", "256 ГБ"]);
-    expect(commaCandidates(["1,5%,3"])).toEqual(["1,5%", "1,5%,3", "5%,3"]);
+    expect(splitEnumValues(["1,5%, 3,2%,42"], known)).toEqual(["1,5%", "3,2%", "42"]);
+  });
+
+  it("prefers the longest known value and keeps pieces no known value covers", () => {
+    const known = new Set(["1,5", "1,5,7"]);
+    expect(splitEnumValues(["1,5,7,9"], known)).toEqual(["1,5,7", "9"]);
+    expect(splitEnumValues(["5,1,5"], known)).toEqual(["5", "1,5"]);
+    expect(splitEnumValues([",,a,,"], known)).toEqual(["a"]);
+  });
+
+  it("splits a list of many values without ever joining more pieces than a known value has", () => {
+    const pieces = Array.from({ length: 400 }, (_, i) => `v${i}`);
+    const known = new Set(["v1,v2", "v10,v11"]);
+    const seen: string[] = [];
+    const spy = {
+      has: (v: string) => (seen.push(v), known.has(v)),
+      [Symbol.iterator]: () => known[Symbol.iterator](),
+    };
+    const values = splitEnumValues([pieces.join(",")], spy as unknown as ReadonlySet<string>);
+    expect(values).toHaveLength(398);
+    expect(values).toContain("v1,v2");
+    // One look per piece (every known value has two pieces): linear, not every run of pieces.
+    expect(seen.length).toBeLessThanOrEqual(pieces.length);
+    expect(seen.every((v) => v.split(",").length === 2)).toBe(true);
   });
 });
 

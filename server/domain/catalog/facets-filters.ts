@@ -237,57 +237,40 @@ export function parsePropertyParams(
   return result;
 }
 
-/** Every run of adjacent comma-separated pieces that could itself be one value ("1,5%" in "1,5%,2,5%"). */
-export function commaCandidates(raw: readonly string[]): string[] {
-  const out = new Set<string>();
-  for (const text of raw) {
-    const pieces = text.split(",");
-    if (pieces.length < 2) continue;
-    for (let i = 0; i < pieces.length; i++) {
-      for (let j = i + 1; j < pieces.length; j++) {
-        const joined = pieces
-          .slice(i, j + 1)
-          .join(",")
-          .trim();
-        if (joined !== "") out.add(joined);
-      }
-    }
-  }
-  return [...out];
-}
-
 /**
- * Splits enum filter values at commas, except where the joined pieces are a known value: with the
- * sizes "42" and "44" and the fat content "1,5%", `42,44` is two values and `1,5%,3,2%` is two as well.
- * Longest known run first, left to right.
+ * Splits enum filter values at commas, except where adjacent pieces joined are one of the property's
+ * values that contain a comma: with the sizes "42" and "44" and the fat content "1,5%", `42,44` is two
+ * values and `1,5%,3,2%` is two as well. `commaValues` are those values (others may be in it too: they
+ * never match a run of two or more pieces). Longest match first, left to right; each piece is looked at
+ * once per distinct comma count of the known values, so the work grows linearly with the input.
  */
-export function splitEnumValues(raw: readonly string[], known: ReadonlySet<string>): string[] {
+export function splitEnumValues(raw: readonly string[], commaValues: ReadonlySet<string>): string[] {
+  const spans = [...new Set([...commaValues].map((v) => v.split(",").length))]
+    .filter((n) => n > 1)
+    .sort((a, b) => b - a);
   const values = new Set<string>();
   for (const text of raw) {
     const pieces = text.split(",");
     let i = 0;
     while (i < pieces.length) {
-      let end = i;
-      for (let j = pieces.length - 1; j > i; j--) {
-        if (
-          known.has(
-            pieces
-              .slice(i, j + 1)
-              .join(",")
-              .trim(),
-          )
-        ) {
-          end = j;
-          break;
-        }
-      }
+      const span =
+        spans.find(
+          (n) =>
+            i + n <= pieces.length &&
+            commaValues.has(
+              pieces
+                .slice(i, i + n)
+                .join(",")
+                .trim(),
+            ),
+        ) ?? 1;
       const value = pieces
-        .slice(i, end + 1)
+        .slice(i, i + span)
         .join(",")
         .trim();
       if (value !== "") values.add(value);
-      i = end + 1;
+      i += span;
     }
   }
-  return [...values].slice(0, MAX_FILTER_VALUES);
+  return [...values];
 }

@@ -14,11 +14,11 @@ import type {
   ReviewListQuery,
   Seller,
 } from "#contract/catalog.ts";
-import { AppError } from "#server/errors.ts";
+import { MAX_FILTER_VALUES } from "#contract/catalog.ts";
+import { AppError, type FieldIssue } from "#server/errors.ts";
 import { assembleFacets, explainEmpty, withoutCounts } from "./facets.ts";
 import {
   activeFilterKeys,
-  commaCandidates,
   groupProperties,
   type ListingFilter,
   type PropertyFilter,
@@ -119,21 +119,24 @@ export function createCatalogService(repository: CatalogRepository) {
       });
     const properties: PropertyFilter[] = [...parsed.filters];
     if (parsed.enums.length > 0) {
-      const candidates = parsed.enums.flatMap((e) => commaCandidates(e.raw));
-      const known = new Set(
-        candidates.length === 0
+      // Only a filter with a comma can hold a value that has one; the lookup never carries shopper text.
+      const withComma = parsed.enums.filter((e) => e.raw.some((r) => r.includes(",")));
+      const commaValues = new Set(
+        withComma.length === 0
           ? []
-          : await repository.findPropertyValues(
-              parsed.enums.flatMap((e) => e.propertyIds),
-              candidates,
-            ),
+          : await repository.findCommaValues(withComma.flatMap((e) => e.propertyIds)),
       );
-      for (const e of parsed.enums)
-        properties.push({
-          code: e.code,
-          kind: "enum",
-          propertyIds: e.propertyIds,
-          values: splitEnumValues(e.raw, known),
+      const issues: FieldIssue[] = [];
+      for (const e of parsed.enums) {
+        const values = splitEnumValues(e.raw, commaValues);
+        if (values.length > MAX_FILTER_VALUES)
+          issues.push({ field: `query.p.${e.code}`, message: `Не больше ${MAX_FILTER_VALUES} значений` });
+        properties.push({ code: e.code, kind: "enum", propertyIds: e.propertyIds, values });
+      }
+      if (issues.length > 0)
+        throw new AppError("validation", "Некорректные параметры запроса", {
+          code: "invalid_parameters",
+          fields: issues,
         });
     }
     const filter: ListingFilter = {
