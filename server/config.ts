@@ -63,6 +63,12 @@ const envSchema = z.object({
   CACHE_TTL_S: z.coerce.number().int().min(0).default(300),
   /** How much longer a stale entry is served while it is refreshed in the background. */
   CACHE_STALE_S: z.coerce.number().int().min(0).default(600),
+  /**
+   * Memory budgets of the in-process caches in MB (ADR 025), as their size estimates count it; sized for a
+   * 512 MB container next to a ~150 MB process.
+   */
+  CACHE_DATA_MAX_MB: z.coerce.number().positive().default(48),
+  CACHE_PAGES_MAX_MB: z.coerce.number().positive().default(64),
   /** Page Content-Security-Policy (ADR 021): extra sources per directive, report-only mode. */
   CSP_SCRIPT_SRC: cspSources,
   CSP_CONNECT_SRC: cspSources,
@@ -109,7 +115,7 @@ export interface AppConfig {
   logLevel: Env["LOG_LEVEL"];
   shutdownTimeoutMs: number;
   /** In-process caches (ADR 012); undefined when CACHE_TTL_S is 0. */
-  cache: { freshMs: number; staleMs: number } | undefined;
+  cache: { freshMs: number; staleMs: number; dataMaxBytes: number; pagesMaxBytes: number } | undefined;
   /** Page Content-Security-Policy: sources beyond our origin (Metrika's are added with YM_ID). */
   csp: {
     reportOnly: boolean;
@@ -155,7 +161,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ymId: e.YM_ID,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    cache: e.CACHE_TTL_S > 0 ? { freshMs: e.CACHE_TTL_S * 1000, staleMs: e.CACHE_STALE_S * 1000 } : undefined,
+    cache:
+      e.CACHE_TTL_S > 0
+        ? {
+            freshMs: e.CACHE_TTL_S * 1000,
+            staleMs: e.CACHE_STALE_S * 1000,
+            dataMaxBytes: Math.round(e.CACHE_DATA_MAX_MB * 1024 * 1024),
+            pagesMaxBytes: Math.round(e.CACHE_PAGES_MAX_MB * 1024 * 1024),
+          }
+        : undefined,
     csp: {
       reportOnly: e.CSP_REPORT_ONLY,
       scriptSrc: e.CSP_SCRIPT_SRC,

@@ -2,6 +2,7 @@ import type { AppConfig } from "#server/config.ts";
 import type { PageSnapshot } from "#server/http/page-cache.ts";
 import type { Logger } from "#server/logger.ts";
 import { type ChangeSource, watchCatalogChanges } from "./catalog-changes.ts";
+import { jsonSize, pageSize } from "./entry-size.ts";
 import { ReadCache } from "./read-cache.ts";
 
 export interface Caches {
@@ -9,7 +10,7 @@ export interface Caches {
   pages: ReadCache<PageSnapshot>;
 }
 
-/** About 2 MB of catalogue reads and ~25 MB of pages (≈50 KB each) at most. */
+/** Bounds on the bookkeeping; memory is bounded by the byte budgets (CACHE_DATA_MAX_MB, CACHE_PAGES_MAX_MB). */
 const DATA_ENTRIES = 5_000;
 const PAGE_ENTRIES = 500;
 
@@ -23,11 +24,25 @@ export async function openCaches(
   logger: Logger,
 ): Promise<(Caches & { close: () => Promise<void> }) | undefined> {
   if (!config.cache) return undefined;
-  const { freshMs, staleMs } = config.cache;
+  const { freshMs, staleMs, dataMaxBytes, pagesMaxBytes } = config.cache;
   const onRefreshError = (err: unknown, key: string) => logger.warn({ err, key }, "cache refresh failed");
   const caches: Caches = {
-    data: new ReadCache({ maxEntries: DATA_ENTRIES, freshMs, staleMs, onRefreshError }),
-    pages: new ReadCache<PageSnapshot>({ maxEntries: PAGE_ENTRIES, freshMs, staleMs, onRefreshError }),
+    data: new ReadCache({
+      maxEntries: DATA_ENTRIES,
+      maxBytes: dataMaxBytes,
+      sizeOf: jsonSize,
+      freshMs,
+      staleMs,
+      onRefreshError,
+    }),
+    pages: new ReadCache<PageSnapshot>({
+      maxEntries: PAGE_ENTRIES,
+      maxBytes: pagesMaxBytes,
+      sizeOf: pageSize,
+      freshMs,
+      staleMs,
+      onRefreshError,
+    }),
   };
   try {
     const close = await watchCatalogChanges(source, caches);

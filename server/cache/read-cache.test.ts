@@ -171,4 +171,71 @@ describe("ReadCache", () => {
     expect(await cache.get("a", async () => "reloaded")).toBe("a");
     expect(await cache.get("b", async () => "reloaded")).toBe("reloaded");
   });
+
+  describe("byte budget", () => {
+    /** Values are strings sized by their length; one-letter keys add a byte each. */
+    const sized = (maxBytes: number, sizeOf = (value: string) => value.length) =>
+      new ReadCache<string>({ maxEntries: 1_000, maxBytes, sizeOf, freshMs: 1_000, staleMs: 1_000 });
+
+    it("stays under its budget by evicting the least recently used", async () => {
+      const cache = sized(100);
+      for (const key of ["a", "b", "c"]) await cache.get(key, async () => key.repeat(29));
+      expect(cache.stats().bytes).toBe(90);
+      await cache.get("a", async () => "unused");
+      await cache.get("d", async () => "d".repeat(29));
+      expect(cache.stats()).toMatchObject({ size: 3, bytes: 90, evictions: 1 });
+      expect(await cache.get("b", async () => "reloaded")).toBe("reloaded");
+      expect(await cache.get("a", async () => "unused")).toBe("a".repeat(29));
+    });
+
+    it("fills far beyond the budget and keeps only the newest that fit", async () => {
+      const cache = sized(10_000);
+      for (let i = 0; i < 1_000; i++) {
+        await cache.get(`k${i}`, async () => "x".repeat(1_000 - `k${i}`.length));
+        expect(cache.stats().bytes).toBeLessThanOrEqual(10_000);
+      }
+      expect(cache.stats()).toMatchObject({ size: 10, bytes: 10_000, evictions: 990 });
+      expect(await cache.get("k990", async () => "reloaded")).not.toBe("reloaded");
+      expect(await cache.get("k989", async () => "reloaded")).toBe("reloaded");
+    });
+
+    it("hands a value larger than the whole budget to its callers without keeping it or evicting for it", async () => {
+      const cache = sized(100);
+      await cache.get("a", async () => "small");
+      expect(await cache.get("b", async () => "x".repeat(200))).toHaveLength(200);
+      expect(cache.stats()).toMatchObject({ size: 1, bytes: 6, evictions: 0 });
+    });
+
+    it("counts out what is replaced, invalidated or cleared", async () => {
+      const time = clock();
+      const cache = new ReadCache<string>({
+        maxEntries: 10,
+        maxBytes: 1_000,
+        sizeOf: (value) => value.length,
+        freshMs: 100,
+        staleMs: 1_000,
+        now: time.now,
+      });
+      await cache.get("a", async () => "x".repeat(99), ["t"]);
+      await cache.get("b", async () => "y".repeat(49));
+      time.advance(200);
+      const refresh = deferred<string>();
+      await cache.get("a", () => refresh.promise, ["t"]);
+      refresh.resolve("z".repeat(9));
+      await refresh.promise;
+      await Promise.resolve();
+      expect(cache.stats().bytes).toBe(10 + 50);
+      cache.invalidate("t");
+      expect(cache.stats().bytes).toBe(50);
+      cache.clear();
+      expect(cache.stats()).toMatchObject({ size: 0, bytes: 0 });
+    });
+
+    it("sizes a value once, when it is stored, never on a hit", async () => {
+      const sizeOf = vi.fn((value: string) => value.length);
+      const cache = sized(1_000, sizeOf);
+      for (let i = 0; i < 5; i++) await cache.get("a", async () => "value");
+      expect(sizeOf).toHaveBeenCalledTimes(1);
+    });
+  });
 });

@@ -3,11 +3,23 @@
  * anonymous pages). Entries are fresh for `freshMs`, then served stale for up to `staleMs` more while
  * one background load refreshes them (stale-while-revalidate). Concurrent misses for one key share one
  * load. Entries carry tags; `invalidate(tag)` drops every entry with that tag the moment the data
- * behind it changes (see server/cache/catalog-changes.ts), so the TTL is only a safety net.
+ * behind it changes (see server/cache/catalog-changes.ts), so the TTL is only a safety net. The cache is
+ * bounded by entries and by bytes (ADR 025): a few large values must not take the process's memory.
  */
-export interface ReadCacheOptions {
+export interface ReadCacheOptions<T = unknown> {
   /** Most entries kept; the least recently used go first. */
   maxEntries: number;
+  /**
+   * Most bytes kept, as `sizeOf` estimates them; the least recently used go first. A value larger than
+   * the whole budget is handed to its callers but never kept. Unset: entries alone bound the cache.
+   */
+  maxBytes?: number;
+  /**
+   * A value's size in bytes. Called once, when the value is stored (a miss or a refresh, never a hit),
+   * so it may cost as much as serialising the value. The key's length is added to it. (A method, so a
+   * cache of pages still passes where any cache is taken.)
+   */
+  sizeOf?(value: T): number;
   freshMs: number;
   staleMs: number;
   /** Called when a background refresh fails; the stale entry stays until it expires. */
@@ -27,6 +39,8 @@ interface Entry<T> {
   value: T;
   storedAt: number;
   tags: Tags;
+  /** Its size as counted against maxBytes: sizeOf(value) plus the key. */
+  bytes: number;
 }
 
 export interface CacheStats {
@@ -35,6 +49,10 @@ export interface CacheStats {
   misses: number;
   invalidations: number;
   size: number;
+  /** Bytes held, as the cache's sizeOf estimates them (0 without one). */
+  bytes: number;
+  /** Entries dropped to stay within maxEntries or maxBytes. */
+  evictions: number;
 }
 
 export class ReadCache<T = unknown> {
@@ -42,11 +60,12 @@ export class ReadCache<T = unknown> {
   readonly #inflight = new Map<string, { promise: Promise<T>; tags: Tags }>();
   /** Loads that began before an invalidation of one of their tags: they must not store what they read. */
   readonly #discarded = new WeakSet<Promise<T>>();
-  readonly #options: ReadCacheOptions;
+  readonly #options: ReadCacheOptions<T>;
   readonly #now: () => number;
-  #stats = { hits: 0, staleHits: 0, misses: 0, invalidations: 0 };
+  #bytes = 0;
+  #stats = { hits: 0, staleHits: 0, misses: 0, invalidations: 0, evictions: 0 };
 
-  constructor(options: ReadCacheOptions) {
+  constructor(options: ReadCacheOptions<T>) {
     this.#options = options;
     this.#now = options.now ?? Date.now;
   }
@@ -77,7 +96,7 @@ export class ReadCache<T = unknown> {
         );
         return entry.value;
       }
-      this.#entries.delete(key);
+      this.#delete(key);
     }
     this.#stats.misses++;
     return this.#load(key, load, tags, storable);
@@ -89,17 +108,18 @@ export class ReadCache<T = unknown> {
     for (const [key, load] of this.#inflight) {
       if (hasTag(load.tags, tag)) this.#discard(key, load.promise);
     }
-    for (const [key, entry] of this.#entries) if (hasTag(entry.tags, tag)) this.#entries.delete(key);
+    for (const [key, entry] of this.#entries) if (hasTag(entry.tags, tag)) this.#delete(key);
   }
 
   clear(): void {
     this.#stats.invalidations++;
     for (const [key, load] of this.#inflight) this.#discard(key, load.promise);
     this.#entries.clear();
+    this.#bytes = 0;
   }
 
   stats(): CacheStats {
-    return { ...this.#stats, size: this.#entries.size };
+    return { ...this.#stats, size: this.#entries.size, bytes: this.#bytes };
   }
 
   #touch(key: string, entry: Entry<T>): void {
@@ -133,12 +153,26 @@ export class ReadCache<T = unknown> {
   }
 
   #store(key: string, value: T, tags: Tags): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, storedAt: this.#now(), tags });
-    while (this.#entries.size > this.#options.maxEntries) {
+    const { maxEntries, maxBytes = Number.POSITIVE_INFINITY, sizeOf } = this.#options;
+    this.#delete(key);
+    const bytes = sizeOf ? sizeOf(value) + key.length : 0;
+    // Kept, it would push out everything else and still not fit.
+    if (bytes > maxBytes) return;
+    this.#entries.set(key, { value, storedAt: this.#now(), tags, bytes });
+    this.#bytes += bytes;
+    // Map keeps insertion order, and a hit re-inserts: the first key is the least recently used.
+    while (this.#entries.size > maxEntries || this.#bytes > maxBytes) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
-      this.#entries.delete(oldest);
+      this.#delete(oldest);
+      this.#stats.evictions++;
     }
+  }
+
+  #delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
   }
 }
