@@ -4,6 +4,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 export interface RunningServer {
   origin: string;
+  /** The server process, for reading its memory from /proc. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startServer(options: {
   }
   return {
     origin,
+    pid: child.pid,
     stop: async () => {
       if (exited) return;
       const done = new Promise((resolve) => child.once("exit", resolve));
