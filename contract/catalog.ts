@@ -41,6 +41,20 @@ export type ProductSort = z.infer<typeof productSortSchema>;
 const CODE = /^[a-z0-9-]{1,64}$/;
 /** Most values one list filter (brands, sellers, one property) may carry. */
 export const MAX_FILTER_VALUES = 50;
+/** Most values all the list filters of one request may carry together (ADR 024). */
+export const MAX_FILTER_VALUES_TOTAL = 100;
+/**
+ * How deep a listing or search can be paged, as page × limit: deeper than any listing of the catalogue, and
+ * it keeps a hand-made `page=10000&limit=100` from sorting a million rows (ADR 024).
+ */
+export const MAX_RESULT_DEPTH = 100_000;
+
+/** page × limit within MAX_RESULT_DEPTH; for the refinement of a paged query. */
+export const withinResultDepth = (q: { page: number; limit: number }) => q.page * q.limit <= MAX_RESULT_DEPTH;
+export const RESULT_DEPTH_ERROR = {
+  error: `Слишком далёкая страница: показываются первые ${MAX_RESULT_DEPTH / 1000} тысяч товаров`,
+  path: ["page"],
+};
 
 /** `a,b` or repeated `x=a&x=b` (or both) → ["a", "b"]; empty items are dropped. */
 export function splitListParam(value: string | readonly string[]): string[] {
@@ -114,7 +128,8 @@ export const productListQuerySchema = z
   .refine((q) => q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax, {
     error: "Минимальная цена больше максимальной",
     path: ["priceMin"],
-  });
+  })
+  .refine(withinResultDepth, RESULT_DEPTH_ERROR);
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 /** Filters a page can be made of rather than chosen by the shopper: see `within` below. */

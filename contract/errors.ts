@@ -23,6 +23,7 @@ export type ApiErrorType = (typeof API_ERROR_TYPES)[number];
 export const API_ERROR_CODES = [
   ...API_ERROR_TYPES,
   "invalid_parameters",
+  "url_too_long",
   "invalid_json",
   "route_not_found",
   "page_not_found",

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { imageSchema, productCardSchema, productSortSchema } from "./catalog.ts";
+import {
+  imageSchema,
+  productCardSchema,
+  productSortSchema,
+  RESULT_DEPTH_ERROR,
+  withinResultDepth,
+} from "./catalog.ts";
 
 /** The longest query accepted; the header field has the same `maxLength`. */
 export const SEARCH_QUERY_MAX_LENGTH = 200;
@@ -13,12 +19,14 @@ const queryText = z
   .trim()
   .max(SEARCH_QUERY_MAX_LENGTH, { error: `Запрос длиннее ${SEARCH_QUERY_MAX_LENGTH} символов` });
 
-export const searchQuerySchema = z.object({
-  q: queryText.min(1, { error: "Введите поисковый запрос" }),
-  limit: z.coerce.number().int().min(1).max(100).default(24),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  sort: searchSortSchema.default("relevance"),
-});
+export const searchQuerySchema = z
+  .object({
+    q: queryText.min(1, { error: "Введите поисковый запрос" }),
+    limit: z.coerce.number().int().min(1).max(100).default(24),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    sort: searchSortSchema.default("relevance"),
+  })
+  .refine(withinResultDepth, RESULT_DEPTH_ERROR);
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 export const searchCategorySchema = z.object({

@@ -12,6 +12,7 @@ import { loaderQueries } from "#app/lib/loader-queries.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
+import { MAX_RESULT_DEPTH } from "#contract/catalog.ts";
 import { searchUrl } from "#contract/urls.ts";
 import type { Route } from "./+types/search";
 
@@ -30,10 +31,10 @@ function queryOf(request: Request, splat: string | undefined): string {
 export async function loader(args: Route.LoaderArgs) {
   const q = queryOf(args.request, args.params["*"]);
   const queryClient = loaderQueries(args.context);
-  // The API pages up to 10 000; anything else in a hand-edited URL falls back to a valid page.
+  // The API pages no deeper than MAX_RESULT_DEPTH; anything else in a hand-edited URL falls back to a valid page.
   const page = Math.min(
     Math.max(1, Math.trunc(Number(new URL(args.request.url).searchParams.get("page"))) || 1),
-    10_000,
+    Math.floor(MAX_RESULT_DEPTH / PAGE_SIZE),
   );
   const params: SearchParams | null = q ? { q, page, limit: PAGE_SIZE, sort: "relevance" } : null;
   const [seo] = await Promise.all([

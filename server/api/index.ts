@@ -18,6 +18,7 @@ import { searchRoute } from "./search/route.ts";
 import { sellersRoute } from "./sellers/route.ts";
 import { seoRoute } from "./seo/route.ts";
 import { externalProfileRoute, userRoute } from "./user/route.ts";
+import { apiUrlLimit } from "./url-limit.ts";
 import { viewedRoute } from "./viewed/route.ts";
 
 /** The host of an Origin header; "null" (sandboxed frames, file://) and garbage have none. */
@@ -60,6 +61,7 @@ export function createApi() {
   const routes = createApiRoutes();
   const openapi = buildOpenApiDocument(routes);
   return createRouter()
+    .use(apiUrlLimit())
     .use(apiCacheHeaders())
     .use(async (c, next) => {
       // Planned works: everything but the storefront's own config and the API description answers 503.

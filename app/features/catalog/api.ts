@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { type ApiClient, getApi, unwrap } from "#app/lib/api-client.ts";
 import type { CategoryTree, ProductSort } from "#contract/catalog.ts";
-import type { ListingState } from "./listing-params.ts";
+import { LISTING_LIMIT, type ListingState } from "./listing-params.ts";
 
 export const catalogKeys = {
   all: ["catalog"] as const,
@@ -98,9 +98,6 @@ export interface ListingScope {
   seller?: string;
   topProfit?: boolean;
 }
-
-/** Cards per listing page: whole rows at 2, 4 and 6 columns, and a page light enough to start fast. */
-export const LISTING_LIMIT = 24;
 
 export function listingQuery(scope: ListingScope, state: ListingState, api?: ApiClient) {
   const query = {

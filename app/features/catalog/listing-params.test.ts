@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { MAX_RESULT_DEPTH } from "#contract/catalog.ts";
 import {
   activeFilterCount,
+  LISTING_LAST_PAGE,
+  LISTING_LIMIT,
   listingSearch,
   readListingState,
   setFilter,
@@ -30,6 +33,11 @@ describe("listing URL state", () => {
       sort: "popular",
       page: 1,
     });
+  });
+
+  it("stops at the deepest page the API answers", () => {
+    expect(LISTING_LAST_PAGE * LISTING_LIMIT).toBeLessThanOrEqual(MAX_RESULT_DEPTH);
+    expect(readListingState(new URLSearchParams("page=99999")).page).toBe(LISTING_LAST_PAGE);
   });
 
   it("writes defaults out, so the bare URL is canonical", () => {

@@ -1,4 +1,9 @@
-import type { ProductSort } from "#contract/catalog.ts";
+import { MAX_RESULT_DEPTH, type ProductSort } from "#contract/catalog.ts";
+
+/** Cards per listing page: whole rows at 2, 4 and 6 columns, and a page light enough to start fast. */
+export const LISTING_LIMIT = 24;
+/** The last page a listing offers: the API pages no deeper than MAX_RESULT_DEPTH products. */
+export const LISTING_LAST_PAGE = Math.floor(MAX_RESULT_DEPTH / LISTING_LIMIT);
 
 /** URL parameters a listing understands; they go to the API as they are (see GET /api/v1/products). */
 const FILTER_KEYS = [
@@ -41,7 +46,7 @@ export function readListingState(
   { withFilters = true }: { withFilters?: boolean } = {},
 ): ListingState {
   const sort = (search.get("sort") ?? "popular") as ProductSort;
-  const page = Math.min(Math.max(Number.parseInt(search.get("page") ?? "1", 10) || 1, 1), 10_000);
+  const page = Math.min(Math.max(Number.parseInt(search.get("page") ?? "1", 10) || 1, 1), LISTING_LAST_PAGE);
   const filters: Record<string, string> = {};
   for (const key of withFilters ? [...new Set(search.keys())].sort() : []) {
     const value = search.getAll(key).join(",").trim();

@@ -165,6 +165,24 @@ function toNumber(text: string | undefined): number | null {
 }
 
 /**
+ * The size of the property filters, checked before anything is read: at most MAX_PROPERTY_FILTERS
+ * filters, and at most twice MAX_FILTER_VALUES comma-separated pieces in one (a value may contain a comma,
+ * "1,5%"; the exact count of values is checked once they are split).
+ */
+export function boundPropertyParams(params: PropertyFilterParams): FieldIssue[] {
+  const codes = Object.keys(params);
+  if (codes.length > MAX_PROPERTY_FILTERS)
+    return [{ field: "query.p", message: `Не больше ${MAX_PROPERTY_FILTERS} фильтров по свойствам` }];
+  const issues: FieldIssue[] = [];
+  for (const code of codes) {
+    const pieces = (params[code] ?? []).reduce((n, r) => n + r.split(",").length, 0);
+    if (pieces > MAX_FILTER_VALUES * 2)
+      issues.push({ field: `query.p.${code}`, message: `Не больше ${MAX_FILTER_VALUES} значений` });
+  }
+  return issues;
+}
+
+/**
  * Checks `p.<code>` parameters against the listed category's properties: an unknown code, a malformed
  * range or a yes/no value that is neither is a field issue (`query.p.<code>`).
  */
@@ -175,15 +193,7 @@ export function parsePropertyParams(
 ): ParsedPropertyParams {
   const byCode = new Map(groups.map((g) => [g.code, g]));
   const result: ParsedPropertyParams = { filters: [], enums: [], issues: [] };
-  const codes = Object.keys(params);
-  if (codes.length > MAX_PROPERTY_FILTERS) {
-    result.issues.push({
-      field: "query.p",
-      message: `Не больше ${MAX_PROPERTY_FILTERS} фильтров по свойствам`,
-    });
-    return result;
-  }
-  for (const code of codes) {
+  for (const code of Object.keys(params)) {
     const raw = params[code] ?? [];
     const field = `query.p.${code}`;
     const group = byCode.get(code);
@@ -225,11 +235,6 @@ export function parsePropertyParams(
       }
       if (values.size > 0)
         result.filters.push({ code, kind: "boolean", propertyIds: group.propertyIds, values: [...values] });
-      continue;
-    }
-    const pieces = raw.reduce((n, r) => n + r.split(",").length, 0);
-    if (pieces > MAX_FILTER_VALUES * 2) {
-      result.issues.push({ field, message: `Не больше ${MAX_FILTER_VALUES} значений` });
       continue;
     }
     if (raw.some((r) => r.trim() !== "")) result.enums.push({ code, propertyIds: group.propertyIds, raw });

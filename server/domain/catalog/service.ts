@@ -14,11 +14,12 @@ import type {
   ReviewListQuery,
   Seller,
 } from "#contract/catalog.ts";
-import { MAX_FILTER_VALUES } from "#contract/catalog.ts";
+import { MAX_FILTER_VALUES, MAX_FILTER_VALUES_TOTAL } from "#contract/catalog.ts";
 import { AppError, type FieldIssue } from "#server/errors.ts";
 import { assembleFacets, explainEmpty, withoutCounts } from "./facets.ts";
 import {
   activeFilterKeys,
+  boundPropertyParams,
   groupProperties,
   type ListingFilter,
   type PropertyFilter,
@@ -94,11 +95,22 @@ const MAX_KOPECKS = 2_147_483_647;
 const toKopecks = (roubles: number | undefined) =>
   roubles === undefined ? undefined : Math.min(Math.round(roubles * 100), MAX_KOPECKS);
 
+/** A 400 naming every offending parameter, when there is one. */
+function invalidIf(issues: FieldIssue[]): void {
+  if (issues.length > 0)
+    throw new AppError("validation", "Некорректные параметры запроса", {
+      code: "invalid_parameters",
+      fields: issues,
+    });
+}
+
 export function createCatalogService(repository: CatalogRepository) {
   /** Resolves codes to ids and checks the property filters against the category's own properties. */
   async function resolveFilter(query: ProductFacetsQuery, params: PropertyFilterParams) {
     const brandCodes = query.brand ?? [];
     const sellerCodes = query.seller ?? [];
+    // A request's size is checked before it costs a read (ADR 024).
+    invalidIf(boundPropertyParams(params));
     const hasCategory = query.categoryId !== undefined;
     const context =
       hasCategory || brandCodes.length > 0 || sellerCodes.length > 0
@@ -112,11 +124,7 @@ export function createCatalogService(repository: CatalogRepository) {
       throw new AppError("not_found", "Категория не найдена", { code: "category_not_found" });
     const groups = groupProperties(context.properties);
     const parsed = parsePropertyParams(params, groups, hasCategory);
-    if (parsed.issues.length > 0)
-      throw new AppError("validation", "Некорректные параметры запроса", {
-        code: "invalid_parameters",
-        fields: parsed.issues,
-      });
+    invalidIf(parsed.issues);
     const properties: PropertyFilter[] = [...parsed.filters];
     if (parsed.enums.length > 0) {
       // Only a filter with a comma can hold a value that has one; the lookup never carries shopper text.
@@ -133,12 +141,16 @@ export function createCatalogService(repository: CatalogRepository) {
           issues.push({ field: `query.p.${e.code}`, message: `Не больше ${MAX_FILTER_VALUES} значений` });
         properties.push({ code: e.code, kind: "enum", propertyIds: e.propertyIds, values });
       }
-      if (issues.length > 0)
-        throw new AppError("validation", "Некорректные параметры запроса", {
-          code: "invalid_parameters",
-          fields: issues,
-        });
+      invalidIf(issues);
     }
+    const values =
+      brandCodes.length +
+      sellerCodes.length +
+      properties.reduce((n, p) => n + (p.kind === "number" ? 1 : p.values.length), 0);
+    if (values > MAX_FILTER_VALUES_TOTAL)
+      invalidIf([
+        { field: "query", message: `Не больше ${MAX_FILTER_VALUES_TOTAL} значений фильтров в одном запросе` },
+      ]);
     const filter: ListingFilter = {
       categoryIds: context.categoryIds,
       brandIds: brandCodes.length > 0 ? context.brands.map((b) => b.id) : undefined,

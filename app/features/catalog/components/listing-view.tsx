@@ -3,8 +3,15 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { plural } from "#app/lib/format.ts";
 import { Modal } from "#app/ui/modal/modal.tsx";
-import { facetsQuery, LISTING_LIMIT, type ListingScope, listingQuery } from "../api.ts";
-import { activeFilterCount, type ListingState, listingSearch, SORT_LABELS } from "../listing-params.ts";
+import { facetsQuery, type ListingScope, listingQuery } from "../api.ts";
+import {
+  activeFilterCount,
+  LISTING_LAST_PAGE,
+  LISTING_LIMIT,
+  type ListingState,
+  listingSearch,
+  SORT_LABELS,
+} from "../listing-params.ts";
 import { ListingFilters } from "./listing-filters.tsx";
 import { ProductGrid } from "./product-grid.tsx";
 
@@ -49,7 +56,7 @@ export function ListingView({
     setMore([]);
     navigate(`${pathname}${listingSearch(next)}`, { preventScrollReset: true });
   };
-  const lastPage = Math.max(1, Math.ceil(list.total / LISTING_LIMIT));
+  const lastPage = Math.max(1, Math.min(Math.ceil(list.total / LISTING_LIMIT), LISTING_LAST_PAGE));
   const shownUpTo = state.page + more.length;
   const items = [...list.items, ...extras.flatMap((q) => q.data?.items ?? [])];
   const loadingMore = extras.some((q) => q.isFetching);
