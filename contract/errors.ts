@@ -9,6 +9,7 @@ export const API_ERROR_TYPES = [
   "method_not_allowed",
   "conflict",
   "payload_too_large",
+  "unsupported_media_type",
   "rate_limited",
   "unavailable",
   "internal",

@@ -12,6 +12,7 @@ const statusByType: Record<ErrorType, number> = {
   method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   unavailable: 503,
   internal: 500,
