@@ -1,6 +1,7 @@
 import { AppError } from "#server/errors.ts";
 import { apiCacheHeaders } from "#server/http/http-cache.ts";
 import { anonymousActor } from "./actor.ts";
+import { allowedMethods } from "./allowed-methods.ts";
 import { addressRoute } from "./address/route.ts";
 import { brandsRoute } from "./brands/route.ts";
 import { catalogMenuRoute } from "./catalog-menu/route.ts";
@@ -18,6 +19,7 @@ import { searchRoute } from "./search/route.ts";
 import { sellersRoute } from "./sellers/route.ts";
 import { seoRoute } from "./seo/route.ts";
 import { externalProfileRoute, userRoute } from "./user/route.ts";
+import { urlGuard } from "./url-guard.ts";
 import { apiUrlLimit } from "./url-limit.ts";
 import { viewedRoute } from "./viewed/route.ts";
 
@@ -60,8 +62,11 @@ export type ApiRoutes = ReturnType<typeof createApiRoutes>;
 export function createApi() {
   const routes = createApiRoutes();
   const openapi = buildOpenApiDocument(routes);
+  // The build id (server/http/build-info.ts) is mounted beside the API, before it.
+  const methodsOf = allowedMethods(openapi.paths, { "/api/openapi.json": ["GET"], "/api/build": ["GET"] });
   return createRouter()
     .use(apiUrlLimit())
+    .use(urlGuard())
     .use(apiCacheHeaders())
     .use(async (c, next) => {
       // Planned works: everything but the storefront's own config and the API description answers 503.
@@ -92,6 +97,14 @@ export function createApi() {
       return c.json(openapi);
     })
     .all("*", (c) => {
+      const allow = methodsOf(c.req.path);
+      if (allow) {
+        c.header("Allow", allow.join(", "));
+        throw new AppError(
+          "method_not_allowed",
+          `Метод ${c.req.method} не поддерживается: ${allow.join(", ")}`,
+        );
+      }
       throw new AppError("not_found", `Метод API не найден: ${c.req.method} ${c.req.path}`, {
         code: "route_not_found",
       });

@@ -1,6 +1,7 @@
 import type { Hook } from "@hono/zod-openapi";
 import { validator } from "hono/validator";
 import type { z } from "zod";
+import { findUnsafeText } from "#contract/input-text.ts";
 import "#contract/zod-locale.ts";
 import { AppError } from "#server/errors.ts";
 
@@ -20,7 +21,23 @@ const WHERE: Record<string, string> = {
 // biome-ignore lint/suspicious/noExplicitAny: the hook is shared by routes of every input type.
 export const apiHook: Hook<any, any, any, any> = (result) => {
   if (!result.success) throw AppError.fromZod(result.error, WHERE[result.target] ?? result.target);
+  refuseUnsafeText(result.data, WHERE[result.target] ?? result.target);
 };
+
+/**
+ * What passed the schema is what reaches the services: a string in it with NUL (PostgreSQL refuses it in
+ * text), another control character or a broken surrogate pair is a 400 here, not a failed query later
+ * (ADR 027). A schema that cleans such text itself (recent searches) has done so by now.
+ */
+function refuseUnsafeText(data: unknown, where: string) {
+  const field = findUnsafeText(data, where);
+  if (field) {
+    throw new AppError("validation", "Некорректные параметры запроса", {
+      code: "invalid_parameters",
+      fields: [{ field, message: "Недопустимые символы" }],
+    });
+  }
+}
 
 type Target = "query" | "param" | "json";
 
@@ -32,6 +49,7 @@ export function validate<T extends Target, S extends z.ZodType>(target: T, schem
   return validator(target, (value) => {
     const result = schema.safeParse(value);
     if (!result.success) throw AppError.fromZod(result.error, WHERE[target] ?? target);
+    refuseUnsafeText(result.data, WHERE[target] ?? target);
     return result.data as z.output<S>;
   });
 }

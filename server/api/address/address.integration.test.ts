@@ -162,7 +162,9 @@ describe("GET /api/v1/address/current and POST /api/v1/address/confirm/{id}", ()
 
   it("does not confirm a city on GET", async () => {
     const res = await get("/confirm/1");
-    expect(res.status).toBe(404);
+    // The path exists for POST only: 405 with Allow (ADR 027), and no cookie.
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
     expect(res.headers.get("set-cookie")).toBeNull();
   });
 
