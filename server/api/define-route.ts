@@ -5,6 +5,7 @@ import { BODY_LIMITS, limitBody } from "#server/http/body-limit.ts";
 import type { ApiCacheDeclaration } from "#server/http/http-cache.ts";
 import { resolveActor } from "./actor.ts";
 import type { AppEnv } from "./env.ts";
+import { type StatementKind, statementTimeout } from "./statement-timeouts.ts";
 import { apiHook } from "./validation.ts";
 
 /** The one error body, registered once as `#/components/schemas/Error` and referenced by every operation. */
@@ -103,19 +104,31 @@ export interface BodyDeclaration {
 const WRITES = new Set(["post", "put", "patch", "delete"]);
 
 /**
+ * The statement timeout the route's database work runs under (statement-timeouts.ts); without it, `read`
+ * for GET and `write` for the rest.
+ */
+export interface StatementDeclaration {
+  statementTimeout?: StatementKind;
+}
+
+/**
  * One definition per endpoint: method, path, schemas, documentation, cache policy and, for writes, the
  * body limit. The handler is registered with `.openapi(route, handler)`, which validates against these
  * schemas, types `c.json` against the responses, and puts the operation into /api/openapi.json.
  */
 export function defineRoute<P extends string, R extends Definition & { path: P }>(
-  config: R & CacheDeclaration & BodyDeclaration,
+  config: R & CacheDeclaration & BodyDeclaration & StatementDeclaration,
 ): R {
-  const { cache, freshness, bodyLimit, ...route } = config;
+  const { cache, freshness, bodyLimit, statementTimeout: kind, ...route } = config;
   const declaration: CacheDeclaration = freshness ? { cache, freshness } : { cache };
   const write = WRITES.has(route.method);
   const maxBytes = bodyLimit ?? BODY_LIMITS.apiWrite;
   // Before validation, which is what reads the body: an oversized one is refused unread (body-limit.ts).
-  const limit = write ? [limitBody(maxBytes)] : [];
+  // The statement timeout covers everything after it, the actor's session lookup included.
+  const limit = [
+    statementTimeout(kind ?? (write ? "write" : "read")),
+    ...(write ? [limitBody(maxBytes)] : []),
+  ];
   return createRoute({
     ...(route as unknown as R),
     security: route.security ?? (cache === "personal" ? PERSONAL_SECURITY : []),

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
+import { honourStatementTimeouts } from "./statement-timeout.ts";
 
 export type Schema = typeof schema;
 /** The one database type the domain sees: identical for PostgreSQL and PGlite. */
@@ -65,6 +66,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // An idle client that loses its server would otherwise crash the process with an unhandled 'error'.
     pool.on("error", () => {});
+    // Each API request's statements run under its kind's statement_timeout (ADR 024).
+    honourStatementTimeouts(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

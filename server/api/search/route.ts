@@ -18,6 +18,7 @@ const searchProducts = defineRoute({
     "Морфология, опечатки, неверная раскладка клавиатуры; сортировки, постраничная навигация, категории с совпадениями",
   cache: "shared",
   freshness: "search",
+  statementTimeout: "search",
   request: { query: searchQuerySchema },
   responses: { ...jsonOk(searchResultSchema, "Результаты поиска"), ...errorResponses() },
 });
@@ -31,6 +32,7 @@ const suggest = defineRoute({
   description: "Запросы, категории, бренды и товары",
   cache: "shared",
   freshness: "search",
+  statementTimeout: "suggest",
   request: { query: suggestQuerySchema },
   responses: { ...jsonOk(suggestResultSchema, "Подсказки"), ...errorResponses() },
 });
