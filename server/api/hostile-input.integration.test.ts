@@ -75,11 +75,12 @@ describe("JSON bodies the API cannot store", () => {
 
   it("answers 415 with the JSON error to a body that is not JSON", async () => {
     const { app } = await getTestContext();
-    for (const headers of [
+    const bodies: Record<string, string>[] = [
       { "content-type": "text/plain" },
       { "content-type": "application/x-www-form-urlencoded" },
       {},
-    ]) {
+    ];
+    for (const headers of bodies) {
       const res = await app.request("/api/v1/search/recent", { method: "POST", headers, body: "query=x" });
       expect(res.status).toBe(415);
       expect(await res.json()).toMatchObject({ status: 415, type: "unsupported_media_type" });
