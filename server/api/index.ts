@@ -1,5 +1,6 @@
 import { AppError } from "#server/errors.ts";
 import { apiCacheHeaders } from "#server/http/http-cache.ts";
+import { requestOrigin } from "#server/http/public-origin.ts";
 import { anonymousActor } from "./actor.ts";
 import { allowedMethods } from "./allowed-methods.ts";
 import { addressRoute } from "./address/route.ts";
@@ -23,10 +24,10 @@ import { urlGuard } from "./url-guard.ts";
 import { apiUrlLimit } from "./url-limit.ts";
 import { viewedRoute } from "./viewed/route.ts";
 
-/** The host of an Origin header; "null" (sandboxed frames, file://) and garbage have none. */
-function hostOf(origin: string): string | undefined {
+/** The origin an Origin header names; "null" (sandboxed frames, file://) and garbage name none. */
+function originOf(header: string): string | undefined {
   try {
-    return new URL(origin).host;
+    return new URL(header).origin;
   } catch {
     return undefined;
   }
@@ -78,11 +79,11 @@ export function createApi() {
       await next();
     })
     .use(async (c, next) => {
-      // CSRF: a state-changing call from a browser must come from our own pages (plus SameSite cookies).
+      // CSRF: a state-changing call from a browser must come from our own pages (plus SameSite cookies):
+      // scheme, host and port, as the browser saw them (public-origin.ts; proxy headers only if trusted).
       const origin = c.req.header("origin");
       if (origin && !["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
-        const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
-        if (!host || hostOf(origin) !== host) {
+        if (originOf(origin) !== requestOrigin(c)) {
           throw new AppError("forbidden", "Запрос отклонён: он пришёл не со страниц Витрины", {
             code: "cross_origin",
           });

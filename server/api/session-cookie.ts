@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { isHttps } from "#server/http/public-origin.ts";
 
 /**
  * The session cookie (architecture.md, security baseline): `__Host-sid` (HttpOnly, Secure, Path=/, no
@@ -9,10 +10,6 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 export const SESSION_COOKIE = "sid";
 /** The name on https: Hono's `prefix: "host"` adds `__Host-` to SESSION_COOKIE. */
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
-
-function isHttps(c: Context): boolean {
-  return new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
-}
 
 /** The session token the request carries, if any (validated by the identity service, not here). */
 export function readSessionToken(c: Context): string | undefined {

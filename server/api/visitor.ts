@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { VISITOR_LIFETIME_DAYS } from "#server/domain/housekeeping.ts";
+import { isHttps } from "#server/http/public-origin.ts";
 
 /** An opaque 128-bit visitor id; it names no person and carries no data of its own. */
 export const VISITOR_COOKIE = "vid";
@@ -26,7 +27,7 @@ export function ensureVisitor(c: Context): string {
     sameSite: "Lax",
     path: "/",
     maxAge: VISITOR_LIFETIME_DAYS * 24 * 3600,
-    secure: new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https",
+    secure: isHttps(c),
   });
   return visitor;
 }

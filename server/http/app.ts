@@ -21,6 +21,7 @@ import { createNonce, cspSettings, securePage, withFreshNonce } from "./csp.ts";
 import { cspReportRoute } from "./csp-report.ts";
 import { errorHandler } from "./error-handler.ts";
 import { CACHE_CONTROL, matchesEtag } from "./http-cache.ts";
+import { inProcessBindings } from "./in-process-call.ts";
 import { mediaRoute } from "./media.ts";
 import {
   keyCookies,
@@ -31,8 +32,10 @@ import {
   snapshotPage,
   uncachedPagePolicy,
 } from "./page-cache.ts";
+import { publicOriginOf, withOrigin } from "./public-origin.ts";
 import { robotsRoute } from "./robots.ts";
 import { sitemapRoute } from "./sitemap.ts";
+import { strictTransport } from "./strict-transport.ts";
 import { createTestSignInRoute } from "./test-sign-in.ts";
 import { createApiTransport } from "./transport.ts";
 
@@ -92,10 +95,13 @@ export function createApp(deps: AppDeps) {
       xFrameOptions: "DENY",
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: "same-origin",
+      // Only over HTTPS: strictTransport below knows whether the browser used it.
+      strictTransportSecurity: false,
       // The page Content-Security-Policy is per response (its nonce) and Permissions-Policy governs
       // documents only: securePage sets both on pages (ADR 021).
     }),
   );
+  app.use(strictTransport());
   app.use(compress());
 
   app.onError(errorHandler(logger));
@@ -150,12 +156,14 @@ export function createApp(deps: AppDeps) {
     const ssr = deps.ssr;
     if (!ssr) throw new AppError("not_found", "Страница не найдена", { code: "page_not_found" });
     const id = c.get("requestId");
-    const incoming = c.req.raw;
+    // Rendered as addressed to the public origin: canonical links and structured data use it (ADR 026).
+    const origin = publicOriginOf(c.req.raw, config);
+    const incoming = withOrigin(c.req.raw, origin);
     // Declared once per page route, in its handle (ADR 020); with no route tree every page is personal.
     const policy: PageCachePolicy = deps.pagePolicy ? await deps.pagePolicy(c.req.path) : "personal";
     const target = config.apiOrigin
       ? { apiOrigin: config.apiOrigin }
-      : { appFetch: (request: Request) => app.fetch(request) };
+      : { appFetch: (request: Request) => app.fetch(request, inProcessBindings({ requestId: id, origin })) };
     const nonce = createNonce();
     /**
      * One render. A cacheable page's render sees only its key cookies, in the request and in every API

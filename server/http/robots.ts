@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "#server/api/env.ts";
-import { publicOrigin, SITEMAP_INDEX_PATH } from "./sitemap.ts";
+import { requestOrigin } from "./public-origin.ts";
+import { SITEMAP_INDEX_PATH } from "./sitemap.ts";
 
 /** Service, account and checkout pages: nothing a search result should lead to. */
 // The basket stays crawlable: it has no private data (the shopper's basket loads in their browser) and
@@ -20,5 +21,5 @@ export function robotsTxt(origin: string): string {
 
 /** /robots.txt, for the app's root. */
 export const robotsRoute = new Hono<AppEnv>().get("/robots.txt", (c) =>
-  c.text(robotsTxt(publicOrigin(c)), 200, { "Cache-Control": "public, max-age=3600" }),
+  c.text(robotsTxt(requestOrigin(c)), 200, { "Cache-Control": "public, max-age=3600" }),
 );

@@ -12,6 +12,7 @@ import {
   tableSitemapSource,
 } from "#server/domain/seo/sitemap.ts";
 import { AppError } from "#server/errors.ts";
+import { requestOrigin } from "./public-origin.ts";
 
 export const SITEMAP_INDEX_PATH = "/sitemap.xml";
 export const SITEMAP_SHARDS_PATH = "/sitemaps";
@@ -21,17 +22,8 @@ const XML_HEADERS = {
   "Cache-Control": "public, max-age=3600",
 };
 
-/**
- * The storefront's public origin for absolute URLs: PUBLIC_ORIGIN when set (behind a proxy the request
- * URL is the internal one), else the request's own origin.
- */
-export function publicOrigin(c: Context<AppEnv>): string {
-  const configured = c.get("config").publicOrigin;
-  return new URL(configured || c.req.url).origin;
-}
-
 function context(c: Context<AppEnv>): SitemapContext {
-  return { origin: publicOrigin(c), config: c.get("config"), services: c.get("services") };
+  return { origin: requestOrigin(c), config: c.get("config"), services: c.get("services") };
 }
 
 /** Deployment date: the static pages change only with a release. */

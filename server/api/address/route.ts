@@ -1,8 +1,7 @@
-import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { cityListSchema, currentCitySchema, findCityQuerySchema } from "#contract/geo.ts";
 import { createRouter, defineRoute, errorResponses, jsonOk } from "#server/api/define-route.ts";
-import type { AppEnv } from "#server/api/env.ts";
+import { isHttps } from "#server/http/public-origin.ts";
 import { CITY_COOKIE, CITY_COOKIE_MAX_AGE_S, cityIdFromCookie, cityIdParamsSchema } from "./schemas.ts";
 
 const listCities = defineRoute({
@@ -53,12 +52,6 @@ const confirmCity = defineRoute({
   request: { params: cityIdParamsSchema },
   responses: { ...jsonOk(currentCitySchema, "Выбранный город"), ...errorResponses(403, 404) },
 });
-
-/** TLS may end at the load balancer, which then says so in X-Forwarded-Proto. */
-function isHttps(c: Context<AppEnv>): boolean {
-  if (new URL(c.req.url).protocol === "https:") return true;
-  return c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
-}
 
 export const addressRoute = createRouter()
   .openapi(listCities, async (c) => c.json(await c.get("services").geo.listCities(), 200))

@@ -1,0 +1,69 @@
+import type { Context } from "hono";
+import type { AppConfig } from "#server/config.ts";
+import { inProcessCall } from "./in-process-call.ts";
+
+/**
+ * The origin the shopper's browser sees (ADR 026): the one source for absolute URLs (canonical links,
+ * structured data, sitemap, robots), the API's Origin check, HSTS and the cookies' Secure flag.
+ *
+ * 1. `PUBLIC_ORIGIN` when set: behind a proxy the request URL is the internal one, and a fixed origin
+ *    cannot be steered by any header.
+ * 2. With `TRUST_PROXY`, the proxy's `X-Forwarded-Proto` and `X-Forwarded-Host` (the first value of each,
+ *    the one the client-facing proxy wrote) over the request URL's.
+ * 3. Else the request URL: the Host header, over http unless the socket itself is TLS. Forwarded headers
+ *    are ignored: anyone could send them to a server that is not behind a proxy.
+ */
+export type OriginSettings = Pick<AppConfig, "publicOrigin" | "trustProxy">;
+
+/** host[:port], a name or an IPv4 or bracketed IPv6 address: nothing that could smuggle a path in. */
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+function firstValue(header: string | null): string | undefined {
+  const value = header?.split(",")[0]?.trim();
+  return value ? value : undefined;
+}
+
+/** The public origin of a request, by the rules above. */
+export function publicOriginOf(request: Request, settings: OriginSettings): string {
+  if (settings.publicOrigin) return new URL(settings.publicOrigin).origin;
+  const url = new URL(request.url);
+  if (!settings.trustProxy) return url.origin;
+  const proto = firstValue(request.headers.get("x-forwarded-proto"))?.toLowerCase();
+  const host = firstValue(request.headers.get("x-forwarded-host"));
+  const scheme = proto === "https" || proto === "http" ? proto : url.protocol.slice(0, -1);
+  const authority = host && HOST.test(host) ? host.toLowerCase() : url.host;
+  // URL drops a scheme's default port (https://shop:443 is https://shop).
+  return new URL(`${scheme}://${authority}`).origin;
+}
+
+/** Whether the browser reached us over HTTPS (TLS here, or at the trusted proxy, or a https PUBLIC_ORIGIN). */
+export function isHttpsRequest(request: Request, settings: OriginSettings): boolean {
+  return (
+    new URL(request.url).protocol === "https:" ||
+    new URL(publicOriginOf(request, settings)).protocol === "https:"
+  );
+}
+
+/**
+ * The same request addressed to `origin`: what React Router renders, so loaders building absolute URLs
+ * from `request.url` and its own action origin check see the public origin.
+ */
+export function withOrigin(request: Request, origin: string): Request {
+  const url = new URL(request.url);
+  if (url.origin === origin) return request;
+  return new Request(new URL(`${url.pathname}${url.search}`, origin), request);
+}
+
+/**
+ * The public origin of the request a handler is answering. An in-process API call made while a page
+ * renders answers for that page's request, whose origin the page passed along (in-process-call.ts).
+ */
+export function requestOrigin(c: Context): string {
+  return inProcessCall(c)?.origin ?? publicOriginOf(c.req.raw, c.get("config"));
+}
+
+/** Whether the request a handler is answering reached us over HTTPS (see isHttpsRequest). */
+export function isHttps(c: Context): boolean {
+  return new URL(c.req.url).protocol === "https:" || new URL(requestOrigin(c)).protocol === "https:";
+}
