@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { CspNonceContext } from "./lib/csp-nonce.ts";
 
 /**
@@ -14,6 +14,28 @@ import { CspNonceContext } from "./lib/csp-nonce.ts";
  * (`renderToPipeableStream({ nonce })`) and the root layout (CspNonceContext).
  */
 export const streamTimeout = 5_000;
+
+/** To the server's logger (one JSON line with the request id) when it gave one, else the console. */
+function logRenderError(context: AppLoadContext, error: unknown): void {
+  if (context.logError) context.logError(error);
+  else console.error(error);
+}
+
+/**
+ * Errors React Router meets on the server: a loader's or action's, and a render's that reached it. A
+ * request the browser gave up on is not an error (React Router's default skips it too), nor is the
+ * router's own answer to a client's mistake (a method a page does not take); its cause is logged as
+ * React Router's default does.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error)) {
+    if (error.status < 500) return;
+    logRenderError(context, (error as { error?: unknown }).error ?? error);
+    return;
+  }
+  logRenderError(context, error);
+};
 
 export default function handleRequest(
   request: Request,
@@ -68,7 +90,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors inside the shell are logged here; shell errors reject and are logged by React Router.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logRenderError(loadContext, error);
         },
       },
     );

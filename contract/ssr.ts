@@ -10,4 +10,9 @@ export type SsrLoadContext = {
   requestId: string;
   /** This render's Content-Security-Policy nonce (server/http/csp.ts); every inline script carries it. */
   cspNonce?: string;
+  /**
+   * Logs an error met while rendering (a loader's, or React's) as one JSON line with the request id
+   * (app/entry.server.tsx); absent, it goes to the console.
+   */
+  logError?: (error: unknown) => void;
 };

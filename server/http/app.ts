@@ -2,7 +2,6 @@ import { relative } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
-import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { SsrLoadContext } from "#contract/ssr.ts";
 import type { AppEnv } from "#server/api/env.ts";
@@ -33,6 +32,7 @@ import {
   uncachedPagePolicy,
 } from "./page-cache.ts";
 import { publicOriginOf, withOrigin } from "./public-origin.ts";
+import { requestIdentity } from "./request-id.ts";
 import { robotsRoute } from "./robots.ts";
 import { sitemapRoute } from "./sitemap.ts";
 import { strictTransport } from "./strict-transport.ts";
@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const csp = cspSettings(config);
 
-  app.use(requestId({ headerName: "X-Request-Id" }));
+  app.use(requestIdentity(config));
   app.use(async (c, next) => {
     const started = performance.now();
     const log = logger.child({ requestId: c.get("requestId") });
@@ -179,7 +179,12 @@ export function createApp(deps: AppDeps) {
         cookies === "all" ? {} : { cookies: keyCookies(cookies) },
       );
       const response = securePage(
-        await ssr(request, { apiFetch: transport.apiFetch, requestId: id, cspNonce: nonce }),
+        await ssr(request, {
+          apiFetch: transport.apiFetch,
+          requestId: id,
+          cspNonce: nonce,
+          logError: (error) => c.get("logger").error({ err: error, path: c.req.path }, "page render failed"),
+        }),
         csp,
         nonce,
       );
