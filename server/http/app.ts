@@ -65,6 +65,9 @@ export interface AppDeps {
 type CacheablePolicy = Exclude<PageCachePolicy, "personal">;
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+const PUBLIC_FILE = "public, max-age=86400";
+/** What iOS and crawlers request when a page names no icon (we name one per theme: root.tsx). */
+const HOME_SCREEN_ICON_PROBES = ["/apple-touch-icon.png", "/apple-touch-icon-precomposed.png"];
 
 export function createApp(deps: AppDeps) {
   const { config, services, logger } = deps;
@@ -148,8 +151,16 @@ export function createApp(deps: AppDeps) {
     },
     serveStatic({ root: clientRoot }),
   );
-  // Unhashed public files (favicons, manifest) are revalidated daily.
-  app.use("/favicon*", serveStatic({ root: clientRoot }));
+  // Unhashed public files (favicons, home-screen icons) are kept a day, then fetched again.
+  const daily = async (c: Context, next: () => Promise<void>) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set("Cache-Control", PUBLIC_FILE);
+  };
+  app.use("/favicon*", daily, serveStatic({ root: clientRoot }));
+  // Devices that look for a home-screen icon without reading the page ask for the unthemed names.
+  const homeScreenIcon = (path: string) =>
+    HOME_SCREEN_ICON_PROBES.includes(path) ? `/apple-touch-icon-${config.theme}.png` : path;
+  app.use("/apple-touch-icon*", daily, serveStatic({ root: clientRoot, rewriteRequestPath: homeScreenIcon }));
 
   // Pages take no posts today; a limit all the same, so a form added later cannot be fed a body unbounded.
   app.all("*", limitBody(BODY_LIMITS.page), async (c) => {
