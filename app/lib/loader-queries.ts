@@ -4,10 +4,11 @@ import {
   dehydrate,
   hashKey,
   type Query,
-  QueryClient,
+  type QueryClient,
 } from "@tanstack/react-query";
 import type { AppLoadContext } from "react-router";
 import { type ApiClient, createApiClient } from "./api-client.ts";
+import { requestQueryClient } from "./query-client.ts";
 import "./load-context.ts";
 
 interface RequestScope {
@@ -22,7 +23,7 @@ function requestScope(context: AppLoadContext): RequestScope {
   let scope = scopes.get(context);
   if (!scope) {
     scope = {
-      client: new QueryClient(),
+      client: requestQueryClient(),
       api: createApiClient({ transport: (path, init) => context.apiFetch(path, init) }),
     };
     scopes.set(context, scope);

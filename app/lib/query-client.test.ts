@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { dehydrate, hydrate, type QueryClient } from "@tanstack/react-query";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api-client.ts";
-import { createQueryClient, retryDelay, shouldRetry } from "./query-client.ts";
+import { createQueryClient, requestQueryClient, retryDelay, shouldRetry } from "./query-client.ts";
+import { guidQuery } from "./reference.ts";
 
 describe("query client policy", () => {
   it("retries up to three times on the client, never on 4xx, never on the server", () => {
@@ -27,9 +29,28 @@ describe("query client policy", () => {
   });
 
   it("keeps data fresh for 5 s, cached for 5 min, and ignores window focus", () => {
-    const defaults = createQueryClient().getDefaultOptions().queries!;
+    const defaults = createQueryClient(undefined, false).getDefaultOptions().queries!;
     expect(defaults.staleTime).toBe(5000);
     expect(defaults.gcTime).toBe(300_000);
     expect(defaults.refetchOnWindowFocus).toBe(false);
+  });
+
+  it("leaves no timer behind a server request's queries, whatever gcTime they ask for", async () => {
+    vi.useFakeTimers();
+    try {
+      const use = async (client: QueryClient) => {
+        await client.fetchQuery({ queryKey: ["listing"], queryFn: async () => ({ items: [1, 2, 3] }) });
+        // The guid dictionary asks for 10 minutes; a render hydrates what the loaders dehydrated.
+        await client.fetchQuery({ ...guidQuery(), queryFn: async () => ({ items: [] }) });
+        hydrate(client, dehydrate(client));
+      };
+      await use(createQueryClient(undefined, true));
+      await use(requestQueryClient());
+      expect(vi.getTimerCount()).toBe(0);
+      await use(createQueryClient(undefined, false));
+      expect(vi.getTimerCount()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { QueryCache, QueryClient, type QueryClientConfig } from "@tanstack/react-query";
 import { ApiError } from "./api-client.ts";
 import { reportNonFatalError } from "./app-error.ts";
 
@@ -22,10 +22,30 @@ export function shouldRetry(
   return failureCount < MAX_QUERY_RETRIES;
 }
 
+/**
+ * A client that lives as long as one server request: the loaders' (loader-queries.ts) and the root
+ * layout's during a server render. None of its queries may schedule garbage collection, whatever gcTime
+ * it asks for: a pending timer on any one query (5 minutes by default here, 10 for the guid dictionary)
+ * kept its whole cache — the render's listing, facets, product — reachable for minutes after the page
+ * was sent, ~100 KB per render and hundreds of MB under load (ADR 025). Dropped with the request, it
+ * needs no collection.
+ */
+export function requestQueryClient(config?: QueryClientConfig): QueryClient {
+  const client = new QueryClient(config);
+  const defaulted = client.defaultQueryOptions.bind(client);
+  client.defaultQueryOptions = ((options) => ({
+    ...defaulted(options),
+    gcTime: Number.POSITIVE_INFINITY,
+  })) as QueryClient["defaultQueryOptions"];
+  return client;
+}
+
+/** `isServer`: the root layout's client during a server render (see requestQueryClient). */
 export function createQueryClient(
   onGlobalError: (error: unknown) => void = reportNonFatalError,
+  isServer = typeof window === "undefined",
 ): QueryClient {
-  return new QueryClient({
+  const config: QueryClientConfig = {
     // Queries marked `meta.globalError` (the guid dictionary) report failures to the app, not the screen.
     queryCache: new QueryCache({
       onError: (error, query) => {
@@ -41,5 +61,6 @@ export function createQueryClient(
         retryDelay,
       },
     },
-  });
+  };
+  return isServer ? requestQueryClient(config) : new QueryClient(config);
 }
