@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type CityList, cityListSchema, currentCitySchema } from "#contract/geo.ts";
-import { getTestContext } from "#tests/fixtures/test-app.ts";
+import { appWith, getTestContext } from "#tests/fixtures/test-app.ts";
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const { app } = await getTestContext();
@@ -131,11 +131,16 @@ describe("GET /api/v1/address/current and POST /api/v1/address/confirm/{id}", ()
     const id = await cityId("Омск");
     const direct = await app.request(`https://shop.example/api/v1/address/confirm/${id}`, { method: "POST" });
     expect(direct.headers.get("set-cookie")).toContain("Secure");
-    const proxied = await app.request(`/api/v1/address/confirm/${id}`, {
-      method: "POST",
-      headers: { "X-Forwarded-Proto": "https" },
-    });
-    expect(proxied.headers.get("set-cookie")).toContain("Secure");
+    // Behind a TLS proxy the request URL is http: its X-Forwarded-Proto counts only with TRUST_PROXY (ADR 026).
+    const proxied = (trusted: Awaited<ReturnType<typeof appWith>>) =>
+      trusted.request(`/api/v1/address/confirm/${id}`, {
+        method: "POST",
+        headers: { "X-Forwarded-Proto": "https" },
+      });
+    expect((await proxied(await appWith({ TRUST_PROXY: "1" }))).headers.get("set-cookie")).toContain(
+      "Secure",
+    );
+    expect((await proxied(await appWith({}))).headers.get("set-cookie")).not.toContain("Secure");
   });
 
   it("answers 404 JSON for a city that does not exist and sets no cookie", async () => {
