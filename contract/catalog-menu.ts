@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParam } from "./numeric-id.ts";
 
 /**
  * The catalogue menu (`/catalog-menu/{catMenuId}` and the header's mega-menu): a curated tree of nodes,
@@ -47,9 +48,5 @@ export const menuNodeSchema = menuLinkSchema.extend({
 export type MenuNode = z.infer<typeof menuNodeSchema>;
 
 export const menuNodeParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: "Идентификатор раздела меню должен быть числом" })
-    .int({ error: "Идентификатор раздела меню должен быть целым числом" })
-    .positive({ error: "Идентификатор раздела меню должен быть положительным" })
-    .max(2_147_483_647, { error: "Слишком большой идентификатор раздела меню" }),
+  id: idParam("Идентификатор раздела меню должен быть целым положительным числом"),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParam } from "./numeric-id.ts";
 
 export const imageSchema = z.object({
   url: z.string(),
@@ -95,7 +96,7 @@ const roublesParam = z.coerce
  */
 const productFilterShape = {
   /** The category and its whole subtree. */
-  categoryId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  categoryId: idParam("Идентификатор категории должен быть целым положительным числом").optional(),
   /** Brand codes; several values are alternatives. Repeated or comma-separated. */
   brand: codeListParam("бренда"),
   /** Seller codes, like `brand`. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParam } from "./numeric-id.ts";
 import { normalizeRecentQuery, RECENT_SEARCH_MAX_LENGTH } from "./search-history-rules.ts";
 
 export {
@@ -36,9 +37,5 @@ export const recordRecentSearchSchema = z.object({
 export type RecordRecentSearch = z.infer<typeof recordRecentSearchSchema>;
 
 export const recentSearchParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: "Номер запроса должен быть числом" })
-    .int({ error: "Номер запроса должен быть целым числом" })
-    .positive({ error: "Номер запроса должен быть положительным" })
-    .max(Number.MAX_SAFE_INTEGER, { error: "Такого запроса нет" }),
+  id: idParam("Номер запроса должен быть целым положительным числом", Number.MAX_SAFE_INTEGER),
 });

@@ -5,19 +5,15 @@ import { MenuNodeChildren } from "#app/features/catalog-menu/components/menu-nod
 import { menuPageDescription, menuPageHref, menuPageSeo } from "#app/features/catalog-menu/menu-page.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { loaderQueries } from "#app/lib/loader-queries.ts";
+import { idParam } from "#contract/numeric-id.ts";
 import { loadPageSeo, orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/catalog-menu";
 
 export const handle: RouteHandle = { cache: "city" };
 
-/** Node ids are serial integers; anything else cannot name a page. */
-const paramsSchema = z.object({
-  catMenuId: z
-    .string()
-    .regex(/^[1-9]\d{0,8}$/)
-    .transform(Number),
-});
+/** Node ids are serial integers, spelt one way (ADR 026); anything else cannot name a page. */
+const paramsSchema = z.object({ catMenuId: idParam("Page Not Found") });
 
 export async function loader(args: Route.LoaderArgs) {
   const { catMenuId } = validateParams(paramsSchema, args.params, args.request);

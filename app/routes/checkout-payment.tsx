@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { idParam } from "#contract/numeric-id.ts";
 import { pageNotFound, validateParams } from "#app/lib/page.ts";
 import { FOCUSED, type RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/checkout-payment";
 
 export const handle: RouteHandle = { cache: "personal", ...FOCUSED, footer: false };
 
-const paramsSchema = z.object({ id: z.string().regex(/^\d{1,12}$/) });
+const paramsSchema = z.object({ id: idParam("Page Not Found", 999_999_999_999) });
 
 /**
  * Оплата заказа: the id must look like one (else the fatal 'Page Not Found: {path}'); no such record can exist

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { idParam } from "#contract/numeric-id.ts";
 import { pageNotFound, validateParams } from "#app/lib/page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/personal-refund";
 
 export const handle: RouteHandle = { cache: "personal" };
 
-const paramsSchema = z.object({ refundId: z.string().regex(/^\d{1,12}$/) });
+const paramsSchema = z.object({ refundId: idParam("Page Not Found", 999_999_999_999) });
 
 /**
  * Заявка на возврат: the id must look like one (else the fatal 'Page Not Found: {path}'); no such record can exist

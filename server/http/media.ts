@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
+import { idParam } from "#contract/numeric-id.ts";
 import type { AppEnv } from "#server/api/env.ts";
 import { AppError } from "#server/errors.ts";
 
@@ -12,9 +13,10 @@ const SVG_HEADERS = {
   "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
 };
 
+/** One spelling per picture (ADR 026): canonical ids and positions, so no picture has two addresses. */
 const productImageParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  file: z.string().regex(/^\d{1,2}\.svg$/),
+  id: idParam("Изображение не найдено"),
+  file: z.string().regex(/^(?:0|[1-9]\d?)\.svg$/),
 });
 /** Same shape: a review's id and the photo's position. */
 const reviewPhotoParams = productImageParams;

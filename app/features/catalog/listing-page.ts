@@ -4,13 +4,14 @@ import { ApiError } from "#app/lib/api-client.ts";
 import { loaderQueries, serverApi } from "#app/lib/loader-queries.ts";
 import { loadPageSeo, pageNotFound } from "#app/lib/page.ts";
 import type { CategoryNode } from "#contract/catalog.ts";
+import { idParam } from "#contract/numeric-id.ts";
 import { catalogKeys, categoryTreeQuery, facetsQuery, type ListingScope, listingQuery } from "./api.ts";
 import { findCategoryPath } from "./components/category-tree.tsx";
 import { readListingState } from "./listing-params.ts";
 
 /** Route param schemas shared by the listing screens. */
 export const codeParam = z.string().regex(/^[a-z0-9-]{1,64}$/);
-export const catIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+export const catIdParam = idParam("Page Not Found");
 
 type LoaderArgs = { context: AppLoadContext; request: Request };
 

@@ -4,9 +4,10 @@ import { formatPrice } from "#app/lib/format.ts";
 import { loaderQueries, serverApi } from "#app/lib/loader-queries.ts";
 import { orNotFound, validateParams } from "#app/lib/page.ts";
 import type { ProductDetail } from "#contract/catalog.ts";
+import { idParam } from "#contract/numeric-id.ts";
 import { productQuery } from "./api.ts";
 
-const paramsSchema = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });
+const paramsSchema = z.object({ productId: idParam("Page Not Found") });
 
 /** The product a product screen is about: a malformed id is the fatal 404, an unknown one the plain 404. */
 export async function loadProduct(args: { params: unknown; context: AppLoadContext; request: Request }) {

@@ -1,9 +1,6 @@
 import { z } from "zod";
+import { idParam } from "#contract/numeric-id.ts";
 
 export const productIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: "Идентификатор товара должен быть числом" })
-    .int()
-    .positive()
-    .max(2_147_483_647),
+  id: idParam("Идентификатор товара должен быть целым положительным числом"),
 });

@@ -1,9 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { productCardSchema } from "#contract/catalog.ts";
+import { idParam } from "#contract/numeric-id.ts";
 import { ensureOwner } from "#server/api/actor.ts";
 import { createRouter, defineRoute, errorResponses, jsonOk } from "#server/api/define-route.ts";
 
-const productParams = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });
+const productParams = z.object({
+  productId: idParam("Идентификатор товара должен быть целым положительным числом"),
+});
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(12) });
 const viewedListSchema = z.object({ items: z.array(productCardSchema) });
 
