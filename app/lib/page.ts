@@ -1,5 +1,6 @@
 import { type AppLoadContext, data, type MetaDescriptor } from "react-router";
 import type { z } from "zod";
+import { findUrlProblem } from "#contract/input-text.ts";
 import type { Breadcrumb, SeoRecord } from "#contract/seo.ts";
 import { ApiError } from "./api-client.ts";
 import { type LoaderQueries, loaderQueries, serverApi } from "./loader-queries.ts";
@@ -61,6 +62,20 @@ export function validateParams<S extends z.ZodType>(
     );
   }
   return result.data;
+}
+
+/**
+ * An address no page can take (ADR 027): a segment or query value whose percent-encoding is malformed or
+ * not UTF-8, or that decodes to a control character (NUL, CR/LF…). It names no page, so it is the same
+ * fatal 404 as params that cannot name one — thrown by the layouts, before any route loader's answer.
+ */
+export function refuseMalformedUrl(request: Request): void {
+  if (findUrlProblem(request.url)) {
+    throw data(
+      { message: `Page Not Found: ${new URL(request.url).pathname}` },
+      { status: 404, statusText: "Not Found" },
+    );
+  }
 }
 
 /** A page that does not exist although its route matched (unknown slug, deleted product). */

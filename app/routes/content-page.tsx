@@ -6,11 +6,15 @@ import { formatDate } from "#app/lib/format.ts";
 import { loaderQueries } from "#app/lib/loader-queries.ts";
 import { loadPageSeo, orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
+import { CONTENT_SLUG } from "#contract/content.ts";
 import type { Route } from "./+types/content-page";
 
 export const handle: RouteHandle = { cache: "city" };
 
-const paramsSchema = z.object({ "*": z.string().regex(/^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/) });
+// Each segment as the API takes a slug: a longer one is a 404 here, not the API's 400 turned into a 500.
+const paramsSchema = z.object({
+  "*": z.string().refine((slug) => slug.split("/").every((segment) => CONTENT_SLUG.test(segment))),
+});
 
 /** Content pages from the database; a slug that cannot exist at all is the fatal 'Page Not Found: {path}'. */
 export async function loader(args: Route.LoaderArgs) {

@@ -20,10 +20,14 @@ export const handle: RouteHandle = { cache: "city", stateKey: "search", keepAliv
 
 const PAGE_SIZE = 24;
 
-/** The query: `?q=` from the search form, or the readable tail of /search/{sef...}. */
+/**
+ * The query: `?q=` from the search form, or the readable tail of /search/{sef...}. React Router has
+ * decoded the tail already, all but an encoded slash (kept as `%2F`): decoding it again turned
+ * `/search/50%25` into a URIError and a 500.
+ */
 function queryOf(request: Request, splat: string | undefined): string {
   const url = new URL(request.url);
-  return (url.searchParams.get("q") ?? decodeURIComponent(splat ?? "").replace(/[-/]+/g, " "))
+  return (url.searchParams.get("q") ?? (splat ?? "").replace(/%2F/gi, "/").replace(/[-/]+/g, " "))
     .trim()
     .slice(0, 200);
 }

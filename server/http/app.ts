@@ -211,6 +211,13 @@ export function createApp(deps: AppDeps) {
       return response;
     };
 
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+      // No page route has an action (app/routes.ts): React Router answers any other method 405 with the
+      // error screen, and Allow says what the address takes (ADR 027). Never kept, like any personal page.
+      const response = await renderForThisRequest("personal");
+      if (response.status === 405) response.headers.set("Allow", "GET, HEAD");
+      return response;
+    }
     if (policy === "personal") return renderForThisRequest();
     const key = deps.pageCache ? pageCacheKey(incoming, policy) : undefined;
     if (!deps.pageCache || !key) return renderForThisRequest();

@@ -1,0 +1,231 @@
+import { writeFileSync } from "node:fs";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import routes from "#app/routes.ts";
+import { HOSTILE_URL_SAMPLE, HTTP_METHODS, internalDetailIn } from "#tests/fuzz/hostile-input.ts";
+
+/**
+ * Issue 10, point 8, for pages: every route of app/routes.ts, rendered by the production build, with
+ * hostile values in each dynamic segment and in the query string. No answer may be a 5xx or carry
+ * internal detail; an error is the storefront's error screen; a method other than GET and HEAD is 405.
+ * API-only (the `request` fixture): what matters is what the server sends, not what a browser draws.
+ * It prints the number of cases and of 5xx answers; FUZZ_REPORT=<file> writes every failure there. ADR 027.
+ */
+
+/** Query parameters the storefront's pages read (search, paging, sorting, listing filters) and one they do not. */
+const QUERY_NAMES = ["q", "page", "sort", "p.color", "priceMin", "brand", "photo", "utm_source"];
+/** Values also tried in each query parameter alone, so one parameter's refusal does not hide another's crash. */
+const ALONE = new Set(["NUL", "huge", "percent", "1e308"]);
+/**
+ * Answers that are not a page by design: a head over 16 KB is refused by Node's HTTP parser before the
+ * app (414, 431), and a client past its render budget gets a plain 429 (ADR 024).
+ */
+const NOT_A_PAGE = new Set([414, 429, 431]);
+
+/** Every route's path pattern, from the route table itself (layouts add no path). */
+function patterns(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.index ? parent : entry.path ? `${parent}/${entry.path}` : parent;
+    return entry.children ? patterns(entry.children, path) : [path || "/"];
+  });
+}
+
+interface Known {
+  productId: string;
+  catId: string;
+  catSlug: string;
+  catMenuId: string;
+  brandCode: string;
+  sellerCode: string;
+  pageSlug: string;
+}
+
+/** Real ids and codes from the seeded catalogue, so a hostile segment sits next to valid ones. */
+async function knownValues(request: APIRequestContext): Promise<Known> {
+  const get = async (url: string) => {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(200);
+    return response.json();
+  };
+  type Node = { id: number; name: string; slug: string; children?: Node[] };
+  const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+  const categories = flat((await get("/api/v1/categories")).items);
+  const phones = categories.find((c) => c.name === "Смартфоны") ?? categories[0]!;
+  const list = await get(`/api/v1/products?limit=1&categoryId=${phones.id}`);
+  const product = await get(`/api/v1/products/${list.items[0].id}`);
+  const menu = await get("/api/v1/catalog-menu");
+  const pages = await get("/api/v1/pages");
+  return {
+    productId: String(product.id),
+    catId: String(phones.id),
+    catSlug: phones.slug,
+    catMenuId: String(JSON.stringify(menu).match(/"id":(\d+)/)?.[1] ?? "1"),
+    brandCode: product.brand.code,
+    sellerCode: product.seller.code,
+    pageSlug: pages.items[0]?.slug ?? "about",
+  };
+}
+
+/** A valid value for each dynamic segment, by name (`*` is the readable tail of the route). */
+function validSegment(pattern: string, name: string, known: Known): string {
+  switch (name) {
+    case "productId":
+      return known.productId;
+    case "catId":
+      return known.catId;
+    case "catMenuId":
+      return known.catMenuId;
+    case "brandCode":
+      return known.brandCode;
+    case "sellerCode":
+      return known.sellerCode;
+    case "*":
+      if (pattern.startsWith("/page/")) return known.pageSlug;
+      if (pattern.startsWith("/search/")) return encodeURIComponent("телефон");
+      if (pattern.startsWith("/catalog/")) return known.catSlug;
+      return "";
+    default:
+      return "1";
+  }
+}
+
+interface PageCase {
+  method: string;
+  url: string;
+  what: string;
+}
+
+function casesFor(pattern: string, known: Known): PageCase[] {
+  const names = [...pattern.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? "*");
+  const fill = (hostile?: { name: string; url: string }) =>
+    pattern.replace(/:(\w+)|\*/g, (_, name: string | undefined) =>
+      (name ?? "*") === hostile?.name ? hostile.url : validSegment(pattern, name ?? "*", known),
+    );
+  const valid = fill();
+  const cases: PageCase[] = [];
+  for (const value of HOSTILE_URL_SAMPLE) {
+    for (const name of names) {
+      cases.push({
+        method: "GET",
+        url: fill({ name, url: value.url }),
+        what: `segment ${name} = ${value.name}`,
+      });
+    }
+    const all = QUERY_NAMES.map((q) => `${q}=${value.url}`).join("&");
+    cases.push({ method: "GET", url: `${valid}?${all}`, what: `every query parameter = ${value.name}` });
+    if (ALONE.has(value.name)) {
+      for (const q of QUERY_NAMES) {
+        cases.push({ method: "GET", url: `${valid}?${q}=${value.url}`, what: `query ${q} = ${value.name}` });
+      }
+    }
+  }
+  for (const method of HTTP_METHODS.filter((m) => m !== "GET" && m !== "HEAD")) {
+    cases.push({ method, url: valid, what: `method ${method}` });
+  }
+  return cases;
+}
+
+test("every page route answers hostile URLs without a 5xx or internals, with the error screen", async ({
+  request,
+  baseURL,
+}) => {
+  // One project is enough: the server's answers do not depend on the viewport.
+  test.skip(test.info().project.name !== "desktop", "the page fuzz runs once, in the desktop project");
+  test.setTimeout(240_000);
+  const known = await knownValues(request);
+  // Signed in (the browser tests' sign-in route), so personal pages reach their own loaders.
+  const signIn = await request.post("/__test/sign-in", {
+    headers: { "x-test-sign-in-secret": process.env.E2E_SIGN_IN_SECRET ?? "", origin: baseURL ?? "" },
+    data: { phone: "+79990001122", name: "Фаззер" },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+
+  const routePatterns = patterns(routes);
+  expect(routePatterns.length).toBeGreaterThan(30);
+  const cases = routePatterns.flatMap((pattern) =>
+    casesFor(pattern, known).map((c) => ({ ...c, route: pattern })),
+  );
+  const failures: string[] = [];
+  const statuses = new Map<number, number>();
+  let serverErrors = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < cases.length) {
+        const c = cases[next++]!;
+        const response = await request.fetch(c.url, {
+          method: c.method,
+          maxRedirects: 0,
+          failOnStatusCode: false,
+        });
+        const status = response.status();
+        const body = await response.text();
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        const label = `${c.method} ${c.url.slice(0, 120)} [${c.route}: ${c.what}]`;
+        if (status >= 500) {
+          serverErrors++;
+          failures.push(`${label} → ${status}`);
+          continue;
+        }
+        const leak = internalDetailIn(body);
+        if (leak) failures.push(`${label} → ${status} leaks ${leak}`);
+        if (c.method !== "GET") {
+          if (status !== 405) failures.push(`${label} → expected 405, got ${status}`);
+          else if (!response.headers().allow?.includes("GET")) failures.push(`${label} → 405 without Allow`);
+        }
+        if (status >= 300 && status < 400) {
+          // A redirect stays on the site, whatever the input (no open redirect).
+          const location = response.headers().location ?? "";
+          if (new URL(location, baseURL).origin !== new URL(baseURL!).origin) {
+            failures.push(`${label} → ${status} to ${location}`);
+          }
+        }
+        if (
+          status >= 400 &&
+          c.method === "GET" &&
+          !NOT_A_PAGE.has(status) &&
+          !body.includes(`data-status="${status}"`)
+        ) {
+          failures.push(`${label} → ${status} without the error screen`);
+        }
+      }
+    }),
+  );
+  const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
+  console.info(
+    `Page fuzz: ${cases.length} cases over ${routePatterns.length} routes, ${serverErrors} 5xx; statuses ${byStatus.join(" ")}`,
+  );
+  if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, failures.join("\n"));
+  failures.sort((a, b) => Number(/→ 5\d\d/.test(b)) - Number(/→ 5\d\d/.test(a)));
+  expect(failures.slice(0, 40), `${failures.length} failures`).toEqual([]);
+});
+
+test("the probe's known page failures are the not-found screen, results or 405, not a 500", async ({
+  request,
+}) => {
+  test.skip(test.info().project.name !== "desktop", "the page fuzz runs once, in the desktop project");
+  const known = await knownValues(request);
+  const page = async (url: string, method = "GET") => {
+    const response = await request.fetch(url, { method, maxRedirects: 0, failOnStatusCode: false });
+    return { status: response.status(), allow: response.headers().allow, body: await response.text() };
+  };
+  // A "%" in a search tail used to be decoded twice.
+  const percent = await page("/search/50%25");
+  expect(percent.status).toBe(200);
+  expect(percent.body).toContain("«50%»");
+  // A content slug longer than the API takes and a malformed address name no page.
+  for (const url of [`/page/${"a".repeat(65)}`, "/search/%ZZ", "/search?q=%00"]) {
+    const answer = await page(url);
+    expect(answer.status, url).toBe(404);
+    expect(answer.body, url).toContain('data-status="404"');
+  }
+  // A NUL in a listing filter: the listing drops the filter it cannot use (its canonical address).
+  const listing = `/catalog/${known.catId}/${known.catSlug}`;
+  const nul = await request.fetch(`${listing}?p.color=%00`, { maxRedirects: 0, failOnStatusCode: false });
+  expect(nul.status()).toBe(302);
+  expect(new URL(nul.headers().location ?? "", "http://x").pathname).toBe(listing);
+  const post = await page("/", "POST");
+  expect(post.status).toBe(405);
+  expect(post.allow).toBe("GET, HEAD");
+  expect(post.body).toContain('data-status="405"');
+});
