@@ -6,13 +6,19 @@ import type { PageSnapshot } from "#server/http/page-cache.ts";
  */
 
 /**
- * A data entry (a service's answer): the length of its JSON. Measured on this catalogue, a parsed listing
- * takes about 1.3 times its JSON length on the V8 heap, facets less (their short strings are shared), and
- * stringifying costs 0.05–0.2 ms per entry against the milliseconds of the query that produced it.
+ * Heap per character of JSON for cached catalogue answers, measured: 1,200 distinct listings kept 2,405
+ * data entries of 18 MB of JSON and grew the heap by 34 MB after a full GC (objects, keys, tags, the
+ * map's own entries).
  */
-export function jsonSize(value: unknown): number {
+const HEAP_PER_JSON_CHAR = 2;
+
+/**
+ * A data entry (a service's answer), by the length of its JSON. Stringifying costs 0.05–0.2 ms for a
+ * listing or its facets, once per miss, against the milliseconds of the query that produced it.
+ */
+export function dataSize(value: unknown): number {
   try {
-    return JSON.stringify(value)?.length ?? 0;
+    return HEAP_PER_JSON_CHAR * (JSON.stringify(value)?.length ?? 0);
   } catch {
     // Not serialisable (a cycle, a BigInt): it cannot be measured, so it is not kept.
     return Number.POSITIVE_INFINITY;

@@ -2,7 +2,7 @@ import type { AppConfig } from "#server/config.ts";
 import type { PageSnapshot } from "#server/http/page-cache.ts";
 import type { Logger } from "#server/logger.ts";
 import { type ChangeSource, watchCatalogChanges } from "./catalog-changes.ts";
-import { jsonSize, pageSize } from "./entry-size.ts";
+import { dataSize, pageSize } from "./entry-size.ts";
 import { ReadCache } from "./read-cache.ts";
 
 export interface Caches {
@@ -30,7 +30,7 @@ export async function openCaches(
     data: new ReadCache({
       maxEntries: DATA_ENTRIES,
       maxBytes: dataMaxBytes,
-      sizeOf: jsonSize,
+      sizeOf: dataSize,
       freshMs,
       staleMs,
       onRefreshError,
