@@ -5,6 +5,23 @@ const flag = z
   .default("false")
   .transform((v) => v === "1" || v === "true" || v === "yes" || v === "on");
 
+/** A switch that is on unless turned off. */
+const onByDefault = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off"])
+  .default("on")
+  .transform((v) => v === "1" || v === "true" || v === "yes" || v === "on");
+
+/** A rate limit: `<requests>/<seconds>`, e.g. `30/10` is 30 requests in any 10 seconds. */
+const rateBudget = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}\/\d{1,5}$/, { error: "ожидается «запросов/секунд», например 30/10" })
+  .transform((v) => {
+    const [points, seconds] = v.split("/").map(Number);
+    return { points: points ?? 0, durationS: seconds ?? 0 };
+  })
+  .refine((b) => b.points > 0 && b.durationS > 0, { error: "оба числа больше нуля" });
+
 const optionalUrl = z
   .string()
   .trim()
@@ -49,6 +66,18 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: optionalUrl,
   /** Behind a reverse proxy: believe its X-Forwarded-For, -Host and -Proto headers. Off, they are ignored. */
   TRUST_PROXY: flag,
+  /**
+   * Per-client limits on the expensive endpoints and on page renders (ADR 024), shared through Redis when
+   * REDIS_URL is set. `off` for benchmarks that measure something else from one address.
+   */
+  RATE_LIMITS: onByDefault,
+  RATE_LIMIT_SEARCH: rateBudget.prefault("20/10"),
+  RATE_LIMIT_SUGGEST: rateBudget.prefault("60/10"),
+  RATE_LIMIT_LISTING: rateBudget.prefault("30/10"),
+  RATE_LIMIT_FACETS: rateBudget.prefault("30/10"),
+  RATE_LIMIT_PAGES: rateBudget.prefault("30/10"),
+  /** How long a client past a limit is refused, whatever it sends meanwhile. */
+  RATE_LIMIT_BLOCK_S: z.coerce.number().int().min(0).max(86_400).default(60),
   YM_ID: z
     .string()
     .trim()
@@ -89,6 +118,13 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** What the per-client rate limits count: the expensive API endpoints and page renders. */
+export type RateBucket = "search" | "suggest" | "listing" | "facets" | "pages";
+export interface RateBudget {
+  points: number;
+  durationS: number;
+}
+
 export interface AppConfig {
   env: Env["NODE_ENV"];
   host: string;
@@ -110,6 +146,8 @@ export interface AppConfig {
   publicOrigin: string | undefined;
   /** X-Forwarded-For, -Host and -Proto are honoured only when a trusted proxy sets them. */
   trustProxy: boolean;
+  /** Per-client limits (server/http/rate-limits.ts); undefined when RATE_LIMITS is off. */
+  rateLimits: { budgets: Record<RateBucket, RateBudget>; blockS: number } | undefined;
   /** Yandex Metrika counter id; analytics is off without it. */
   ymId: string | undefined;
   logLevel: Env["LOG_LEVEL"];
@@ -158,6 +196,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seoEndpoint: e.SEO_ENDPOINT,
     publicOrigin: e.PUBLIC_ORIGIN,
     trustProxy: e.TRUST_PROXY,
+    rateLimits: e.RATE_LIMITS
+      ? {
+          budgets: {
+            search: e.RATE_LIMIT_SEARCH,
+            suggest: e.RATE_LIMIT_SUGGEST,
+            listing: e.RATE_LIMIT_LISTING,
+            facets: e.RATE_LIMIT_FACETS,
+            pages: e.RATE_LIMIT_PAGES,
+          },
+          blockS: e.RATE_LIMIT_BLOCK_S,
+        }
+      : undefined,
     ymId: e.YM_ID,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -8,6 +8,7 @@ import { prepareDatabase } from "./db/startup.ts";
 import { housekeepingJobs } from "./domain/housekeeping.ts";
 import { createServices } from "./domain/services.ts";
 import { type AppDeps, createApp, type SsrHandler } from "./http/app.ts";
+import { createRateLimits } from "./http/rate-limits.ts";
 import { createDevSsr, loadProductionSsr } from "./http/ssr.ts";
 import { jobMaintenance } from "./jobs/maintenance.ts";
 import { createJobRunner } from "./jobs/runner.ts";
@@ -71,6 +72,8 @@ async function main() {
     ssr,
     buildId,
     pageCache: caches?.pages,
+    // With Redis, every instance counts against the same per-client budgets (ADR 024).
+    rateLimits: createRateLimits(config.rateLimits, redis?.client),
     pagePolicy,
   });
   const listener = getRequestListener(app.fetch);

@@ -5,6 +5,8 @@ import { BODY_LIMITS, limitBody } from "#server/http/body-limit.ts";
 import type { ApiCacheDeclaration } from "#server/http/http-cache.ts";
 import { resolveActor } from "./actor.ts";
 import type { AppEnv } from "./env.ts";
+import type { RateBucket } from "#server/config.ts";
+import { limitRate } from "#server/http/rate-limits.ts";
 import { type StatementKind, statementTimeout } from "./statement-timeouts.ts";
 import { apiHook } from "./validation.ts";
 
@@ -104,6 +106,14 @@ export interface BodyDeclaration {
 const WRITES = new Set(["post", "put", "patch", "delete"]);
 
 /**
+ * The per-client budget the route's calls are counted in (server/http/rate-limits.ts): the expensive
+ * reads only.
+ */
+export interface RateLimitDeclaration {
+  rateLimit?: Exclude<RateBucket, "pages">;
+}
+
+/**
  * The statement timeout the route's database work runs under (statement-timeouts.ts); without it, `read`
  * for GET and `write` for the rest.
  */
@@ -117,15 +127,17 @@ export interface StatementDeclaration {
  * schemas, types `c.json` against the responses, and puts the operation into /api/openapi.json.
  */
 export function defineRoute<P extends string, R extends Definition & { path: P }>(
-  config: R & CacheDeclaration & BodyDeclaration & StatementDeclaration,
+  config: R & CacheDeclaration & BodyDeclaration & StatementDeclaration & RateLimitDeclaration,
 ): R {
-  const { cache, freshness, bodyLimit, statementTimeout: kind, ...route } = config;
+  const { cache, freshness, bodyLimit, statementTimeout: kind, rateLimit, ...route } = config;
   const declaration: CacheDeclaration = freshness ? { cache, freshness } : { cache };
   const write = WRITES.has(route.method);
   const maxBytes = bodyLimit ?? BODY_LIMITS.apiWrite;
   // Before validation, which is what reads the body: an oversized one is refused unread (body-limit.ts).
   // The statement timeout covers everything after it, the actor's session lookup included.
+  // A client past its budget is refused before anything else is spent on it.
   const limit = [
+    ...(rateLimit ? [limitRate(rateLimit)] : []),
     statementTimeout(kind ?? (write ? "write" : "read")),
     ...(write ? [limitBody(maxBytes)] : []),
   ];

@@ -2,6 +2,7 @@ import type { AppConfig } from "#server/config.ts";
 import type { Actor } from "#server/domain/actor.ts";
 import type { Services } from "#server/domain/services.ts";
 import type { ApiCacheDeclaration } from "#server/http/http-cache.ts";
+import type { RateLimits } from "#server/http/rate-limits.ts";
 import type { Logger } from "#server/logger.ts";
 
 /** What every handler can read from the Hono context. */
@@ -15,5 +16,7 @@ export interface AppEnv {
     actor: Actor;
     /** The matched API route's cache declaration (server/api/define-route.ts); absent means personal. */
     apiCache?: ApiCacheDeclaration;
+    /** Per-client rate limits (server/http/rate-limits.ts); undefined when they are off. */
+    rateLimits?: RateLimits | undefined;
   };
 }

@@ -32,6 +32,7 @@ import {
   uncachedPagePolicy,
 } from "./page-cache.ts";
 import { publicOriginOf, withOrigin } from "./public-origin.ts";
+import { createRateLimits, type RateLimits, rateLimitScope, refusedPageRender } from "./rate-limits.ts";
 import { requestIdentity } from "./request-id.ts";
 import { robotsRoute } from "./robots.ts";
 import { sitemapRoute } from "./sitemap.ts";
@@ -56,6 +57,11 @@ export interface AppDeps {
   /** Rendered anonymous pages (see page-cache.ts); without it every page is rendered per request. */
   pageCache?: ReadCache<PageSnapshot>;
   /**
+   * Per-client rate limits (rate-limits.ts); main.ts passes them over Redis when REDIS_URL is set. Absent:
+   * in this process's memory, as the configuration says.
+   */
+  rateLimits?: RateLimits | undefined;
+  /**
    * The cache policy a page path's route declares (page-cache.ts: the SSR build's route tree); absent
    * in API-only tests, where every page counts as personal.
    */
@@ -73,6 +79,7 @@ export function createApp(deps: AppDeps) {
   const { config, services, logger } = deps;
   const app = new Hono<AppEnv>();
   const csp = cspSettings(config);
+  const limits = "rateLimits" in deps ? deps.rateLimits : createRateLimits(config.rateLimits);
 
   app.use(requestIdentity(config));
   app.use(async (c, next) => {
@@ -92,6 +99,7 @@ export function createApp(deps: AppDeps) {
       "request",
     );
   });
+  app.use(rateLimitScope(limits));
   app.use(
     secureHeaders({
       referrerPolicy: "strict-origin-when-cross-origin",
@@ -182,6 +190,9 @@ export function createApp(deps: AppDeps) {
      * go out with the page (a session rotated while it rendered must reach the browser).
      */
     const render = async (cookies: "all" | CacheablePolicy) => {
+      // Every render is counted against the client: past its budget, a plain 429 instead (ADR 024).
+      const refused = await refusedPageRender(c);
+      if (refused) return { response: refused, reads: { personalRead: undefined, failedRead: undefined } };
       const request = cookies === "all" ? incoming : requestForCacheableRender(incoming, cookies);
       const transport = createApiTransport(
         incoming,

@@ -23,8 +23,9 @@ const listProducts = defineRoute({
   summary: "Список товаров",
   description: `Список товаров с фильтрами, сортировкой и постраничной навигацией. ${PROPERTY_FILTERS}`,
   cache: "shared",
+  rateLimit: "listing",
   request: { query: productListQuerySchema },
-  responses: { ...jsonOk(productListSchema, "Страница списка товаров"), ...errorResponses(404) },
+  responses: { ...jsonOk(productListSchema, "Страница списка товаров"), ...errorResponses(404, 429) },
 });
 
 const productFacets = defineRoute({
@@ -35,8 +36,9 @@ const productFacets = defineRoute({
   summary: "Фильтры списка товаров со счётчиками",
   description: `Каждый счётчик — с учётом всех остальных выбранных фильтров. ${PROPERTY_FILTERS}`,
   cache: "shared",
+  rateLimit: "facets",
   request: { query: productFacetsQuerySchema },
-  responses: { ...jsonOk(productFacetsSchema, "Фильтры со счётчиками"), ...errorResponses(404) },
+  responses: { ...jsonOk(productFacetsSchema, "Фильтры со счётчиками"), ...errorResponses(404, 429) },
 });
 
 const productReviews = defineRoute({

@@ -19,8 +19,9 @@ const searchProducts = defineRoute({
   cache: "shared",
   freshness: "search",
   statementTimeout: "search",
+  rateLimit: "search",
   request: { query: searchQuerySchema },
-  responses: { ...jsonOk(searchResultSchema, "Результаты поиска"), ...errorResponses() },
+  responses: { ...jsonOk(searchResultSchema, "Результаты поиска"), ...errorResponses(429) },
 });
 
 const suggest = defineRoute({
@@ -33,8 +34,9 @@ const suggest = defineRoute({
   cache: "shared",
   freshness: "search",
   statementTimeout: "suggest",
+  rateLimit: "suggest",
   request: { query: suggestQuerySchema },
-  responses: { ...jsonOk(suggestResultSchema, "Подсказки"), ...errorResponses() },
+  responses: { ...jsonOk(suggestResultSchema, "Подсказки"), ...errorResponses(429) },
 });
 
 /** The route needs only the search service from the services, so it can be mounted before the wiring lands. */

@@ -1,0 +1,182 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Context, MiddlewareHandler } from "hono";
+import type { Redis } from "ioredis";
+import {
+  type IRateLimiterOptions,
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import type { AppConfig, RateBucket, RateBudget } from "#server/config.ts";
+import { AppError } from "#server/errors.ts";
+import { clientAddress } from "./client-address.ts";
+
+/**
+ * Per-client rate limits (ADR 024) on what costs the database most: search, suggestions, listings and
+ * facets through the API, and page renders (a listing or search page's render makes those same calls
+ * in-process; a page served from the page cache renders nothing and is not counted). A client past a
+ * budget is refused for RATE_LIMIT_BLOCK_S with 429 and Retry-After.
+ *
+ * The API calls a page render makes in-process are not counted again: the render was. They are told from
+ * calls over the network by the async context they run in (`rateLimitScope`), which no header can fake.
+ *
+ * With REDIS_URL the counts live in Redis, so every instance draws on one budget per client. While Redis
+ * does not answer, each instance counts in its own memory (the insurance limiter): limits stay on, a
+ * little looser, and a shopper is never refused because Redis is away.
+ */
+export interface RateLimits {
+  /** Counts one request of `bucket` for `client`; the seconds to wait when it is over its budget. */
+  consume(bucket: RateBucket, client: string): Promise<{ retryAfterS: number } | undefined>;
+}
+
+const REDIS_PREFIX = "vitrina:rl";
+
+export function createRateLimits(
+  settings: AppConfig["rateLimits"],
+  redis?: Redis | undefined,
+): RateLimits | undefined {
+  if (!settings) return undefined;
+  // The shared client connects on first use; until it is ready the insurance limiter answers.
+  if (redis?.status === "wait") redis.connect().catch(() => {});
+  const limiters = new Map<RateBucket, RateLimiterAbstract>();
+  for (const [bucket, budget] of Object.entries(settings.budgets) as [RateBucket, RateBudget][]) {
+    const options: IRateLimiterOptions = {
+      keyPrefix: `${REDIS_PREFIX}:${bucket}`,
+      points: budget.points,
+      duration: budget.durationS,
+      blockDuration: settings.blockS,
+    };
+    limiters.set(
+      bucket,
+      redis
+        ? new RateLimiterRedis({
+            ...options,
+            storeClient: redis,
+            // A Redis that is not connected is not waited for: the insurance limiter answers at once.
+            rejectIfRedisNotReady: true,
+            // A blocked client's flood is refused from memory, without a Redis round trip each.
+            inMemoryBlockOnConsumed: budget.points + 1,
+            inMemoryBlockDuration: settings.blockS,
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
+        : new RateLimiterMemory(options),
+    );
+  }
+  return {
+    async consume(bucket, client) {
+      const limiter = limiters.get(bucket);
+      if (!limiter) return undefined;
+      try {
+        await limiter.consume(rateLimitKey(client));
+        return undefined;
+      } catch (refusal) {
+        // Anything but a refusal is the limiter's own fault: the shopper is let through.
+        if (!(refusal instanceof RateLimiterRes)) return undefined;
+        return { retryAfterS: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+      }
+    },
+  };
+}
+
+/**
+ * The key a client is counted under: its IPv4 address, or the /64 network of its IPv6 address (one
+ * subscriber gets a whole /64 and can use any address in it).
+ */
+export function rateLimitKey(address: string): string {
+  if (!address.includes(":")) return address;
+  const [head = "", tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::")
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g || "0", 16).toString(16))
+    .join(":")}::/64`;
+}
+
+/** How deep in-process calls are nested: 1 for a request from the network, 2 for a call it makes. */
+const depth = new AsyncLocalStorage<number>();
+
+/** Whether the request being handled is an in-process call made while handling another one. */
+function isInProcessCall(): boolean {
+  return (depth.getStore() ?? 0) > 1;
+}
+
+/** App-level, first: the limits for the handlers, and the context that tells in-process calls apart. */
+export function rateLimitScope(limits: RateLimits | undefined): MiddlewareHandler {
+  return (c, next) => {
+    c.set("rateLimits", limits);
+    return depth.run((depth.getStore() ?? 0) + 1, next);
+  };
+}
+
+function limitsOf(c: Context): RateLimits | undefined {
+  return c.get("rateLimits") as RateLimits | undefined;
+}
+
+/** A refusal for this request, or undefined when it may go on (or is not counted). */
+async function refusal(c: Context, bucket: RateBucket): Promise<{ retryAfterS: number } | undefined> {
+  const limits = limitsOf(c);
+  if (!limits || isInProcessCall()) return undefined;
+  const client = clientAddress(c);
+  return client === undefined ? undefined : limits.consume(bucket, client);
+}
+
+/** Russian words for a number of seconds: 1 секунду, 2 секунды, 5 секунд. */
+export function seconds(n: number): string {
+  const rule = new Intl.PluralRules("ru").select(n);
+  return `${n} ${rule === "one" ? "секунду" : rule === "few" ? "секунды" : "секунд"}`;
+}
+
+/** API route middleware: counts the call in `bucket`, 429 `rate_limited` with Retry-After past it. */
+export function limitRate(bucket: RateBucket): MiddlewareHandler {
+  return async (c, next) => {
+    const refused = await refusal(c, bucket);
+    if (refused) {
+      throw new AppError(
+        "rate_limited",
+        `Слишком много запросов. Повторите через ${seconds(refused.retryAfterS)}`,
+        { retryAfterSeconds: refused.retryAfterS },
+      );
+    }
+    await next();
+  };
+}
+
+/**
+ * Counts a page render; past the budget, the page to answer instead: a plain 429 document, which costs
+ * no render (a flood of uncached pages must not buy renders of the error screen either).
+ */
+export async function refusedPageRender(c: Context): Promise<Response | undefined> {
+  const refused = await refusal(c, "pages");
+  if (!refused) return undefined;
+  const wait = seconds(refused.retryAfterS);
+  const html = `<!doctype html>
+<html lang="ru">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Слишком много запросов — Витрина</title>
+</head>
+<body>
+<main>
+<h1>Слишком много запросов</h1>
+<p>Страницы открывались слишком часто. Подождите ${wait} и обновите страницу.</p>
+<p><a href="/">На главную</a></p>
+</main>
+</body>
+</html>
+`;
+  return new Response(html, {
+    status: 429,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Retry-After": String(refused.retryAfterS),
+      "Cache-Control": "no-store",
+    },
+  });
+}
