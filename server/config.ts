@@ -98,6 +98,17 @@ const envSchema = z.object({
    */
   CACHE_DATA_MAX_MB: z.coerce.number().positive().default(48),
   CACHE_PAGES_MAX_MB: z.coerce.number().positive().default(64),
+  /**
+   * How long the caches keep answering after the database's change notifications stopped arriving (the
+   * LISTEN connection is down, ADR 023); past that both are bypassed until it is back.
+   */
+  CACHE_BLIND_S: z.coerce.number().int().min(0).default(5),
+  /**
+   * PostgreSQL: the client-side backstop for one query (ADR 023). Statement timeouts cancel slow queries
+   * on the server well before it; this ends a query whose server stopped answering, so the request gets
+   * a 503 instead of hanging.
+   */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Page Content-Security-Policy (ADR 021): extra sources per directive, report-only mode. */
   CSP_SCRIPT_SRC: cspSources,
   CSP_CONNECT_SRC: cspSources,
@@ -152,8 +163,12 @@ export interface AppConfig {
   ymId: string | undefined;
   logLevel: Env["LOG_LEVEL"];
   shutdownTimeoutMs: number;
+  /** PostgreSQL: client-side timeout of one query in ms, 0 for none (ADR 023). */
+  databaseQueryTimeoutMs: number;
   /** In-process caches (ADR 012); undefined when CACHE_TTL_S is 0. */
-  cache: { freshMs: number; staleMs: number; dataMaxBytes: number; pagesMaxBytes: number } | undefined;
+  cache:
+    | { freshMs: number; staleMs: number; dataMaxBytes: number; pagesMaxBytes: number; blindMs: number }
+    | undefined;
   /** Page Content-Security-Policy: sources beyond our origin (Metrika's are added with YM_ID). */
   csp: {
     reportOnly: boolean;
@@ -211,6 +226,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ymId: e.YM_ID,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
     cache:
       e.CACHE_TTL_S > 0
         ? {
@@ -218,6 +234,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             staleMs: e.CACHE_STALE_S * 1000,
             dataMaxBytes: Math.round(e.CACHE_DATA_MAX_MB * 1024 * 1024),
             pagesMaxBytes: Math.round(e.CACHE_PAGES_MAX_MB * 1024 * 1024),
+            blindMs: e.CACHE_BLIND_S * 1000,
           }
         : undefined,
     csp: {

@@ -24,6 +24,8 @@ async function main() {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir ?? join(paths.data, "pglite"),
+    queryTimeoutMs: config.databaseQueryTimeoutMs,
+    logger,
   });
   // Under an advisory lock: instances started together migrate and seed one at a time.
   await prepareDatabase(database, { seedProducts: config.seedProducts, logger });
@@ -54,7 +56,7 @@ async function main() {
   }
 
   const caches = await openCaches(config, database, logger);
-  const services = createServices(database.db, { cache: caches?.data });
+  const services = createServices(database.db, { cache: caches?.data, cacheTrusted: caches?.trusted });
   // The typo vocabulary is built in the background so the first misspelt query does not wait for it.
   services.search.warmUp().catch((err: unknown) => logger.warn({ err }, "search vocabulary warm-up failed"));
   // Background jobs on the database (ADR 017): every instance runs a runner, each job runs once.
@@ -72,6 +74,7 @@ async function main() {
     ssr,
     buildId,
     pageCache: caches?.pages,
+    cachesTrusted: caches?.trusted,
     // With Redis, every instance counts against the same per-client budgets (ADR 024).
     rateLimits: createRateLimits(config.rateLimits, redis?.client),
     pagePolicy,

@@ -1,3 +1,4 @@
+import type { ChangeSubscription } from "#server/db/listener.ts";
 import type { ReadCache } from "./read-cache.ts";
 
 export const CATALOG_CHANNEL = "catalog_changed";
@@ -24,9 +25,18 @@ export function invalidationsFor(payload: string): string[] {
 export interface ChangeSource {
   listen(
     channel: string,
-    onMessage: (payload: string) => void,
-    onReset?: () => void,
-  ): Promise<() => Promise<void>>;
+    handlers: { onMessage: (payload: string) => void; onReset?: () => void },
+  ): Promise<ChangeSubscription>;
+}
+
+export interface CatalogWatch {
+  close(): Promise<void>;
+  /**
+   * Whether the caches may answer: the change listener is up, or was last known to deliver at most
+   * `blindMs` ago. Past that a change could have been missed, so reads go to the database and pages are
+   * rendered per request, storing nothing, until the listener is back (which clears both caches).
+   */
+  trusted(): boolean;
 }
 
 /**
@@ -34,17 +44,25 @@ export interface ChangeSource {
  * carries the tags of the reads its render made (server/cache/read-tags.ts). Data goes first, so a page
  * rendered again at once reads the new data.
  */
-export function watchCatalogChanges(source: ChangeSource, caches: { data: ReadCache; pages?: ReadCache }) {
-  return source.listen(
-    CATALOG_CHANNEL,
-    (payload) => {
+export async function watchCatalogChanges(
+  source: ChangeSource,
+  caches: { data: ReadCache; pages?: ReadCache },
+  options: { blindMs: number; now?: () => number },
+): Promise<CatalogWatch> {
+  const now = options.now ?? Date.now;
+  const subscription = await source.listen(CATALOG_CHANNEL, {
+    onMessage: (payload) => {
       const tags = invalidationsFor(payload);
       for (const tag of tags) caches.data.invalidate(tag);
       for (const tag of tags) caches.pages?.invalidate(tag);
     },
-    () => {
+    onReset: () => {
       caches.data.clear();
       caches.pages?.clear();
     },
-  );
+  });
+  return {
+    close: () => subscription.close(),
+    trusted: () => now() - subscription.confirmedAt() <= options.blindMs,
+  };
 }

@@ -8,6 +8,11 @@ import { ReadCache } from "./read-cache.ts";
 export interface Caches {
   data: ReadCache;
   pages: ReadCache<PageSnapshot>;
+  /**
+   * False while the change listener has been down longer than CACHE_BLIND_S: both caches are bypassed
+   * then (catalog-changes.ts, `CatalogWatch.trusted`).
+   */
+  trusted: () => boolean;
 }
 
 /** Bounds on the bookkeeping; memory is bounded by the byte budgets (CACHE_DATA_MAX_MB, CACHE_PAGES_MAX_MB). */
@@ -26,7 +31,7 @@ export async function openCaches(
   if (!config.cache) return undefined;
   const { freshMs, staleMs, dataMaxBytes, pagesMaxBytes } = config.cache;
   const onRefreshError = (err: unknown, key: string) => logger.warn({ err, key }, "cache refresh failed");
-  const caches: Caches = {
+  const caches = {
     data: new ReadCache({
       maxEntries: DATA_ENTRIES,
       maxBytes: dataMaxBytes,
@@ -45,8 +50,8 @@ export async function openCaches(
     }),
   };
   try {
-    const close = await watchCatalogChanges(source, caches);
-    return { ...caches, close };
+    const watch = await watchCatalogChanges(source, caches, { blindMs: config.cache.blindMs });
+    return { ...caches, trusted: watch.trusted, close: watch.close };
   } catch (err) {
     logger.error({ err }, "cannot subscribe to catalogue changes: in-process caches are off");
     return undefined;

@@ -39,17 +39,21 @@ export function cacheReads<S extends object, K extends keyof S>(
   cache: ReadCache,
   namespace: string,
   tags: ReadTags<S, K>,
+  /** False while the cache may be missing changes (catalog-changes.ts): the read goes to the source. */
+  trusted: () => boolean = () => true,
 ): S {
   const wrapped = { ...service };
   for (const name of Object.keys(tags) as K[]) {
     const method = service[name] as unknown as AsyncMethod;
     const tagsOf = tags[name] as unknown as (...args: unknown[]) => string[];
     (wrapped as Record<K, AsyncMethod>)[name] = (...args: unknown[]) =>
-      cache.get(
-        `${namespace}.${String(name)}:${stableKey(args)}`,
-        () => method(...args).then(deepFreeze),
-        tagsOf(...args),
-      );
+      trusted()
+        ? cache.get(
+            `${namespace}.${String(name)}:${stableKey(args)}`,
+            () => method(...args).then(deepFreeze),
+            tagsOf(...args),
+          )
+        : method(...args).then(deepFreeze);
   }
   return wrapped;
 }

@@ -6,6 +6,10 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import type { Logger } from "#server/logger.ts";
+import { ConnectionGate } from "./connection-gate.ts";
+import { type ChangeSubscription, type ListenClient, type Listener, startListener } from "./listener.ts";
+import { destroySocket, pooledClientClass } from "./pooled-client.ts";
 import * as schema from "./schema/index.ts";
 import { honourStatementTimeouts } from "./statement-timeout.ts";
 
@@ -16,21 +20,22 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "postgres" | "pglite";
-  /** Cheap round trip for `/readyz`. */
+  /** Cheap round trip for `/readyz`; gives up after READY_PING_TIMEOUT_MS. */
   ping(): Promise<void>;
   /**
    * Subscribes to NOTIFY messages on `channel`. `onReset` runs whenever messages may have been missed
-   * (the listening connection dropped and came back), so subscribers can drop everything they derived.
+   * (the listening connection dropped and came back), so subscribers can drop everything they derived;
+   * the subscription's `confirmedAt` says up to when messages are known to have arrived.
    */
   listen(
     channel: string,
-    onMessage: (payload: string) => void,
-    onReset?: () => void,
-  ): Promise<() => Promise<void>>;
+    handlers: { onMessage: (payload: string) => void; onReset?: () => void },
+  ): Promise<ChangeSubscription>;
   /**
    * Runs `work` while holding the session-level advisory lock `key` (waiting for it if another session
    * holds it), so processes sharing the database do it one at a time: start-up migrations and seed. The
-   * lock lives on one dedicated connection; `work` uses the ordinary pool. A session that dies releases it.
+   * lock lives on one dedicated connection; `work` uses the ordinary pool, without the query timeout
+   * (migrations and the seed may run statements longer than any request). A session that dies releases it.
    */
   exclusive<T>(key: AdvisoryLockKey, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -53,50 +58,35 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * PostgreSQL: the client-side backstop for one query, in ms (0 or absent: none). Statement timeouts
+   * cancel slow queries on the server first; this one ends a query whose server stopped answering.
+   */
+  queryTimeoutMs?: number;
+  /** PostgreSQL: how long opening a connection may take. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the LISTEN connection's heartbeat (listener.ts); tests shorten it. */
+  heartbeat?: { everyMs: number; timeoutMs: number };
+  /** Outages and recoveries of the connections are logged here. */
+  logger?: Pick<Logger, "warn" | "info"> | undefined;
 }
 
+/** How every connection is named in pg_stat_activity: the pool's, and the one listening for changes. */
+export const APPLICATION_NAME = { pool: "vitrina", listen: "vitrina-listen" } as const;
+
+/** `/readyz` answers within 2 s: the ping gives up before that. */
+export const READY_PING_TIMEOUT_MS = 1_500;
+/**
+ * TCP keepalive after this much silence. Linux then probes every 75 s, 9 times, so keepalive alone takes
+ * minutes to notice a dead peer; the query timeout and the listener's heartbeat are the real bounds.
+ */
+const KEEPALIVE_DELAY_MS = 10_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
+/** An idle pooled connection is closed after this long, so one that died silently is not kept for long. */
+const POOL_IDLE_TIMEOUT_MS = 10_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) {
-    // JIT compilation costs tens of milliseconds and pays off only for long analytical queries; ours are
-    // short, so it is off for every connection.
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      options: "-c jit=off",
-    });
-    // An idle client that loses its server would otherwise crash the process with an unhandled 'error'.
-    pool.on("error", () => {});
-    // Each API request's statements run under its kind's statement_timeout (ADR 024).
-    honourStatementTimeouts(pool);
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return {
-      db,
-      kind: "postgres",
-      ping: async () => {
-        await pool.query("select 1");
-      },
-      listen: (channel, onMessage, onReset) =>
-        listenPostgres(options.url as string, channel, onMessage, onReset),
-      exclusive: async (key, work) => {
-        const client = await pool.connect();
-        let broken = false;
-        try {
-          await client.query("SELECT pg_advisory_lock($1)", [key.toString()]);
-          try {
-            return await work();
-          } finally {
-            await client.query("SELECT pg_advisory_unlock($1)", [key.toString()]).catch(() => {
-              broken = true;
-            });
-          }
-        } finally {
-          // A connection whose unlock failed may still hold the lock: destroy it rather than pool it.
-          client.release(broken);
-        }
-      },
-      close: () => pool.end(),
-    };
-  }
+  if (options.url) return openPostgres(options.url, options);
   const dataDir = options.dataDir && options.dataDir !== "memory://" ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
@@ -110,7 +100,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    listen: (channel, onMessage) => client.listen(channel, onMessage).then((stop) => () => stop()),
+    // Notifications reach this process's own session synchronously: nothing can be missed.
+    listen: async (channel, { onMessage }) => {
+      const stop = await client.listen(channel, onMessage);
+      return { close: () => stop(), confirmedAt: () => Date.now() };
+    },
     exclusive: <T>(key: AdvisoryLockKey, work: () => Promise<T>): Promise<T> => {
       const run = async () => {
         await db.execute(sql`SELECT pg_advisory_lock(${key.toString()}::bigint)`);
@@ -128,55 +122,114 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
-const RECONNECT_DELAYS_MS = [100, 500, 1_000, 5_000];
-
-/**
- * LISTEN on a dedicated connection (a pooled one would be handed to queries). When the connection
- * drops, it reconnects with back-off and calls `onReset`, since messages sent meanwhile are lost.
- */
-async function listenPostgres(
-  url: string,
-  channel: string,
-  onMessage: (payload: string) => void,
-  onReset?: () => void,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let attempt = 0;
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
-    next.on("notification", (message) => {
-      if (message.channel === channel) onMessage(message.payload ?? "");
-    });
-    next.on("error", () => {});
-    next.on("end", () => {
-      if (stopped) return;
-      client = undefined;
-      scheduleReconnect();
-    });
-    await next.connect();
-    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
-    client = next;
+function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
+  const log = options.logger;
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const connection = {
+    connectionString: url,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+    connectionTimeoutMillis: connectTimeoutMs,
   };
-
-  const scheduleReconnect = () => {
-    const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)];
-    setTimeout(() => {
-      if (stopped) return;
-      connect().then(
-        () => {
-          attempt = 0;
+  const gate = new ConnectionGate();
+  /** Start-up work under `exclusive` runs without the query timeout. */
+  let exclusiveWork = 0;
+  const pool = new pg.Pool({
+    ...connection,
+    application_name: APPLICATION_NAME.pool,
+    max: options.poolSize ?? 10,
+    idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
+    // JIT compilation costs tens of milliseconds and pays off only for long analytical queries; ours are
+    // short, so it is off for every connection.
+    options: "-c jit=off",
+    Client: pooledClientClass({
+      gate,
+      queryTimeoutMs: () => (exclusiveWork > 0 ? 0 : (options.queryTimeoutMs ?? 0)),
+    }),
+  });
+  // An idle client that loses its server would otherwise crash the process with an unhandled 'error'.
+  pool.on("error", () => {});
+  // Each API request's statements run under its kind's statement_timeout (ADR 024).
+  honourStatementTimeouts(pool);
+  let gateClosedAt: number | undefined;
+  gate.onClose((err) => {
+    gateClosedAt = Date.now();
+    log?.warn({ err }, "database connection failed: new connections held back, requests answered 503");
+  });
+  gate.onOpen(() => {
+    log?.info({ downMs: Date.now() - (gateClosedAt ?? Date.now()) }, "database answers again");
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const listeners = new Set<Listener>();
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      // query_timeout per query is node-postgres' own option, missing from its types.
+      await pool.query({ text: "select 1", query_timeout: READY_PING_TIMEOUT_MS } as pg.QueryConfig);
+    },
+    listen: async (channel, { onMessage, onReset }) => {
+      const listener = await startListener({
+        channel,
+        onMessage,
+        onReset: () => {
+          log?.info({ channel }, "LISTEN connection is back: derived state dropped");
           onReset?.();
         },
-        () => scheduleReconnect(),
-      );
-    }, delay).unref();
+        onLost: (err, retryInMs) => log?.warn({ err, channel, retryInMs }, "LISTEN connection lost"),
+        onConnected: () => gate.succeeded(),
+        createClient: () => listenClient({ ...connection, application_name: APPLICATION_NAME.listen }),
+        ...(options.heartbeat
+          ? { heartbeatMs: options.heartbeat.everyMs, heartbeatTimeoutMs: options.heartbeat.timeoutMs }
+          : {}),
+      });
+      // A connection the pool made proves the database is back: the listener need not wait out its back-off.
+      const unsubscribe = gate.onOpen(() => listener.wake());
+      listeners.add(listener);
+      return {
+        confirmedAt: () => listener.confirmedAt(),
+        close: async () => {
+          unsubscribe();
+          listeners.delete(listener);
+          await listener.close();
+        },
+      };
+    },
+    exclusive: async (key, work) => {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [key.toString()]);
+        exclusiveWork++;
+        try {
+          return await work();
+        } finally {
+          exclusiveWork--;
+          await client.query("SELECT pg_advisory_unlock($1)", [key.toString()]).catch(() => {
+            broken = true;
+          });
+        }
+      } finally {
+        // A connection whose unlock failed may still hold the lock: destroy it rather than pool it.
+        client.release(broken);
+      }
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((listener) => listener.close()));
+      await pool.end();
+    },
   };
+}
 
-  await connect();
-  return async () => {
-    stopped = true;
-    await client?.end().catch(() => {});
+/** A dedicated connection for LISTEN (a pooled one would be handed to queries). */
+function listenClient(config: pg.ClientConfig): ListenClient {
+  const client = new pg.Client(config);
+  return {
+    connect: () => client.connect(),
+    query: (text) => client.query(text),
+    on: (event: string, listener: (...args: never[]) => void) =>
+      client.on(event as "end", listener as unknown as () => void),
+    end: () => client.end(),
+    destroy: () => destroySocket(client),
   };
 }

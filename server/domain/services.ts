@@ -33,6 +33,8 @@ export interface ServiceOptions {
    * `watchCatalogChanges` (server/cache/catalog-changes.ts); scripts that only write pass none.
    */
   cache?: ReadCache;
+  /** Whether the cache may answer now (server/cache/index.ts: `Caches.trusted`); reads bypass it when not. */
+  cacheTrusted?: () => boolean;
 }
 
 const listing = () => [TAG.catalog, TAG.listing];
@@ -71,7 +73,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   /** A service whose named reads are also shared through the in-process cache, when there is one. */
   const shared = <S extends object, K extends keyof S>(namespace: string, service: S, tags: ReadTags<S, K>) =>
     noted(
-      options.cache ? cacheReads(service, options.cache, namespace, tags) : service,
+      options.cache ? cacheReads(service, options.cache, namespace, tags, options.cacheTrusted) : service,
       tags as unknown as Partial<ReadTags<S>>,
     );
   return {

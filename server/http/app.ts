@@ -34,6 +34,7 @@ import {
 import { publicOriginOf, withOrigin } from "./public-origin.ts";
 import { createRateLimits, type RateLimits, rateLimitScope, refusedPageRender } from "./rate-limits.ts";
 import { requestIdentity } from "./request-id.ts";
+import { checkWithin } from "./readiness.ts";
 import { robotsRoute } from "./robots.ts";
 import { sitemapRoute } from "./sitemap.ts";
 import { strictTransport } from "./strict-transport.ts";
@@ -56,6 +57,11 @@ export interface AppDeps {
   clientDir?: string;
   /** Rendered anonymous pages (see page-cache.ts); without it every page is rendered per request. */
   pageCache?: ReadCache<PageSnapshot>;
+  /**
+   * Whether the caches may answer now (server/cache/index.ts: `Caches.trusted`): while it says no, pages
+   * are rendered per request and nothing is kept.
+   */
+  cachesTrusted?: () => boolean;
   /**
    * Per-client rate limits (rate-limits.ts); main.ts passes them over Redis when REDIS_URL is set. Absent:
    * in this process's memory, as the configuration says.
@@ -122,7 +128,7 @@ export function createApp(deps: AppDeps) {
     const entries = await Promise.all(
       Object.entries(deps.checks).map(async ([name, check]) => {
         try {
-          await check();
+          await checkWithin(check);
           return [name, "ok"] as const;
         } catch (err) {
           c.get("logger").warn({ err, dependency: name }, "readiness check failed");
@@ -231,7 +237,7 @@ export function createApp(deps: AppDeps) {
     }
     if (policy === "personal") return renderForThisRequest();
     const key = deps.pageCache ? pageCacheKey(incoming, policy) : undefined;
-    if (!deps.pageCache || !key) return renderForThisRequest();
+    if (!deps.pageCache || !key || deps.cachesTrusted?.() === false) return renderForThisRequest();
     let mine: PageSnapshot | undefined;
     // The page carries the tags of every read its render makes (read-tags.ts), so a product's change
     // drops that product's pages and the listings, not every page. Through a remote API the reads are
