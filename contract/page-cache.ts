@@ -9,8 +9,17 @@
  */
 export type PageCachePolicy = "shared" | "city" | "personal";
 
+/**
+ * The query parameters a page reads, in its loaders and its render: their names, or a test for a family
+ * of them (a listing's `p.<property>` filters). A cached page is keyed and rendered by these alone; any
+ * other parameter (`utm_source`, `?x=`) is dropped from its cache key and from the request its render
+ * sees (ADR 025). A page that declares none reads none.
+ */
+export type PageQuery = readonly string[] | ((name: string) => boolean);
+
 export interface PageCacheHandle {
   cache?: PageCachePolicy;
+  query?: PageQuery;
 }
 
 const POLICIES: readonly PageCachePolicy[] = ["shared", "city", "personal"];
@@ -20,4 +29,15 @@ export function pageCachePolicyOf(handle: unknown): PageCachePolicy {
   const declared =
     typeof handle === "object" && handle !== null ? (handle as PageCacheHandle).cache : undefined;
   return declared !== undefined && POLICIES.includes(declared) ? declared : "personal";
+}
+
+const readsNone = () => false;
+
+/** A route handle's declared query parameters as a test of a name; none declared reads none. */
+export function pageQueryOf(handle: unknown): (name: string) => boolean {
+  const declared =
+    typeof handle === "object" && handle !== null ? (handle as PageCacheHandle).query : undefined;
+  if (typeof declared === "function") return declared;
+  if (Array.isArray(declared)) return (name) => declared.includes(name);
+  return readsNone;
 }

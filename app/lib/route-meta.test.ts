@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageCachePolicyOf } from "#contract/page-cache.ts";
+import { pageCachePolicyOf, pageQueryOf } from "#contract/page-cache.ts";
 import routes from "../routes.ts";
 import { metaForMatches, nextOrderType, type RouteHandle } from "./route-meta.ts";
 
@@ -151,6 +151,21 @@ describe("page cache policy in each route's handle", () => {
     for (const r of declared.filter((x) => /^\/(personal|basket|checkout|auth|confirm)/.test(x.path))) {
       expect(handles.get(r.id)?.cache, r.id).toBe("personal");
     }
+  });
+
+  it("says which query parameters each cached screen reads (ADR 025); a listing reads its filters", () => {
+    for (const r of all.filter((x) => pageCachePolicyOf(handles.get(x.id)) !== "personal")) {
+      const query = handles.get(r.id)?.query;
+      expect(Array.isArray(query) || typeof query === "function", r.id).toBe(true);
+    }
+    for (const id of ["catalog-catId-sef", "brand-brandCode-sef", "seller-sellerCode-category-catId-sef"]) {
+      const reads = pageQueryOf(handles.get(id));
+      expect(["sort", "page", "brand", "priceMax", "p.color"].every(reads), id).toBe(true);
+      expect(reads("utm_source"), id).toBe(false);
+    }
+    expect(pageQueryOf(handles.get("search-sef"))("q")).toBe(true);
+    expect(pageQueryOf(handles.get("product-productId-photos"))("photo")).toBe(true);
+    expect(pageQueryOf(handles.get("product-productId"))("page")).toBe(false);
   });
 
   it("counts an undeclared or unknown policy as personal", () => {

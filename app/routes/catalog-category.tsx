@@ -9,12 +9,18 @@ import {
   resolveCategory,
 } from "#app/features/catalog/listing-page.ts";
 import { readListingState } from "#app/features/catalog/listing-params.ts";
+import { readsListingParam } from "#app/features/catalog/listing-query.ts";
 import { pageMeta, validateParams } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/catalog-category";
 
-export const handle: RouteHandle = { cache: "city", stateKey: "catalog", keepAlive: true };
+export const handle: RouteHandle = {
+  cache: "city",
+  query: readsListingParam,
+  stateKey: "catalog",
+  keepAlive: true,
+};
 
 const paramsSchema = z.object({ catId: catIdParam });
 

@@ -10,7 +10,7 @@ import { loadPageSeo, orNotFound, pageMeta, validateParams } from "#app/lib/page
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/catalog-menu";
 
-export const handle: RouteHandle = { cache: "city" };
+export const handle: RouteHandle = { cache: "city", query: [] };
 
 /** Node ids are serial integers, spelt one way (ADR 026); anything else cannot name a page. */
 const paramsSchema = z.object({ catMenuId: idParam("Page Not Found") });

@@ -6,7 +6,7 @@ import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/catalog";
 
-export const handle: RouteHandle = { cache: "city", keepAlive: true };
+export const handle: RouteHandle = { cache: "city", query: [], keepAlive: true };
 
 export async function loader(args: Route.LoaderArgs) {
   const queryClient = loaderQueries(args.context);

@@ -9,7 +9,7 @@ import type { RouteHandle } from "#app/lib/route-meta.ts";
 import { CONTENT_SLUG } from "#contract/content.ts";
 import type { Route } from "./+types/content-page";
 
-export const handle: RouteHandle = { cache: "city" };
+export const handle: RouteHandle = { cache: "city", query: [] };
 
 // Each segment as the API takes a slug: a longer one is a 404 here, not the API's 400 turned into a 500.
 const paramsSchema = z.object({

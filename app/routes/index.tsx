@@ -18,7 +18,7 @@ import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/index";
 
 /** Home: the same for everyone in one city (the header's city). */
-export const handle: RouteHandle = { cache: "city", keepAlive: true, ...ALL_BARS };
+export const handle: RouteHandle = { cache: "city", query: [], keepAlive: true, ...ALL_BARS };
 
 export async function loader(args: Route.LoaderArgs) {
   // Critical data: every collection is awaited so the page paints complete, without spinners.

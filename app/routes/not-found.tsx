@@ -2,7 +2,7 @@ import { pageNotFound } from "#app/lib/page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 
 /** The 404 screen has the catalogue's header; a 404 is never kept, whatever the policy. */
-export const handle: RouteHandle = { cache: "city" };
+export const handle: RouteHandle = { cache: "city", query: [] };
 
 /** Unknown paths: the server answers 404 and the error boundary renders the not-found screen. */
 export function loader() {

@@ -6,7 +6,7 @@ import { PhotoViewer } from "#app/ui/photo-viewer.tsx";
 import { productUrl } from "#contract/urls.ts";
 import type { Route } from "./+types/product-photos";
 
-export const handle: RouteHandle = { cache: "city", ...FULL_SCREEN };
+export const handle: RouteHandle = { cache: "city", query: ["photo"], ...FULL_SCREEN };
 
 export async function loader(args: Route.LoaderArgs) {
   const { product, queryClient } = await loadProduct(args);

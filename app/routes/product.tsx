@@ -24,7 +24,7 @@ import { useNearViewport } from "#app/ui/use-near-viewport.ts";
 import { brandUrl, productUrl, sellerUrl } from "#contract/urls.ts";
 import type { Route } from "./+types/product";
 
-export const handle: RouteHandle = { cache: "city" };
+export const handle: RouteHandle = { cache: "city", query: [] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { product, queryClient } = await loadProduct(args);

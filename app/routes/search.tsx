@@ -16,7 +16,12 @@ import { MAX_RESULT_DEPTH } from "#contract/catalog.ts";
 import { searchUrl } from "#contract/urls.ts";
 import type { Route } from "./+types/search";
 
-export const handle: RouteHandle = { cache: "city", stateKey: "search", keepAlive: true };
+export const handle: RouteHandle = {
+  cache: "city",
+  query: ["q", "page"],
+  stateKey: "search",
+  keepAlive: true,
+};
 
 const PAGE_SIZE = 24;
 

@@ -5,12 +5,18 @@ import { ListingView } from "#app/features/catalog/components/listing-view.tsx";
 import { SellerHeader } from "#app/features/catalog/components/seller-header.tsx";
 import { codeParam, listingLoad, loadListingView } from "#app/features/catalog/listing-page.ts";
 import { readListingState } from "#app/features/catalog/listing-params.ts";
+import { readsListingParam } from "#app/features/catalog/listing-query.ts";
 import { orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/seller";
 
-export const handle: RouteHandle = { cache: "city", stateKey: "seller", keepAlive: true };
+export const handle: RouteHandle = {
+  cache: "city",
+  query: readsListingParam,
+  stateKey: "seller",
+  keepAlive: true,
+};
 
 const paramsSchema = z.object({ sellerCode: codeParam });
 

@@ -2,13 +2,14 @@ import { Link, useLocation } from "react-router";
 import { ListingView } from "#app/features/catalog/components/listing-view.tsx";
 import { listingLoad, loadListingView } from "#app/features/catalog/listing-page.ts";
 import { readListingState } from "#app/features/catalog/listing-params.ts";
+import { SORT_AND_PAGE } from "#app/features/catalog/listing-query.ts";
 import { unwrap } from "#app/lib/api-client.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/top-profit-info";
 
-export const handle: RouteHandle = { cache: "city" };
+export const handle: RouteHandle = { cache: "city", query: SORT_AND_PAGE };
 
 const TITLE = "Акция «Топ-выгода»";
 /** The promotion's products: a curated list, so sort and pages but no filters. */

@@ -46,13 +46,14 @@ describe("in-process caches with invalidation on change", () => {
     const { database } = await getTestContext();
     ({ app, caches } = await webAppWith({
       ssr,
-      // The storefront's catalogue routes declare `city`, the account `personal` (their handles).
+      // The storefront's catalogue routes declare `city`, the account `personal` (their handles). Each
+      // test keeps its own copies apart with a `probe` parameter, which these pages therefore read.
       pagePolicy: pagePolicyResolver([
-        { path: "product/:productId", handle: { cache: "city" } },
-        { path: "product/:productId/photos", handle: { cache: "city" } },
-        { path: "catalog", handle: { cache: "city" } },
-        { path: "catalog/*", handle: { cache: "city" } },
-        { path: "page/*", handle: { cache: "city" } },
+        { path: "product/:productId", handle: { cache: "city", query: ["probe"] } },
+        { path: "product/:productId/photos", handle: { cache: "city", query: ["probe"] } },
+        { path: "catalog", handle: { cache: "city", query: ["probe"] } },
+        { path: "catalog/*", handle: { cache: "city", query: ["probe"] } },
+        { path: "page/*", handle: { cache: "city", query: ["probe"] } },
         { path: "personal/orders", handle: { cache: "personal" } },
       ]),
     }));

@@ -24,17 +24,18 @@ import { inProcessBindings } from "./in-process-call.ts";
 import { mediaRoute } from "./media.ts";
 import {
   keyCookies,
+  PERSONAL_PAGE,
   type PageCachePolicy,
+  type PageRule,
   type PageSnapshot,
   pageCacheKey,
   requestForCacheableRender,
   snapshotPage,
   uncachedPagePolicy,
 } from "./page-cache.ts";
+import { pageUrl, withDroppedQuery } from "./page-query.ts";
 import { publicOriginOf, withOrigin } from "./public-origin.ts";
-import { createRateLimits, type RateLimits, rateLimitScope, refusedPageRender } from "./rate-limits.ts";
 import { requestIdentity } from "./request-id.ts";
-import { checkWithin } from "./readiness.ts";
 import { robotsRoute } from "./robots.ts";
 import { sitemapRoute } from "./sitemap.ts";
 import { strictTransport } from "./strict-transport.ts";
@@ -58,20 +59,10 @@ export interface AppDeps {
   /** Rendered anonymous pages (see page-cache.ts); without it every page is rendered per request. */
   pageCache?: ReadCache<PageSnapshot>;
   /**
-   * Whether the caches may answer now (server/cache/index.ts: `Caches.trusted`): while it says no, pages
-   * are rendered per request and nothing is kept.
-   */
-  cachesTrusted?: () => boolean;
-  /**
-   * Per-client rate limits (rate-limits.ts); main.ts passes them over Redis when REDIS_URL is set. Absent:
-   * in this process's memory, as the configuration says.
-   */
-  rateLimits?: RateLimits | undefined;
-  /**
    * The cache policy a page path's route declares (page-cache.ts: the SSR build's route tree); absent
    * in API-only tests, where every page counts as personal.
    */
-  pagePolicy?: (pathname: string) => PageCachePolicy | Promise<PageCachePolicy>;
+  pagePolicy?: (pathname: string) => PageRule | Promise<PageRule>;
 }
 
 type CacheablePolicy = Exclude<PageCachePolicy, "personal">;
@@ -85,7 +76,6 @@ export function createApp(deps: AppDeps) {
   const { config, services, logger } = deps;
   const app = new Hono<AppEnv>();
   const csp = cspSettings(config);
-  const limits = "rateLimits" in deps ? deps.rateLimits : createRateLimits(config.rateLimits);
 
   app.use(requestIdentity(config));
   app.use(async (c, next) => {
@@ -105,7 +95,6 @@ export function createApp(deps: AppDeps) {
       "request",
     );
   });
-  app.use(rateLimitScope(limits));
   app.use(
     secureHeaders({
       referrerPolicy: "strict-origin-when-cross-origin",
@@ -128,7 +117,7 @@ export function createApp(deps: AppDeps) {
     const entries = await Promise.all(
       Object.entries(deps.checks).map(async ([name, check]) => {
         try {
-          await checkWithin(check);
+          await check();
           return [name, "ok"] as const;
         } catch (err) {
           c.get("logger").warn({ err, dependency: name }, "readiness check failed");
@@ -185,7 +174,10 @@ export function createApp(deps: AppDeps) {
     const origin = publicOriginOf(c.req.raw, config);
     const incoming = withOrigin(c.req.raw, origin);
     // Declared once per page route, in its handle (ADR 020); with no route tree every page is personal.
-    const policy: PageCachePolicy = deps.pagePolicy ? await deps.pagePolicy(c.req.path) : "personal";
+    const rule = deps.pagePolicy ? await deps.pagePolicy(c.req.path) : PERSONAL_PAGE;
+    const policy = rule.cache;
+    // A cached page is keyed and rendered by the query parameters it reads alone (ADR 025).
+    const { url: keyUrl, dropped } = pageUrl(incoming.url, rule.reads);
     const target = config.apiOrigin
       ? { apiOrigin: config.apiOrigin }
       : { appFetch: (request: Request) => app.fetch(request, inProcessBindings({ requestId: id, origin })) };
@@ -196,17 +188,14 @@ export function createApp(deps: AppDeps) {
      * go out with the page (a session rotated while it rendered must reach the browser).
      */
     const render = async (cookies: "all" | CacheablePolicy) => {
-      // Every render is counted against the client: past its budget, a plain 429 instead (ADR 024).
-      const refused = await refusedPageRender(c);
-      if (refused) return { response: refused, reads: { personalRead: undefined, failedRead: undefined } };
-      const request = cookies === "all" ? incoming : requestForCacheableRender(incoming, cookies);
+      const request = cookies === "all" ? incoming : requestForCacheableRender(incoming, cookies, keyUrl);
       const transport = createApiTransport(
         incoming,
         id,
         target,
         cookies === "all" ? {} : { cookies: keyCookies(cookies) },
       );
-      const response = securePage(
+      const secured = securePage(
         await ssr(request, {
           apiFetch: transport.apiFetch,
           requestId: id,
@@ -216,6 +205,7 @@ export function createApp(deps: AppDeps) {
         csp,
         nonce,
       );
+      const response = cookies === "all" ? secured : withDroppedQuery(secured, dropped);
       for (const cookie of transport.setCookies) response.headers.append("Set-Cookie", cookie);
       return { response, reads: { personalRead: transport.personalRead, failedRead: transport.failedRead } };
     };
@@ -236,8 +226,8 @@ export function createApp(deps: AppDeps) {
       return response;
     }
     if (policy === "personal") return renderForThisRequest();
-    const key = deps.pageCache ? pageCacheKey(incoming, policy) : undefined;
-    if (!deps.pageCache || !key || deps.cachesTrusted?.() === false) return renderForThisRequest();
+    const key = deps.pageCache ? pageCacheKey(incoming, policy, keyUrl) : undefined;
+    if (!deps.pageCache || !key) return renderForThisRequest();
     let mine: PageSnapshot | undefined;
     // The page carries the tags of every read its render makes (read-tags.ts), so a product's change
     // drops that product's pages and the listings, not every page. Through a remote API the reads are

@@ -27,7 +27,18 @@ const build = {
     { id: "index", parentId: "layout-default", index: true, handle: { cache: "city", keepAlive: true } },
     { id: "product", parentId: "layout-default", path: "product/:productId", handle: { cache: "city" } },
     { id: "about", parentId: "layout-default", path: "about", handle: { cache: "shared" } },
-    { id: "search", parentId: "layout-default", path: "search/*", handle: { cache: "city" } },
+    {
+      id: "search",
+      parentId: "layout-default",
+      path: "search/*",
+      handle: { cache: "city", query: ["q", "page"] },
+    },
+    {
+      id: "listing",
+      parentId: "layout-default",
+      path: "catalog/:catId/*",
+      handle: { cache: "city", query: (name: string) => name === "sort" || name.startsWith("p.") },
+    },
     { id: "basket", parentId: "layout-default", path: "basket", handle: { cache: "personal" } },
     // A screen someone forgot to declare.
     { id: "new-screen", parentId: "layout-default", path: "new-screen" },
@@ -57,27 +68,35 @@ describe("page cache policy from the route tree", () => {
   });
 
   it("takes the deepest matched route's declaration", () => {
-    expect(policy("/")).toBe("city");
-    expect(policy("/product/5")).toBe("city");
-    expect(policy("/about")).toBe("shared");
-    expect(policy("/search/")).toBe("city");
-    expect(policy("/basket")).toBe("personal");
-    expect(policy("/no/such/page")).toBe("city");
+    expect(policy("/").cache).toBe("city");
+    expect(policy("/product/5").cache).toBe("city");
+    expect(policy("/about").cache).toBe("shared");
+    expect(policy("/search/").cache).toBe("city");
+    expect(policy("/basket").cache).toBe("personal");
+    expect(policy("/no/such/page").cache).toBe("city");
   });
 
   it("counts a screen with no declaration as personal, even under a layout that declares one", () => {
-    expect(policy("/new-screen")).toBe("personal");
-    expect(policy("/personal/orders")).toBe("personal");
-    expect(pagePolicyResolver([])("/")).toBe("personal");
+    expect(policy("/new-screen").cache).toBe("personal");
+    expect(policy("/personal/orders").cache).toBe("personal");
+    expect(pagePolicyResolver([])("/").cache).toBe("personal");
+  });
+
+  it("takes the query parameters the deepest route reads, by name or by a test; none declared is none", () => {
+    expect(policy("/search/phones").reads("q")).toBe(true);
+    expect(policy("/search/phones").reads("x")).toBe(false);
+    expect(policy("/catalog/5/phones").reads("p.color")).toBe(true);
+    expect(policy("/catalog/5/phones").reads("utm")).toBe(false);
+    expect(policy("/product/5").reads("page")).toBe(false);
   });
 
   it("resolves React Router's data requests to their document's route", () => {
     expect(documentPath("/_root.data")).toBe("/");
     expect(documentPath("/product/5.data")).toBe("/product/5");
     expect(documentPath("/search/")).toBe("/search");
-    expect(policy("/_root.data")).toBe("city");
-    expect(policy("/product/5.data")).toBe("city");
-    expect(policy("/basket.data")).toBe("personal");
+    expect(policy("/_root.data").cache).toBe("city");
+    expect(policy("/product/5.data").cache).toBe("city");
+    expect(policy("/basket.data").cache).toBe("personal");
   });
 
   it("is built once per build", () => {
@@ -117,6 +136,17 @@ describe("page cache key", () => {
     expect(pageCacheKey(request("/catalog", {}, "HEAD"), "city")).toBeUndefined();
     expect(pageCacheKey(request("/catalog", { Authorization: "Bearer x" }), "city")).toBeUndefined();
     expect(pageCacheKey(request("/catalog?webview=1"), "city")).toBeUndefined();
+  });
+
+  it("keys a page by the URL it is rendered by, and checks the webview switch on the request as it came", () => {
+    const incoming = request("/catalog?page=2&utm_source=ya");
+    const key = pageCacheKey(incoming, "city", new URL("http://shop.test/catalog?page=2"));
+    expect(key).toBe(pageCacheKey(request("/catalog?page=2"), "city"));
+    expect(
+      pageCacheKey(request("/catalog?webview=1"), "city", new URL("http://shop.test/catalog")),
+    ).toBeUndefined();
+    const render = requestForCacheableRender(incoming, "city", new URL("http://shop.test/catalog?page=2"));
+    expect(render.url).toBe("http://shop.test/catalog?page=2");
   });
 
   it("shows a cacheable render only the key cookies", () => {

@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { type PageCachePolicy, pageCachePolicyOf } from "#contract/page-cache.ts";
+import { type PageCachePolicy, pageCachePolicyOf, pageQueryOf } from "#contract/page-cache.ts";
 import { WEBVIEW_COOKIE, WEBVIEW_UA_MARKER } from "#contract/webview.ts";
 import { CITY_COOKIE } from "#server/api/address/schemas.ts";
 import { CACHE_CONTROL, etagOf } from "./http-cache.ts";
@@ -55,22 +55,34 @@ export function documentPath(pathname: string): string {
   return path !== "/" && path.endsWith("/") ? path.slice(0, -1) : path;
 }
 
+/** What a page route declares about caching (contract/page-cache.ts): who it is for, and what it reads. */
+export interface PageRule {
+  cache: PageCachePolicy;
+  /** Whether the page reads the query parameter `name` (page-query.ts keeps only those). */
+  reads: (name: string) => boolean;
+}
+
+/** Pages without a route tree (API-only tests): rendered per request, with the URL as it came. */
+export const PERSONAL_PAGE: PageRule = { cache: "personal", reads: () => true };
+
 /** Paths whose policy is remembered: a served-from-memory page should not pay for route matching. */
 const REMEMBERED_PATHS = 5_000;
 
 /**
- * The policy of a request path: the deepest matched route's declaration; no match or none declared is
- * personal. React Router's matchRoutes ranks and compiles every branch on each call (~0.5 ms for our 38
- * routes), more than serving a kept page costs, so answers are remembered per path (oldest forgotten).
+ * The rule of a request path: the deepest matched route's declarations; no match or none declared is
+ * personal and reads no query parameter. React Router's matchRoutes ranks and compiles every branch on
+ * each call (~0.5 ms for our 38 routes), more than serving a kept page costs, so answers are remembered
+ * per path (oldest forgotten).
  */
-export function pagePolicyResolver(routes: readonly PageRoute[]): (pathname: string) => PageCachePolicy {
+export function pagePolicyResolver(routes: readonly PageRoute[]): (pathname: string) => PageRule {
   const tree = routes as RouteObject[];
-  const remembered = new Map<string, PageCachePolicy>();
+  const remembered = new Map<string, PageRule>();
   return (pathname) => {
     const path = documentPath(pathname);
     const known = remembered.get(path);
     if (known) return known;
-    const policy = pageCachePolicyOf(matchRoutes(tree, path)?.at(-1)?.route.handle);
+    const handle = matchRoutes(tree, path)?.at(-1)?.route.handle;
+    const policy: PageRule = { cache: pageCachePolicyOf(handle), reads: pageQueryOf(handle) };
     if (remembered.size >= REMEMBERED_PATHS) {
       const oldest = remembered.keys().next().value;
       if (oldest !== undefined) remembered.delete(oldest);
@@ -81,8 +93,8 @@ export function pagePolicyResolver(routes: readonly PageRoute[]): (pathname: str
 }
 
 /** The resolver for an SSR build, made once per build (development reloads the build on every request). */
-const resolvers = new WeakMap<ServerBuild["routes"], (pathname: string) => PageCachePolicy>();
-export function buildPagePolicy(build: Pick<ServerBuild, "routes">): (pathname: string) => PageCachePolicy {
+const resolvers = new WeakMap<ServerBuild["routes"], (pathname: string) => PageRule>();
+export function buildPagePolicy(build: Pick<ServerBuild, "routes">): (pathname: string) => PageRule {
   let resolver = resolvers.get(build.routes);
   if (!resolver) {
     resolver = pagePolicyResolver(pageRoutesOf(build.routes));
@@ -121,15 +133,20 @@ export function onlyCookies(header: string | null, names: readonly string[]): st
  * The page cache key for a request under its route's policy, or undefined when the page must be
  * rendered for this request alone: a personal page, not a GET, an Authorization header, or the
  * `?webview=` switch (its answer sets a cookie). Cookies other than the key cookies play no part: the
- * render never sees them.
+ * render never sees them. `url`: the URL the page is rendered by (page-query.ts), the request's own
+ * by default.
  */
-export function pageCacheKey(request: Request, policy: PageCachePolicy): string | undefined {
+export function pageCacheKey(
+  request: Request,
+  policy: PageCachePolicy,
+  url: URL = new URL(request.url),
+): string | undefined {
   if (policy === "personal") return undefined;
   // HEAD renders carry no body, so they are never what the cache keeps.
   if (request.method !== "GET") return undefined;
   if (request.headers.has("authorization")) return undefined;
-  const url = new URL(request.url);
-  if (url.searchParams.has("webview")) return undefined;
+  // Asked of the request as it came: no page declares the switch, so `url` never has it.
+  if (new URL(request.url).searchParams.has("webview")) return undefined;
   const names = keyCookies(policy);
   const varies = parseCookies(request.headers.get("cookie") ?? "")
     .filter(([name]) => names.includes(name))
@@ -138,16 +155,20 @@ export function pageCacheKey(request: Request, policy: PageCachePolicy): string 
   return `${policy}|${url.host}${url.pathname}${url.search}|${varies.sort().join(";")}`;
 }
 
-/** The incoming request as a cacheable render sees it: the same, with only its policy's key cookies. */
+/**
+ * The incoming request as a cacheable render sees it: its key's URL (`url`, the request's own by
+ * default) and only its policy's key cookies, so the HTML kept can hold nothing the key does not name.
+ */
 export function requestForCacheableRender(
   request: Request,
   policy: Exclude<PageCachePolicy, "personal">,
+  url: URL | string = request.url,
 ): Request {
   const headers = new Headers(request.headers);
   const cookie = onlyCookies(request.headers.get("cookie"), keyCookies(policy));
   if (cookie === undefined) headers.delete("cookie");
   else headers.set("cookie", cookie);
-  return new Request(request.url, { method: request.method, headers, signal: request.signal });
+  return new Request(url, { method: request.method, headers, signal: request.signal });
 }
 
 /** A rendered page as the cache keeps it. */

@@ -4,9 +4,9 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { paths } from "#server/paths.ts";
 import type { SsrHandler } from "./app.ts";
-import { buildPagePolicy, type PageCachePolicy } from "./page-cache.ts";
+import { buildPagePolicy, type PageRule } from "./page-cache.ts";
 
-type PagePolicy = (pathname: string) => PageCachePolicy | Promise<PageCachePolicy>;
+type PagePolicy = (pathname: string) => PageRule | Promise<PageRule>;
 
 /** React Router's handler over the production build in build/server, and its routes' page cache policies. */
 export async function loadProductionSsr(): Promise<{
