@@ -35,7 +35,9 @@ import {
 } from "./page-cache.ts";
 import { pageUrl, withDroppedQuery } from "./page-query.ts";
 import { publicOriginOf, withOrigin } from "./public-origin.ts";
+import { createRateLimits, type RateLimits, rateLimitScope, refusedPageRender } from "./rate-limits.ts";
 import { requestIdentity } from "./request-id.ts";
+import { checkWithin } from "./readiness.ts";
 import { robotsRoute } from "./robots.ts";
 import { sitemapRoute } from "./sitemap.ts";
 import { strictTransport } from "./strict-transport.ts";
@@ -59,6 +61,16 @@ export interface AppDeps {
   /** Rendered anonymous pages (see page-cache.ts); without it every page is rendered per request. */
   pageCache?: ReadCache<PageSnapshot>;
   /**
+   * Whether the caches may answer now (server/cache/index.ts: `Caches.trusted`): while it says no, pages
+   * are rendered per request and nothing is kept.
+   */
+  cachesTrusted?: () => boolean;
+  /**
+   * Per-client rate limits (rate-limits.ts); main.ts passes them over Redis when REDIS_URL is set. Absent:
+   * in this process's memory, as the configuration says.
+   */
+  rateLimits?: RateLimits | undefined;
+  /**
    * The cache policy a page path's route declares (page-cache.ts: the SSR build's route tree); absent
    * in API-only tests, where every page counts as personal.
    */
@@ -76,6 +88,7 @@ export function createApp(deps: AppDeps) {
   const { config, services, logger } = deps;
   const app = new Hono<AppEnv>();
   const csp = cspSettings(config);
+  const limits = "rateLimits" in deps ? deps.rateLimits : createRateLimits(config.rateLimits);
 
   app.use(requestIdentity(config));
   app.use(async (c, next) => {
@@ -95,6 +108,7 @@ export function createApp(deps: AppDeps) {
       "request",
     );
   });
+  app.use(rateLimitScope(limits));
   app.use(
     secureHeaders({
       referrerPolicy: "strict-origin-when-cross-origin",
@@ -117,7 +131,7 @@ export function createApp(deps: AppDeps) {
     const entries = await Promise.all(
       Object.entries(deps.checks).map(async ([name, check]) => {
         try {
-          await check();
+          await checkWithin(check);
           return [name, "ok"] as const;
         } catch (err) {
           c.get("logger").warn({ err, dependency: name }, "readiness check failed");
@@ -188,6 +202,9 @@ export function createApp(deps: AppDeps) {
      * go out with the page (a session rotated while it rendered must reach the browser).
      */
     const render = async (cookies: "all" | CacheablePolicy) => {
+      // Every render is counted against the client: past its budget, a plain 429 instead (ADR 024).
+      const refused = await refusedPageRender(c);
+      if (refused) return { response: refused, reads: { personalRead: undefined, failedRead: undefined } };
       const request = cookies === "all" ? incoming : requestForCacheableRender(incoming, cookies, keyUrl);
       const transport = createApiTransport(
         incoming,
@@ -227,7 +244,7 @@ export function createApp(deps: AppDeps) {
     }
     if (policy === "personal") return renderForThisRequest();
     const key = deps.pageCache ? pageCacheKey(incoming, policy, keyUrl) : undefined;
-    if (!deps.pageCache || !key) return renderForThisRequest();
+    if (!deps.pageCache || !key || deps.cachesTrusted?.() === false) return renderForThisRequest();
     let mine: PageSnapshot | undefined;
     // The page carries the tags of every read its render makes (read-tags.ts), so a product's change
     // drops that product's pages and the listings, not every page. Through a remote API the reads are
