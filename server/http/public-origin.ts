@@ -55,12 +55,15 @@ export function withOrigin(request: Request, origin: string): Request {
   return new Request(new URL(`${url.pathname}${url.search}`, origin), request);
 }
 
+/** A router mounted without the app's configuration (a test's) trusts no proxy. */
+const UNCONFIGURED: OriginSettings = { publicOrigin: undefined, trustProxy: false };
+
 /**
  * The public origin of the request a handler is answering. An in-process API call made while a page
  * renders answers for that page's request, whose origin the page passed along (in-process-call.ts).
  */
 export function requestOrigin(c: Context): string {
-  return inProcessCall(c)?.origin ?? publicOriginOf(c.req.raw, c.get("config"));
+  return inProcessCall(c)?.origin ?? publicOriginOf(c.req.raw, c.get("config") ?? UNCONFIGURED);
 }
 
 /** Whether the request a handler is answering reached us over HTTPS (see isHttpsRequest). */
