@@ -8,6 +8,8 @@ describe("findUrlProblem", () => {
       "http://x/search/50%25?q=a+b&page=2",
       "http://x/catalog/1/phones?p.memory=128%20%D0%93%D0%91,256%20%D0%93%D0%91",
       "http://x/?emoji=%F0%9F%9B%92&empty=&flag",
+      // A tab pasted into the search box: the form submits the input as it is.
+      "http://x/search/?q=iphone%0915",
     ]) {
       expect(findUrlProblem(url), url).toBeUndefined();
     }

@@ -4,9 +4,10 @@
 /**
  * Control characters no URL value may carry once decoded: C0, DEL and C1. NUL above all — PostgreSQL refuses
  * it in text, so it would fail the query rather than find nothing; the rest (CR/LF, ESC…) is never part of
- * an address a person or our own forms make, and is a header- or log-injection attempt.
+ * an address a person or our own forms make, and is a header- or log-injection attempt. A tab is let
+ * through: a text input keeps one pasted into it, and the search form submits the input as it is.
  */
-const URL_CONTROL = /\p{Cc}/u;
+const URL_CONTROL = /(?!\t)\p{Cc}/u;
 
 /** In free text (JSON bodies) tabs and line breaks are text; other controls are not. */
 const TEXT_CONTROL = /(?![\t\n\r])\p{Cc}/u;
