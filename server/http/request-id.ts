@@ -13,8 +13,12 @@ const ACCEPTED_ID = /^[A-Za-z0-9._:=-]{1,128}$/;
  * only in a safe format; anyone else could name their requests after another's. A page's in-process API
  * calls keep the page's id.
  *
- * The header is set after the handler ran, on the response it made: Hono's own middleware sets it before,
- * and a handler that returns a Response of its own (every page) drops headers set that way.
+ * The header is set twice. Before the handler, as Hono's own middleware does: answers made with `c.json`
+ * and `c.body` then start from one real Headers object, which @hono/node-server's lightweight Response
+ * keeps when a middleware later reads the body (without it, a header set before `res.clone()`, such as
+ * the API's Cache-Control, is lost on the wire; `app.request` in tests does not show it). And after the
+ * handler, on the response it made: a handler that returns a Response of its own (every page) drops
+ * headers set before.
  */
 export function requestIdentity(settings: { trustProxy: boolean }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -23,6 +27,7 @@ export function requestIdentity(settings: { trustProxy: boolean }): MiddlewareHa
       inProcessCall(c)?.requestId ??
       (settings.trustProxy && incoming && ACCEPTED_ID.test(incoming) ? incoming : randomUUID());
     c.set("requestId", id);
+    c.header("X-Request-Id", id);
     await next();
     c.res.headers.set("X-Request-Id", id);
   };
