@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { CspNonceContext } from "./lib/csp-nonce.ts";
+import { errorStatus } from "./lib/errors.ts";
 
 /**
  * React Router's default Node entry plus the Content-Security-Policy nonce (ADR 021): the server puts a
@@ -29,6 +30,8 @@ function logRenderError(context: AppLoadContext, error: unknown): void {
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // The service is unavailable (the database is away): the API logged it once per call, as a warning.
+  if (errorStatus(error) === 503) return;
   if (isRouteErrorResponse(error)) {
     if (error.status < 500) return;
     logRenderError(context, (error as { error?: unknown }).error ?? error);

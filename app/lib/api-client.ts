@@ -45,6 +45,8 @@ export interface ApiClientOptions {
   authHeaders?: () => Record<string, string>;
   /** Called on a 401 outside the auth route (the browser navigates to /auth). */
   onUnauthorized?: () => void;
+  /** What a failed call throws instead of its ApiError (server loaders: a 503 route response). */
+  thrownFor?: (error: ApiError) => unknown;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -96,7 +98,8 @@ export function createApiClient(options: ApiClientOptions) {
     }
     if (response.ok) return response;
     if (response.status === 401) options.onUnauthorized?.();
-    throw await toApiError(response);
+    const error = await toApiError(response);
+    throw options.thrownFor ? options.thrownFor(error) : error;
   };
   return hc<ApiRoutes>("/api", {
     fetch: send,

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { ApiError, unwrap } from "./api-client.ts";
 import { loaderQueries, serverApi } from "./loader-queries.ts";
 
 function context(): AppLoadContext {
@@ -47,5 +48,43 @@ describe("loaderQueries", () => {
     expect(keys(root.dehydrate())).toEqual(["categories"]);
     expect(keys(route.dehydrate())).toEqual(["product"]);
     expect(keys(route.dehydrate((q) => q.queryKey[0] !== "product"))).toEqual([]);
+  });
+});
+
+describe("serverApi and an unavailable service", () => {
+  it("ends the loader with the 503 route response (React Router keeps its status and message in production)", async () => {
+    const request = {
+      apiFetch: vi.fn(
+        async () =>
+          new Response(JSON.stringify({ status: 503, code: "database_unavailable", message: "Недоступно" }), {
+            status: 503,
+            headers: { "Content-Type": "application/json" },
+          }),
+      ),
+      requestId: "r1",
+    } as unknown as AppLoadContext;
+    const failure = await unwrap(serverApi(request).v1.products.$get({ query: {} })).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).not.toBeInstanceOf(Error);
+    expect(failure).toMatchObject({
+      type: "DataWithResponseInit",
+      data: { message: "Недоступно" },
+      init: { status: 503 },
+    });
+  });
+
+  it("leaves other failures to the ApiError the loaders handle", async () => {
+    const request = {
+      apiFetch: vi.fn(
+        async () =>
+          new Response(JSON.stringify({ status: 404, code: "not_found", message: "Нет" }), { status: 404 }),
+      ),
+      requestId: "r1",
+    } as unknown as AppLoadContext;
+    const failure = await unwrap(serverApi(request).v1.products.$get({ query: {} })).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ApiError);
   });
 });

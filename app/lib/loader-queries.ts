@@ -9,6 +9,7 @@ import {
 import type { AppLoadContext } from "react-router";
 import { type ApiClient, createApiClient } from "./api-client.ts";
 import { requestQueryClient } from "./query-client.ts";
+import { unavailableAsRouteResponse } from "./service-unavailable.ts";
 import "./load-context.ts";
 
 interface RequestScope {
@@ -24,7 +25,11 @@ function requestScope(context: AppLoadContext): RequestScope {
   if (!scope) {
     scope = {
       client: requestQueryClient(),
-      api: createApiClient({ transport: (path, init) => context.apiFetch(path, init) }),
+      // A 503 ends the render with the 503 screen (service-unavailable.ts).
+      api: createApiClient({
+        transport: (path, init) => context.apiFetch(path, init),
+        thrownFor: unavailableAsRouteResponse,
+      }),
     };
     scopes.set(context, scope);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "./api-client.ts";
 import { applyRouteRules } from "./route-rules.ts";
+import { unavailableAsRouteResponse } from "./service-unavailable.ts";
 
 function apiAnswering(status: number, body: unknown) {
   return createApiClient({ transport: async () => new Response(JSON.stringify(body), { status }) });
@@ -46,5 +47,15 @@ describe("applyRouteRules", () => {
       init?: { status?: number };
     };
     expect(error.init?.status).toBe(503);
+  });
+
+  it("passes on the server client's 503 route response (the database is away): the page is a 503 too", async () => {
+    const api = createApiClient({
+      transport: async () =>
+        new Response(JSON.stringify({ message: "Сервис временно недоступен" }), { status: 503 }),
+      thrownFor: unavailableAsRouteResponse,
+    });
+    const error = await thrown(applyRouteRules(api, request));
+    expect(error).toMatchObject({ init: { status: 503 }, data: { message: "Сервис временно недоступен" } });
   });
 });
