@@ -13,13 +13,17 @@
  * application_name), and the peak number of connections the instance held (sampled from pg_stat_activity
  * every 250 ms, and counted at the proxy), which must not exceed the pool size plus the listener. During B
  * it also checks that a page answers the 503 screen with status 503 and the API 503 with Retry-After.
+ *
+ * - C: every connection is dropped silently (blackholed: no FIN, no RST) and a product's price changes
+ *   meanwhile; reports how long the old price is still served (the stale-read window), how long /readyz
+ *   takes then, and how long after the network heals the new price is served.
  * Results go to stdout and bench/results/chaos.json; the exit code is 1 when a bound is broken.
  *
  * Only loopback addresses; every loop is bounded by the scenario's fixed duration.
  *
  * Environment: CHAOS_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vitrina_chaos; created and
  * seeded on first run), CHAOS_PRODUCTS (2000), CHAOS_OUTAGE_S (60), CHAOS_CONNECTIONS (10), CHAOS_PORT
- * (4330), CHAOS_SCENARIOS (A,B).
+ * (4330), CHAOS_SCENARIOS (A,B,C).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -38,7 +42,7 @@ const products = env.CHAOS_PRODUCTS ?? "2000";
 const outageS = Number(env.CHAOS_OUTAGE_S ?? 60);
 const connections = Number(env.CHAOS_CONNECTIONS ?? 10);
 const port = Number(env.CHAOS_PORT ?? 4330);
-const scenarios = (env.CHAOS_SCENARIOS ?? "A,B").split(",").map((s) => s.trim().toUpperCase());
+const scenarios = (env.CHAOS_SCENARIOS ?? "A,B,C").split(",").map((s) => s.trim().toUpperCase());
 /** The server's pool (openDatabase's default) plus its one LISTEN connection. */
 const POOL_SIZE = 10;
 const CONNECTION_BOUND = POOL_SIZE + 1;
@@ -92,13 +96,16 @@ const server = await startServer({
 });
 
 const results: Record<string, ScenarioResult> = {};
+let silent: SilentDropResult | undefined;
 let failed = false;
 try {
   const categoryPath = await firstCategoryPath(server.origin);
   const paths = [categoryPath, "/api/v1/products?limit=12"];
   console.info(`• Load: ${connections} connections on ${paths.join(" and ")}`);
   for (const name of scenarios) {
-    if (name === "A") results.A = await scenario("A: every connection killed under load", paths, 0, killAll);
+    if (name === "C") silent = await silentDrop(server.origin);
+    else if (name === "A")
+      results.A = await scenario("A: every connection killed under load", paths, 0, killAll);
     else if (name === "B")
       results.B = await scenario(
         `B: connections refused for ${outageS} s under load`,
@@ -124,7 +131,7 @@ print();
 mkdirSync(join(root, "bench/results"), { recursive: true });
 writeFileSync(
   join(root, "bench/results/chaos.json"),
-  JSON.stringify({ date: new Date().toISOString(), connections, outageS, results }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), connections, outageS, results, silent }, null, 2),
 );
 process.exitCode = failed ? 1 : 0;
 
@@ -294,6 +301,90 @@ async function checkOutageAnswers(origin: string, pagePath: string): Promise<Out
   };
 }
 
+interface SilentDropResult {
+  /** From the drop to the last request that was answered the old price. */
+  staleS: number;
+  firstAnswerAfter: number | string;
+  /** How long that first other answer took. */
+  answerMs: number;
+  readyzMs: number;
+  readyzStatus: number;
+  /** From the network healing to the new price being served. */
+  recoverS: number;
+  listenBackS: number | undefined;
+  listenAfter: number;
+}
+
+/**
+ * C: the network drops every connection without a word, and the price of a product changes in the
+ * database meanwhile (its notification goes nowhere). How long is the old price served?
+ */
+async function silentDrop(origin: string): Promise<SilentDropResult> {
+  console.info("\n▶ C: every connection dropped silently, a price changed meanwhile");
+  const { items } = (await (await fetch(`${origin}/api/v1/products?limit=1`)).json()) as {
+    items: { id: number }[];
+  };
+  const id = items[0]?.id ?? 1;
+  const read = async (): Promise<number | string> => {
+    const response = await fetch(`${origin}/api/v1/products/${id}`, { signal: AbortSignal.timeout(15_000) });
+    return response.ok ? ((await response.json()) as { price: number }).price : `HTTP ${response.status}`;
+  };
+  const before = await read();
+  await read();
+  if (typeof before !== "number") throw new Error(`product ${id} answered ${before}`);
+  const writer = new pg.Client({ connectionString: databaseUrl, application_name: "vitrina-chaos" });
+  await writer.connect();
+  try {
+    proxy.blackhole();
+    const droppedAt = Date.now();
+    await writer.query("UPDATE products SET price = price + 1 WHERE id = $1", [id]);
+    let answer: number | string = before;
+    let lastStaleAt = droppedAt;
+    let askedAt = droppedAt;
+    // Bounded: the window is seconds; a minute means something is wrong.
+    while (answer === before && Date.now() - droppedAt < 60_000) {
+      await sleep(100);
+      lastStaleAt = askedAt;
+      askedAt = Date.now();
+      answer = await read().catch((error: unknown) => String(error));
+    }
+    const staleS = round((lastStaleAt - droppedAt) / 1000);
+    const answerMs = Date.now() - askedAt;
+    const readyzStarted = Date.now();
+    const readyz = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(15_000) });
+    const readyzMs = Date.now() - readyzStarted;
+    proxy.forward();
+    const healedAt = Date.now();
+    let after: number | string = answer;
+    while (after !== before + 1 && Date.now() - healedAt < 60_000) {
+      await sleep(100);
+      after = await read().catch((error: unknown) => String(error));
+    }
+    const recoverS = round((Date.now() - healedAt) / 1000);
+    // The listener comes back on its own schedule (woken by the pool's first connection): bounded wait.
+    while (!samples.some((s) => s.at > healedAt && s.listen > 0) && Date.now() - healedAt < 40_000) {
+      await sleep(250);
+    }
+    const listenBack = samples.find((s) => s.at > healedAt && s.listen > 0);
+    await sleep(2_000);
+    const result = {
+      staleS,
+      firstAnswerAfter: answer,
+      answerMs,
+      readyzMs,
+      readyzStatus: readyz.status,
+      recoverS,
+      listenBackS: listenBack ? round((listenBack.at - healedAt) / 1000) : undefined,
+      listenAfter: samples.at(-1)?.listen ?? 0,
+    };
+    if (readyzMs > 2_000 || after !== before + 1 || result.listenAfter !== 1) failed = true;
+    return result;
+  } finally {
+    await writer.query("UPDATE products SET price = price - 1 WHERE id = $1", [id]);
+    await writer.end();
+  }
+}
+
 function print() {
   const fmt = (w: Window) =>
     `${w.ok} ok, ${w.status503}×503, ${w.other5xx}×other 5xx, ${w.other4xx}×4xx, ${w.socketErrors} socket errors`;
@@ -317,6 +408,16 @@ function print() {
         `- during the outage: page ${o.pageStatus}${o.pageShows503Screen ? " with the 503 screen" : " WITHOUT the 503 screen"}, API ${o.apiStatus} ${o.apiCode ?? ""} Retry-After ${o.apiRetryAfter ?? "none"}`,
       );
     }
+  }
+  if (silent) {
+    console.info("\n## C: every connection dropped silently, a price changed meanwhile");
+    console.info(
+      `- the old price served to requests made up to ${silent.staleS} s after the drop; the next: ${silent.firstAnswerAfter} in ${silent.answerMs} ms`,
+    );
+    console.info(`- /readyz meanwhile: ${silent.readyzStatus} in ${silent.readyzMs} ms`);
+    console.info(
+      `- the new price served ${silent.recoverS} s after the network healed; LISTEN back after ${silent.listenBackS ?? "—"} s, connections then: ${silent.listenAfter}`,
+    );
   }
   console.info(failed ? "\nchaos: a bound was broken" : "\nchaos: every bound met");
 }

@@ -9,11 +9,25 @@ import { type ListenClient, startListener } from "./listener.ts";
  * made the old code start a second retry chain); `silent` makes every query hang.
  */
 function fakeDatabase() {
-  const state = { refusing: false, silent: false, connects: 0, open: new Set<FakeClient>() };
+  const state = {
+    refusing: false,
+    silent: false,
+    /** The next connect hangs until `hanging` is called with its error. */
+    hang: false,
+    hanging: undefined as ((error: Error) => void) | undefined,
+    connects: 0,
+    open: new Set<FakeClient>(),
+  };
   class FakeClient extends EventEmitter implements ListenClient {
     destroyed = false;
     async connect() {
       state.connects++;
+      if (state.hang) {
+        state.hang = false;
+        await new Promise<void>((_, reject) => {
+          state.hanging = reject;
+        });
+      }
       if (state.refusing) {
         queueMicrotask(() => this.emit("end"));
         throw Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
@@ -157,6 +171,28 @@ describe("the LISTEN connection's one reconnect loop", () => {
     expect(db.state.connects).toBe(connects + 1);
     expect(db.clients()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(120_000);
+    expect(db.clients()).toHaveLength(1);
+    await listener.close();
+  });
+
+  it("a wake() during an attempt that then fails retries at once instead of backing off", async () => {
+    const db = fakeDatabase();
+    const listener = await start(db);
+    db.state.refusing = true;
+    db.clients()[0]!.drop();
+    // Far into the back-off, the next attempt hangs, as a connect into a dead network does.
+    await vi.advanceTimersByTimeAsync(40_000);
+    db.state.hang = true;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(db.state.hanging).toBeDefined();
+    const connects = db.state.connects;
+    // The database answers again (the pool's probe got through) while that attempt still hangs.
+    db.state.refusing = false;
+    db.state.hang = false;
+    listener.wake();
+    db.state.hanging?.(new Error("timeout expired"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(db.state.connects).toBe(connects + 1);
     expect(db.clients()).toHaveLength(1);
     await listener.close();
   });

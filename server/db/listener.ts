@@ -80,6 +80,8 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let connecting = false;
+  /** wake() came while an attempt was under way: if that attempt fails, the next one goes at once. */
+  let woken = false;
   let heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
 
   const open = async (): Promise<void> => {
@@ -163,6 +165,7 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
   const retry = async () => {
     if (stopped || connecting || current) return;
     connecting = true;
+    woken = false;
     let failure: unknown;
     try {
       await open();
@@ -175,6 +178,11 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
     if (current) {
       attempt = 0;
       options.onReset?.();
+    } else if (woken) {
+      // The database answered elsewhere while this attempt hung (a connect into a dead network waits for
+      // its timeout): try again now rather than after a back-off step.
+      woken = false;
+      void retry();
     } else scheduleRetry(failure);
   };
 
@@ -183,7 +191,12 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
   return {
     confirmedAt: () => (current ? now() : confirmed),
     wake: () => {
-      if (stopped || current || connecting || retryTimer === undefined) return;
+      if (stopped || current) return;
+      if (connecting) {
+        woken = true;
+        return;
+      }
+      if (retryTimer === undefined) return;
       clearTimeout(retryTimer);
       retryTimer = undefined;
       void retry();
