@@ -15,6 +15,10 @@
  * With BENCH_DATABASE_URL the load figures also include 100 product pages while other products' stock
  * changes 10 times a second, as orders would change it: the page cache must keep the pages it can.
  *
+ * Last, bench/abuse.ts (ADR 024), on the same database: the 6 × 100-value listing URL's status and time,
+ * and a normal shopper's listing latency alone and while 20 clients hammer the expensive endpoints, with
+ * the rate limits on and off. Every other target runs with RATE_LIMITS=off (bench/lib/server.ts).
+ *
  * Environment: BENCH_DATABASE_URL (PostgreSQL; default the embedded PGlite in .data/bench),
  * BENCH_PGLITE_DIR, BENCH_PRODUCTS (seeded on first start, default 5000), BENCH_RUNS (3), BENCH_SECONDS (5),
  * BENCH_CONNECTIONS (10), BENCH_PORT (4320), LIGHTHOUSE_RUNS (3; 0 skips Lighthouse), CHROME_PATH.
@@ -234,6 +238,11 @@ if (env.BENCH_PGLITE_DIR) {
     { BENCH_DATABASE_URL: "", BENCH_DATA_DIR: env.BENCH_PGLITE_DIR },
   ]);
 }
+databaseBenches.push([
+  "a normal shopper while 20 clients hammer the expensive endpoints",
+  "bench/abuse.ts",
+  {},
+]);
 for (const [name, script, extra] of databaseBenches) {
   console.info(`\n▶ ${name}`);
   if ((await run("npx", ["tsx", script], { env: { ...process.env, ...extra } })) !== 0) process.exitCode = 1;

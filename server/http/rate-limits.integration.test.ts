@@ -93,6 +93,22 @@ describe("per-client rate limits in memory", () => {
     for (let i = 0; i < 5; i++) expect((await from(client, "/api/v1/categories")).status).toBe(200);
   });
 
+  it("charges a listing by its filter values: heavy filters spend the budget in a few calls", async () => {
+    const { from } = await instance({ env: { RATE_LIMIT_LISTING: "6/60" } });
+    // Ten brands: 1 + 10 / FILTER_VALUES_PER_POINT = 3 points a call.
+    const brands = Array.from({ length: 10 }, (_, i) => `b${i}`);
+    const heavy = `/api/v1/products?brand=${brands.slice(0, 6).join(",")}&brand=${brands.slice(6).join(",")}`;
+    const client = newClient();
+    expect((await from(client, heavy)).status).toBe(200);
+    expect((await from(client, heavy)).status).toBe(200);
+    await expectLimited(await from(client, heavy));
+    // A shopper's plain listing costs one point.
+    const shopper = newClient();
+    for (let i = 0; i < 6; i++)
+      expect((await from(shopper, `/api/v1/products?limit=${i + 1}`)).status).toBe(200);
+    await expectLimited(await from(shopper, "/api/v1/products?limit=7"));
+  });
+
   it("counts a page render once against its client, not the API calls its loaders make in-process", async () => {
     let renders = 0;
     const { from } = await instance({

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "#server/config.ts";
-import { createRateLimits, rateLimitKey, seconds } from "./rate-limits.ts";
+import { MAX_FILTER_VALUES_TOTAL } from "#contract/catalog.ts";
+import { loadConfig, type RateBucket } from "#server/config.ts";
+import { Hono } from "hono";
+import {
+  createRateLimits,
+  FILTER_VALUES_PER_POINT,
+  rateLimitKey,
+  requestCost,
+  seconds,
+} from "./rate-limits.ts";
 
 describe("rateLimitKey", () => {
   it("counts an IPv4 client by its address and an IPv6 one by its /64 network", () => {
@@ -41,5 +49,36 @@ describe("createRateLimits in memory", () => {
 
   it("is off with RATE_LIMITS=off", () => {
     expect(createRateLimits(loadConfig({ RATE_LIMITS: "off" }).rateLimits)).toBeUndefined();
+  });
+});
+
+describe("requestCost", () => {
+  const cost = async (query: string, bucket: RateBucket = "listing") => {
+    const app = new Hono().get("/", (c) => c.text(String(requestCost(c, bucket))));
+    return Number(await (await app.request(`/?${query}`)).text());
+  };
+
+  it("is a point, plus one per FILTER_VALUES_PER_POINT list filter values, repeated or comma-separated", async () => {
+    expect(FILTER_VALUES_PER_POINT).toBe(5);
+    expect(await cost("categoryId=5&sort=price_asc&page=3&priceMax=100")).toBe(1);
+    expect(await cost("brand=a,b&p.color=red")).toBe(1);
+    expect(await cost("brand=a,b,c&seller=x&p.color=red,blue")).toBe(2);
+    expect(await cost("p.size=1,2,3,4,5&p.size=6,7,8,9,10")).toBe(3);
+    const heavy = Array.from({ length: 6 }, (_, i) => `p.c${i}=${"v,".repeat(15).slice(0, -1)}`).join("&");
+    expect(await cost(heavy)).toBe(1 + (6 * 15) / 5);
+    expect(await cost(heavy, "pages")).toBe(1 + (6 * 15) / 5);
+  });
+
+  it("stops at the dearest valid call, so a call past the input bounds still reaches its 400", async () => {
+    const over = Array.from({ length: 6 }, (_, i) => `p.c${i}=${"v,".repeat(100).slice(0, -1)}`).join("&");
+    expect(await cost(over)).toBe(1 + MAX_FILTER_VALUES_TOTAL / FILTER_VALUES_PER_POINT);
+  });
+
+  it("charges a search by its words and a suggestion a point", async () => {
+    expect(await cost("q=iphone", "search")).toBe(1);
+    expect(await cost("q=%20", "search")).toBe(1);
+    expect(await cost("q=iphone%2015%20pro&page=3", "search")).toBe(3);
+    expect(await cost(`q=${"a%20".repeat(30)}`, "search")).toBe(8);
+    expect(await cost("q=iphone%2015%20pro&brand=a,b,c,d,e,f", "suggest")).toBe(1);
   });
 });

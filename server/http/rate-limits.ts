@@ -8,7 +8,9 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from "rate-limiter-flexible";
+import { MAX_FILTER_VALUES_TOTAL } from "#contract/catalog.ts";
 import type { AppConfig, RateBucket, RateBudget } from "#server/config.ts";
+import { MAX_QUERY_WORDS } from "#server/domain/search/query-plan.ts";
 import { AppError } from "#server/errors.ts";
 import { clientAddress } from "./client-address.ts";
 
@@ -18,6 +20,11 @@ import { clientAddress } from "./client-address.ts";
  * in-process; a page served from the page cache renders nothing and is not counted). A client past a
  * budget is refused for RATE_LIMIT_BLOCK_S with 429 and Retry-After.
  *
+ * A budget counts cost, not requests (`requestCost`): a listing, facets or page call costs a point plus
+ * one for every FILTER_VALUES_PER_POINT filter values it carries, and a search a point per word, so a
+ * shopper's few ticks cost a point each while a client sending the heaviest filters the bounds allow
+ * spends its budget in a call or two.
+ *
  * The API calls a page render makes in-process are not counted again: the render was. They are told from
  * calls over the network by the async context they run in (`rateLimitScope`), which no header can fake.
  *
@@ -26,8 +33,8 @@ import { clientAddress } from "./client-address.ts";
  * little looser, and a shopper is never refused because Redis is away.
  */
 export interface RateLimits {
-  /** Counts one request of `bucket` for `client`; the seconds to wait when it is over its budget. */
-  consume(bucket: RateBucket, client: string): Promise<{ retryAfterS: number } | undefined>;
+  /** Counts `points` in `bucket` for `client`; the seconds to wait when it is over its budget. */
+  consume(bucket: RateBucket, client: string, points?: number): Promise<{ retryAfterS: number } | undefined>;
 }
 
 const REDIS_PREFIX = "vitrina:rl";
@@ -64,11 +71,11 @@ export function createRateLimits(
     );
   }
   return {
-    async consume(bucket, client) {
+    async consume(bucket, client, points = 1) {
       const limiter = limiters.get(bucket);
       if (!limiter) return undefined;
       try {
-        await limiter.consume(rateLimitKey(client));
+        await limiter.consume(rateLimitKey(client), points);
         return undefined;
       } catch (refusal) {
         // Anything but a refusal is the limiter's own fault: the shopper is let through.
@@ -118,11 +125,42 @@ function limitsOf(c: Context): RateLimits | undefined {
 }
 
 /** A refusal for this request, or undefined when it may go on (or is not counted). */
-async function refusal(c: Context, bucket: RateBucket): Promise<{ retryAfterS: number } | undefined> {
+async function refusal(
+  c: Context,
+  bucket: RateBucket,
+  points = 1,
+): Promise<{ retryAfterS: number } | undefined> {
   const limits = limitsOf(c);
   if (!limits || isInProcessCall()) return undefined;
   const client = clientAddress(c);
-  return client === undefined ? undefined : limits.consume(bucket, client);
+  return client === undefined ? undefined : limits.consume(bucket, client, points);
+}
+
+/** Filter values a listing, facets or page call may carry per point of its cost. */
+export const FILTER_VALUES_PER_POINT = 5;
+const FILTER_PARAM = /^(?:brand|seller|p\..+)$/;
+/** The dearest call: the most filter values a request may carry, or the most words a search reads. */
+const MAX_COST = { filters: 1 + MAX_FILTER_VALUES_TOTAL / FILTER_VALUES_PER_POINT, search: MAX_QUERY_WORDS };
+
+/**
+ * What a call costs in its budget, from the raw query before it is validated (an invalid call costs its
+ * sender as much as a valid one): a suggestion one point; a search a point per word of `q`; a listing,
+ * facets or page call one point plus one for every FILTER_VALUES_PER_POINT values of its list filters
+ * (brands, sellers, properties; comma-separated or repeated). Capped at the dearest valid call, so a call
+ * past the input bounds still gets its 400 rather than a 429.
+ */
+export function requestCost(c: Context, bucket: RateBucket): number {
+  if (bucket === "suggest") return 1;
+  if (bucket === "search") {
+    const words = (c.req.query("q") ?? "").trim().split(/\s+/).filter(Boolean).length;
+    return Math.min(Math.max(1, words), MAX_COST.search);
+  }
+  let values = 0;
+  for (const [name, list] of Object.entries(c.req.queries())) {
+    if (!FILTER_PARAM.test(name)) continue;
+    for (const value of list) values += value.split(",").length;
+  }
+  return Math.min(1 + Math.floor(values / FILTER_VALUES_PER_POINT), MAX_COST.filters);
 }
 
 /** Russian words for a number of seconds: 1 секунду, 2 секунды, 5 секунд. */
@@ -134,7 +172,7 @@ export function seconds(n: number): string {
 /** API route middleware: counts the call in `bucket`, 429 `rate_limited` with Retry-After past it. */
 export function limitRate(bucket: RateBucket): MiddlewareHandler {
   return async (c, next) => {
-    const refused = await refusal(c, bucket);
+    const refused = await refusal(c, bucket, requestCost(c, bucket));
     if (refused) {
       throw new AppError(
         "rate_limited",
@@ -151,7 +189,7 @@ export function limitRate(bucket: RateBucket): MiddlewareHandler {
  * no render (a flood of uncached pages must not buy renders of the error screen either).
  */
 export async function refusedPageRender(c: Context): Promise<Response | undefined> {
-  const refused = await refusal(c, "pages");
+  const refused = await refusal(c, "pages", requestCost(c, "pages"));
   if (!refused) return undefined;
   const wait = seconds(refused.retryAfterS);
   const html = `<!doctype html>
