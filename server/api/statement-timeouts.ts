@@ -7,7 +7,7 @@ import { withStatementTimeout } from "#server/db/statement-timeout.ts";
  * the client-side backstop (DATABASE_QUERY_TIMEOUT_MS, 10 s), which is for a server that stopped answering.
  */
 export const STATEMENT_TIMEOUT_MS = {
-  /** Catalogue and personal reads: listing, facets, product, menus. The heaviest allowed listing ≈ 0.2 s. */
+  /** Catalogue and personal reads: listing, facets, product, menus. The heaviest allowed listing ≈ 30 ms. */
   read: 2_000,
   /** Search results: several short statements (match, typo fallback, categories), each ≤ ~70 ms. */
   search: 1_000,
