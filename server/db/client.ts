@@ -196,22 +196,26 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
       };
     },
     exclusive: async (key, work) => {
-      const client = await pool.connect();
-      let broken = false;
+      // Waiting for another instance's start-up (its seed, say) takes as long as that does.
+      exclusiveWork++;
       try {
-        await client.query("SELECT pg_advisory_lock($1)", [key.toString()]);
-        exclusiveWork++;
+        const client = await pool.connect();
+        let broken = false;
         try {
-          return await work();
+          await client.query("SELECT pg_advisory_lock($1)", [key.toString()]);
+          try {
+            return await work();
+          } finally {
+            await client.query("SELECT pg_advisory_unlock($1)", [key.toString()]).catch(() => {
+              broken = true;
+            });
+          }
         } finally {
-          exclusiveWork--;
-          await client.query("SELECT pg_advisory_unlock($1)", [key.toString()]).catch(() => {
-            broken = true;
-          });
+          // A connection whose unlock failed may still hold the lock: destroy it rather than pool it.
+          client.release(broken);
         }
       } finally {
-        // A connection whose unlock failed may still hold the lock: destroy it rather than pool it.
-        client.release(broken);
+        exclusiveWork--;
       }
     },
     close: async () => {

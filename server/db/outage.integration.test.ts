@@ -8,7 +8,7 @@ import { createApp } from "#server/http/app.ts";
 import { createLogger } from "#server/logger.ts";
 import { createScratchCatalog, type ScratchCatalog } from "#tests/fixtures/scratch-catalog.ts";
 import { testDriver } from "#tests/fixtures/test-database.ts";
-import { APPLICATION_NAME, type DatabaseHandle, type DatabaseOptions } from "./client.ts";
+import { ADVISORY_LOCK, APPLICATION_NAME, type DatabaseHandle, type DatabaseOptions } from "./client.ts";
 
 /** Short bounds, so an outage plays out in seconds: a heartbeat every 200 ms given 300 ms. */
 const FAST: Omit<DatabaseOptions, "url"> = {
@@ -219,5 +219,30 @@ describe.runIf(testDriver() === "postgres")("PostgreSQL going away and coming ba
       8_000,
     );
     await handle.close();
+  }, 30_000);
+
+  it("start-up work under the lock, and waiting for it, run without the query timeout", async () => {
+    const first = await catalog.open({ ...FAST, queryTimeoutMs: 300 });
+    const second = await catalog.open({ ...FAST, queryTimeoutMs: 300 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const running = first.exclusive(ADVISORY_LOCK.startup, async () => {
+      // A migration's statement longer than the backstop.
+      await first.db.execute(sql`select pg_sleep(0.6)`);
+      await held;
+    });
+    await sleep(100);
+    // Another instance waits for the lock longer than its query timeout.
+    const waiting = second.exclusive(ADVISORY_LOCK.startup, async () => "done");
+    await sleep(800);
+    release();
+    await running;
+    expect(await waiting).toBe("done");
+    // Requests keep their backstop.
+    await expect(second.db.execute(sql`select pg_sleep(1)`)).rejects.toThrow();
+    await first.close();
+    await second.close();
   }, 30_000);
 });
