@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam } from "./numeric-id.ts";
+import { idParam } from "./id-param.ts";
 
 /**
  * The catalogue menu (`/catalog-menu/{catMenuId}` and the header's mega-menu): a curated tree of nodes,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idParam } from "./numeric-id.ts";
+import { MAX_FILTER_VALUES, MAX_FILTER_VALUES_TOTAL, MAX_RESULT_DEPTH } from "./input-bounds.ts";
+import { idParam } from "./id-param.ts";
 
 export const imageSchema = z.object({
   url: z.string(),
@@ -40,15 +41,7 @@ export type ProductSort = z.infer<typeof productSortSchema>;
 
 /** Brand and seller codes: lower-case latin letters, digits and hyphens. */
 const CODE = /^[a-z0-9-]{1,64}$/;
-/** Most values one list filter (brands, sellers, one property) may carry. */
-export const MAX_FILTER_VALUES = 50;
-/** Most values all the list filters of one request may carry together (ADR 024). */
-export const MAX_FILTER_VALUES_TOTAL = 100;
-/**
- * How deep a listing or search can be paged, as page × limit: deeper than any listing of the catalogue, and
- * it keeps a hand-made `page=10000&limit=100` from sorting a million rows (ADR 024).
- */
-export const MAX_RESULT_DEPTH = 100_000;
+export { MAX_FILTER_VALUES, MAX_FILTER_VALUES_TOTAL, MAX_RESULT_DEPTH };
 
 /** page × limit within MAX_RESULT_DEPTH; for the refinement of a paged query. */
 export const withinResultDepth = (q: { page: number; limit: number }) => q.page * q.limit <= MAX_RESULT_DEPTH;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTENT_SLUG } from "./input-bounds.ts";
 
 export const contentPageSchema = z.object({
   slug: z.string(),
@@ -13,8 +14,7 @@ export const contentPageListSchema = z.object({
   items: z.array(z.object({ slug: z.string(), title: z.string(), updatedAt: z.string() })),
 });
 
-/** A content page's slug: what the API takes, and what a page address may name (ADR 027). */
-export const CONTENT_SLUG = /^[a-z0-9-]{1,64}$/;
+export { CONTENT_SLUG };
 
 export const slugParamsSchema = z.object({
   slug: z.string().regex(CONTENT_SLUG, { error: "Неверный адрес страницы" }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonicalId, idParam, MAX_ID } from "./numeric-id.ts";
+import { canonicalId, MAX_ID } from "./numeric-id.ts";
+import { idParam } from "./id-param.ts";
 
 /** Each of these is 1000 to Number(); only the first is its address. */
 const SPELLINGS_OF_1000 = ["1e3", "+1000", "01000", " 1000", "1000 ", "1000.0", "0x3e8", "1_000", "1000."];

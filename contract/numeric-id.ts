@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Numeric ids in URLs (ADR 026). An id has one spelling: decimal digits without a sign, leading zeros,
  * spaces, a fraction, an exponent or a hex prefix. JavaScript's Number() reads `1e3`, `+1000`, `01000`,
@@ -11,22 +9,11 @@ import { z } from "zod";
 export const MAX_ID = 2_147_483_647;
 
 /** Canonical decimal, at most 16 digits (beyond that no id is a safe integer); the range is checked apart. */
-const CANONICAL_ID = /^[1-9]\d{0,15}$/;
+export const CANONICAL_ID = /^[1-9]\d{0,15}$/;
 
 /** The id a URL segment spells canonically within 1 … `max`, else undefined. */
 export function canonicalId(segment: string, max = MAX_ID): number | undefined {
   if (!CANONICAL_ID.test(segment)) return undefined;
   const id = Number(segment);
   return id <= max ? id : undefined;
-}
-
-/**
- * A path or query parameter holding an id: the canonical spelling of 1 … `max` (a number passes as
- * itself, for callers that hold one); anything else fails with `error`. Documented as an integer.
- */
-export function idParam(error: string, max = MAX_ID) {
-  return z.preprocess(
-    (value) => (typeof value === "string" && !CANONICAL_ID.test(value) ? Number.NaN : value),
-    z.coerce.number({ error }).int({ error }).positive({ error }).max(max, { error }),
-  );
 }

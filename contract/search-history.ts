@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam } from "./numeric-id.ts";
+import { idParam } from "./id-param.ts";
 import { normalizeRecentQuery, RECENT_SEARCH_MAX_LENGTH } from "./search-history-rules.ts";
 
 export {

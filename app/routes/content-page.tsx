@@ -6,7 +6,7 @@ import { formatDate } from "#app/lib/format.ts";
 import { loaderQueries } from "#app/lib/loader-queries.ts";
 import { loadPageSeo, orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
-import { CONTENT_SLUG } from "#contract/content.ts";
+import { CONTENT_SLUG } from "#contract/input-bounds.ts";
 import type { Route } from "./+types/content-page";
 
 export const handle: RouteHandle = { cache: "city", query: [] };

@@ -12,7 +12,7 @@ import { loaderQueries } from "#app/lib/loader-queries.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
-import { MAX_RESULT_DEPTH } from "#contract/catalog.ts";
+import { MAX_RESULT_DEPTH } from "#contract/input-bounds.ts";
 import { searchUrl } from "#contract/urls.ts";
 import type { Route } from "./+types/search";
 

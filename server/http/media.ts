@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
-import { idParam } from "#contract/numeric-id.ts";
+import { idParam } from "#contract/id-param.ts";
 import type { AppEnv } from "#server/api/env.ts";
 import { AppError } from "#server/errors.ts";
 

@@ -4,7 +4,7 @@ import { ApiError } from "#app/lib/api-client.ts";
 import { loaderQueries, serverApi } from "#app/lib/loader-queries.ts";
 import { loadPageSeo, pageNotFound } from "#app/lib/page.ts";
 import type { CategoryNode } from "#contract/catalog.ts";
-import { idParam } from "#contract/numeric-id.ts";
+import { idParam } from "#contract/id-param.ts";
 import { catalogKeys, categoryTreeQuery, facetsQuery, type ListingScope, listingQuery } from "./api.ts";
 import { findCategoryPath } from "./components/category-tree.tsx";
 import { readListingState } from "./listing-params.ts";

@@ -1,4 +1,5 @@
-import { MAX_RESULT_DEPTH, type ProductSort } from "#contract/catalog.ts";
+import type { ProductSort } from "#contract/catalog.ts";
+import { MAX_RESULT_DEPTH } from "#contract/input-bounds.ts";
 
 /** Cards per listing page: whole rows at 2, 4 and 6 columns, and a page light enough to start fast. */
 export const LISTING_LIMIT = 24;

@@ -4,7 +4,7 @@ import { formatPrice } from "#app/lib/format.ts";
 import { loaderQueries, serverApi } from "#app/lib/loader-queries.ts";
 import { orNotFound, validateParams } from "#app/lib/page.ts";
 import type { ProductDetail } from "#contract/catalog.ts";
-import { idParam } from "#contract/numeric-id.ts";
+import { idParam } from "#contract/id-param.ts";
 import { productQuery } from "./api.ts";
 
 const paramsSchema = z.object({ productId: idParam("Page Not Found") });

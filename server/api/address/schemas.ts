@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { canonicalId, idParam } from "#contract/numeric-id.ts";
+import { canonicalId } from "#contract/numeric-id.ts";
+import { idParam } from "#contract/id-param.ts";
 
 /** The visitor's chosen city: an id, HttpOnly, for a year. */
 export const CITY_COOKIE = "city_id";

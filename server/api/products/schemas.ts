@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam } from "#contract/numeric-id.ts";
+import { idParam } from "#contract/id-param.ts";
 
 export const productIdParamsSchema = z.object({
   id: idParam("Идентификатор товара должен быть целым положительным числом"),

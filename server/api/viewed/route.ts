@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { productCardSchema } from "#contract/catalog.ts";
-import { idParam } from "#contract/numeric-id.ts";
+import { idParam } from "#contract/id-param.ts";
 import { ensureOwner } from "#server/api/actor.ts";
 import { createRouter, defineRoute, errorResponses, jsonOk } from "#server/api/define-route.ts";
 
