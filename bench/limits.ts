@@ -5,7 +5,9 @@
  * 1. a 50 MB JSON body POSTed to an API write with its Content-Length, then the same without one
  *    (chunked): status, time to the answer, RSS before and after;
  * 2. 1,200 distinct listing pages (`/catalog/{id}/{slug}?priceMin=…`, each its own listing, facets and
- *    page), four at a time: RSS before and after, and after a few seconds of rest.
+ *    page), four at a time: RSS before and after, and after a few seconds of rest;
+ * 3. a product page under load (autocannon, 10 connections, 5 s) as it is and with `?x=<random>` on every
+ *    request: requests per second of each (a parameter the page does not read must not force renders).
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/vitrina_bench npx tsx bench/limits.ts
  *   BENCH_ROOT=/tmp/other-checkout … npx tsx bench/limits.ts   # another checkout's build (before/after)
@@ -13,7 +15,7 @@
  * Environment: BENCH_DATABASE_URL (PostgreSQL, seeded with 5,000 products on first start; without it
  * the embedded PGlite in BENCH_DATA_DIR, default .data/bench, whose own memory then counts in the RSS),
  * BENCH_ROOT (the checkout whose build runs; default this one, built if stale), BENCH_PORT (4330),
- * BENCH_LISTINGS (1200), BENCH_PARTS (`body,listings`: either alone measures it in a fresh process).
+ * BENCH_LISTINGS (1200), BENCH_PARTS (`body,listings,query`: one alone measures it in a fresh process).
  * Loopback only; the database is only read.
  */
 import { readFileSync } from "node:fs";
@@ -21,13 +23,14 @@ import { request } from "node:http";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { root as here } from "../scripts/lib/run.mjs";
+import { measure } from "./lib/load.ts";
 import { startServer } from "./lib/server.ts";
 
 const env = process.env;
 const root = env.BENCH_ROOT ?? here;
 const port = Number(env.BENCH_PORT ?? 4330);
 const listings = Number(env.BENCH_LISTINGS ?? 1200);
-const parts = new Set((env.BENCH_PARTS ?? "body,listings").split(","));
+const parts = new Set((env.BENCH_PARTS ?? "body,listings,query").split(","));
 const MB = 1024 * 1024;
 
 if (root === here) {
@@ -38,9 +41,13 @@ const server = await startServer({
   root,
   port,
   // PostgreSQL keeps the database's memory out of the process, so RSS shows what the process holds.
-  env: env.BENCH_DATABASE_URL
-    ? { DATABASE_URL: env.BENCH_DATABASE_URL }
-    : { DATABASE_URL: "", DATA_DIR: env.BENCH_DATA_DIR ?? join(root, ".data/bench") },
+  // Every request comes from this one address: per-client rate limits would measure themselves.
+  env: {
+    RATE_LIMITS: "off",
+    ...(env.BENCH_DATABASE_URL
+      ? { DATABASE_URL: env.BENCH_DATABASE_URL }
+      : { DATABASE_URL: "", DATA_DIR: env.BENCH_DATA_DIR ?? join(root, ".data/bench") }),
+  },
 });
 
 /** Resident memory of the server process, in MB. */
@@ -117,6 +124,7 @@ try {
   }
 
   if (parts.has("listings")) await distinctListings(report);
+  if (parts.has("query")) await unknownQuery(report);
   console.info(JSON.stringify(report, null, 2));
 } finally {
   await server.stop();
@@ -154,5 +162,23 @@ async function distinctListings(report: Record<string, unknown>) {
     rssBefore: before,
     rssAfter: after,
     rssAfterRest: rssMb(),
+  };
+}
+
+async function unknownQuery(report: Record<string, unknown>) {
+  const { items } = (await (await fetch(`${server.origin}/api/v1/products?limit=1`)).json()) as {
+    items: { id: number }[];
+  };
+  const path = `/product/${items[0]?.id ?? 1}`;
+  const options = { runs: 1, seconds: 5, connections: 10 };
+  const plain = await measure(`${server.origin}${path}`, options);
+  const random = await measure(`${server.origin}${path}`, {
+    ...options,
+    paths: Array.from({ length: 50_000 }, (_, i) => `${path}?x=${i}-${Math.random().toString(36).slice(2)}`),
+  });
+  report.unknownQuery = {
+    path,
+    plain: { requestsPerSecond: plain.requestsPerSecond, p99: plain.p99, non2xx: plain.non2xx },
+    randomX: { requestsPerSecond: random.requestsPerSecond, p99: random.p99, non2xx: random.non2xx },
   };
 }
