@@ -12,7 +12,8 @@ test.describe("server process", () => {
   let output: string[];
 
   test.beforeAll(async () => {
-    server = await spawnServer(4390 + Number(process.env.TEST_PARALLEL_INDEX ?? 0), {});
+    // As deployed behind the proxy that assigns request ids: only then is an incoming X-Request-Id taken (ADR 026).
+    server = await spawnServer(4390 + Number(process.env.TEST_PARALLEL_INDEX ?? 0), { TRUST_PROXY: "1" });
     ({ origin, output } = server);
   });
 

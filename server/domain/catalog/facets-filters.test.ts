@@ -123,7 +123,10 @@ describe("splitEnumValues", () => {
     const known = new Set(["v1,v2", "v10,v11"]);
     const seen: string[] = [];
     const spy = {
-      has: (v: string) => (seen.push(v), known.has(v)),
+      has: (v: string) => {
+        seen.push(v);
+        return known.has(v);
+      },
       [Symbol.iterator]: () => known[Symbol.iterator](),
     };
     const values = splitEnumValues([pieces.join(",")], spy as unknown as ReadonlySet<string>);
