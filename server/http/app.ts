@@ -191,7 +191,7 @@ export function createApp(deps: AppDeps) {
     const rule = deps.pagePolicy ? await deps.pagePolicy(c.req.path) : PERSONAL_PAGE;
     const policy = rule.cache;
     // A cached page is keyed and rendered by the query parameters it reads alone (ADR 025).
-    const { url: keyUrl, dropped } = pageUrl(incoming.url, rule.reads);
+    const { url: keyUrl, dropped, canonical } = pageUrl(incoming.url, rule.reads);
     const target = config.apiOrigin
       ? { apiOrigin: config.apiOrigin }
       : { appFetch: (request: Request) => app.fetch(request, inProcessBindings({ requestId: id, origin })) };
@@ -243,7 +243,8 @@ export function createApp(deps: AppDeps) {
       return response;
     }
     if (policy === "personal") return renderForThisRequest();
-    const key = deps.pageCache ? pageCacheKey(incoming, policy, keyUrl) : undefined;
+    // A page parameter with no one spelling (page-query.ts) is rendered for this request alone.
+    const key = deps.pageCache && canonical ? pageCacheKey(incoming, policy, keyUrl) : undefined;
     if (!deps.pageCache || !key || deps.cachesTrusted?.() === false) return renderForThisRequest();
     let mine: PageSnapshot | undefined;
     // The page carries the tags of every read its render makes (read-tags.ts), so a product's change

@@ -124,6 +124,39 @@ describe("page cache key", () => {
     );
   });
 
+  it("keys and renders only canonical key cookie values", () => {
+    const plain = pageCacheKey(request("/catalog"), "city");
+    for (const cookie of [
+      "city_id=8f3a2c",
+      "city_id=02",
+      "city_id=0",
+      "city_id=",
+      "webview=0",
+      "webview=yes",
+    ]) {
+      expect(pageCacheKey(request("/catalog", { Cookie: cookie }), "city")).toBe(plain);
+      expect(
+        requestForCacheableRender(request("/catalog", { Cookie: cookie }), "city").headers.has("cookie"),
+      ).toBe(false);
+    }
+    const city2 = pageCacheKey(request("/catalog", { Cookie: "city_id=2" }), "city");
+    // The API reads the first city_id, unquoted and percent-decoded (hono's getCookie).
+    expect(pageCacheKey(request("/catalog", { Cookie: 'city_id="2"; city_id=3' }), "city")).toBe(city2);
+    expect(pageCacheKey(request("/catalog", { Cookie: "city_id=%32" }), "city")).toBe(city2);
+    const render = requestForCacheableRender(
+      request("/catalog", { Cookie: "city_id=%32; webview=1; webview=1" }),
+      "city",
+    );
+    expect(render.headers.get("cookie")).toBe("city_id=2; webview=1");
+  });
+
+  it("keys a page by its public origin's scheme as well as its host", () => {
+    const url = (origin: string) => new URL(`${origin}/catalog`);
+    expect(pageCacheKey(request("/catalog"), "city", url("https://shop.test"))).not.toBe(
+      pageCacheKey(request("/catalog"), "city", url("http://shop.test")),
+    );
+  });
+
   it("keys a shared page without the city", () => {
     expect(pageCacheKey(request("/about", { Cookie: "city_id=2" }), "shared")).toBe(
       pageCacheKey(request("/about", { Cookie: "city_id=3" }), "shared"),

@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { type PageCachePolicy, pageCachePolicyOf, pageQueryOf } from "#contract/page-cache.ts";
 import { WEBVIEW_COOKIE, WEBVIEW_UA_MARKER } from "#contract/webview.ts";
-import { CITY_COOKIE } from "#server/api/address/schemas.ts";
+import { CITY_COOKIE, cityIdFromCookie } from "#server/api/address/schemas.ts";
 import { CACHE_CONTROL, etagOf } from "./http-cache.ts";
 
 export type { PageCachePolicy } from "#contract/page-cache.ts";
@@ -123,18 +123,56 @@ function parseCookies(header: string): [string, string][] {
     });
 }
 
-/** A Cookie header with only the named cookies, or undefined when none of them is there. */
+/** A cookie value as hono's getCookie reads it: unquoted and percent-decoded. */
+function cookieValue(raw: string): string {
+  const value = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
+  if (!value.includes("%")) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The key cookies in their one spelling, each at most once: `city_id` as the API reads it (the first
+ * one, a canonical id) and `webview=1` as the root layout reads it (any `webview=1`). Any other value
+ * renders the same page as no cookie at all, so it is dropped: `city_id=<random>` would otherwise make a
+ * fresh render and a new cache entry per value (ADR 025).
+ */
+function canonicalKeyCookies(header: string | null, names: readonly string[]): string[] {
+  const pairs = parseCookies(header ?? "");
+  const kept: string[] = [];
+  if (names.includes(CITY_COOKIE)) {
+    const first = pairs.find(([name]) => name === CITY_COOKIE);
+    const id = first ? cityIdFromCookie(cookieValue(first[1])) : undefined;
+    if (id !== undefined) kept.push(`${CITY_COOKIE}=${id}`);
+  }
+  if (
+    names.includes(WEBVIEW_COOKIE) &&
+    pairs.some(([name, value]) => name === WEBVIEW_COOKIE && value === "1")
+  ) {
+    kept.push(`${WEBVIEW_COOKIE}=1`);
+  }
+  return kept;
+}
+
+/**
+ * A Cookie header with only the named key cookies, in their canonical spelling (values the pages do not
+ * read are left out), or undefined when none of them is there.
+ */
 export function onlyCookies(header: string | null, names: readonly string[]): string | undefined {
-  const kept = parseCookies(header ?? "").filter(([name]) => names.includes(name));
-  return kept.length > 0 ? kept.map(([name, value]) => `${name}=${value}`).join("; ") : undefined;
+  const kept = canonicalKeyCookies(header, names);
+  return kept.length > 0 ? kept.join("; ") : undefined;
 }
 
 /**
  * The page cache key for a request under its route's policy, or undefined when the page must be
  * rendered for this request alone: a personal page, not a GET, an Authorization header, or the
- * `?webview=` switch (its answer sets a cookie). Cookies other than the key cookies play no part: the
- * render never sees them. `url`: the URL the page is rendered by (page-query.ts), the request's own
- * by default.
+ * `?webview=` switch (its answer sets a cookie). Only the key cookies' canonical values play a part:
+ * the render sees nothing else. `url`: the URL the page is rendered by (page-query.ts), the request's
+ * own by default, addressed to the public origin (public-origin.ts) — its scheme too, since canonical
+ * links and structured data carry it.
  */
 export function pageCacheKey(
   request: Request,
@@ -147,12 +185,9 @@ export function pageCacheKey(
   if (request.headers.has("authorization")) return undefined;
   // Asked of the request as it came: no page declares the switch, so `url` never has it.
   if (new URL(request.url).searchParams.has("webview")) return undefined;
-  const names = keyCookies(policy);
-  const varies = parseCookies(request.headers.get("cookie") ?? "")
-    .filter(([name]) => names.includes(name))
-    .map(([name, value]) => `${name}=${value}`);
+  const varies = canonicalKeyCookies(request.headers.get("cookie"), keyCookies(policy));
   if (WEBVIEW_UA_MARKER.test(request.headers.get("user-agent") ?? "")) varies.push("app");
-  return `${policy}|${url.host}${url.pathname}${url.search}|${varies.sort().join(";")}`;
+  return `${policy}|${url.origin}${url.pathname}${url.search}|${varies.sort().join(";")}`;
 }
 
 /**

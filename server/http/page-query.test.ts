@@ -24,6 +24,20 @@ describe("the URL a cached page is keyed and rendered by", () => {
     ).toBe(pageUrl("http://shop.test/catalog/5/phones?page=2&p.memory=128+ГБ&sort=new", listing).url.search);
   });
 
+  it("spells the page number one way, and keeps a spelling the pages read differently out of the cache", () => {
+    const at = (query: string) => pageUrl(`http://shop.test/search/a?${query}`, listing);
+    expect(at("page=01").url.search).toBe("?page=1");
+    expect(at("page=002&page=7").url.search).toBe("?page=2");
+    for (const pageOne of ["page=junk", "page=", "page=0", "page=%20"]) {
+      expect(at(pageOne).url.search, pageOne).toBe("");
+      expect(at(pageOne).canonical, pageOne).toBe(true);
+    }
+    for (const ambiguous of ["page=2abc", "page=1e3", "page=0x10", "page=Infinity", "page=2.5"]) {
+      expect(at(ambiguous).canonical, ambiguous).toBe(false);
+    }
+    expect(at("page=3&sort=new").canonical).toBe(true);
+  });
+
   it("always drops analytics' parameters, even where a page would read them", () => {
     const everything = () => true;
     const { url, dropped } = pageUrl(

@@ -39,27 +39,62 @@ function routerReads(pathname: string, name: string): boolean {
   return false;
 }
 
+/**
+ * A page number as every page reading `page` takes it (`searchParams.get("page")`, then `parseInt` or
+ * `Number`, anything below 1 read as 1): digits alone are that number, so `01` is spelled `1`; a value
+ * with no digit at all (`?page=junk`) or only zeros is page 1, the same as none, and is dropped.
+ * Anything else (`2abc`, `1e3`) the pages read differently from one another: `null`, kept out of the
+ * cache (the page is rendered for that request only).
+ */
+function canonicalPage(value: string): string | undefined | null {
+  if (/^\d+$/.test(value)) {
+    const digits = value.replace(/^0+/, "");
+    return digits === "" ? undefined : digits;
+  }
+  if (!/\d/.test(value) && !value.includes("Infinity")) return undefined;
+  return null;
+}
+
 export interface PageUrl {
   /** The URL a cached page is keyed and rendered by: the parameters the page reads, sorted by name. */
   url: URL;
   /** The parameters left out, as they came. */
   dropped: URLSearchParams;
+  /**
+   * False when a parameter the page reads is spelled in a way with no one canonical form (see
+   * canonicalPage): such a request is rendered for itself, never kept, so it cannot add cache entries.
+   */
+  canonical: boolean;
 }
 
 /** `reads`: the page route's declaration (contract/page-cache.ts: pageQueryOf). */
 export function pageUrl(requestUrl: string, reads: (name: string) => boolean): PageUrl {
   const url = new URL(requestUrl);
   const dropped = new URLSearchParams();
-  if (!url.search) return { url, dropped };
+  if (!url.search) return { url, dropped, canonical: true };
   const kept = new URLSearchParams();
+  let canonical = true;
+  let seenPage = false;
   for (const [name, value] of url.searchParams) {
-    if (!isTrackingParam(name) && (reads(name) || routerReads(url.pathname, name))) kept.append(name, value);
+    if (isTrackingParam(name) || !(reads(name) || routerReads(url.pathname, name))) {
+      dropped.append(name, value);
+      continue;
+    }
+    if (name !== "page") {
+      kept.append(name, value);
+      continue;
+    }
+    // Only the first `page` is read: a repeated one is dropped.
+    const page = seenPage ? undefined : canonicalPage(value);
+    seenPage = true;
+    if (page === null) canonical = false;
+    if (typeof page === "string") kept.append(name, page);
     else dropped.append(name, value);
   }
   // A stable sort: the values of one name keep their order (a listing joins them into one filter).
   kept.sort();
   url.search = kept.toString();
-  return { url, dropped };
+  return { url, dropped, canonical };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "#app/routes.ts";
+import { findUrlProblem } from "#contract/input-text.ts";
 import { type PageRoute, pagePolicyResolver } from "#server/http/page-cache.ts";
 import { webAppWith } from "#tests/fixtures/test-app.ts";
 
@@ -44,7 +45,8 @@ const CACHEABLE = {
 
 let renders: string[] = [];
 let web: Awaited<ReturnType<typeof webAppWith>>;
-const page = (path: string) => web.app.request(`http://shop.test${path}`);
+const page = (path: string, headers: Record<string, string> = {}) =>
+  web.app.request(`http://shop.test${path}`, { headers });
 
 beforeAll(async () => {
   const tree = await storefrontRoutes([
@@ -54,6 +56,10 @@ beforeAll(async () => {
     ssr: async (request) => {
       const url = new URL(request.url);
       renders.push(`${url.pathname}${url.search}`);
+      // As the layouts' refuseMalformedUrl does.
+      if (findUrlProblem(request.url)) return new Response("Страница не найдена", { status: 404 });
+      // As a page whose loader met a database outage.
+      if (url.pathname === "/page/database-down") return new Response("Сервис недоступен", { status: 503 });
       if (url.pathname === "/catalog/33/old-slug") {
         return new Response(null, {
           status: 301,
@@ -113,5 +119,32 @@ describe("query parameters a page does not read", () => {
     renders = [];
     await page("/basket?utm_source=ya&x=1");
     expect(renders).toEqual(["/basket?utm_source=ya&x=1"]);
+  });
+
+  it("keys a page by canonical cookie and page values alone, so random ones are served from the copy", async () => {
+    renders = [];
+    // Paths no other test has rendered.
+    const product = "/product/6";
+    expect((await page(product, { Cookie: `city_id=${Math.random()}` })).headers.get("x-cache")).toBe("MISS");
+    for (const cookie of [`city_id=${Math.random()}`, "city_id=007; webview=no", "city_id="]) {
+      expect((await page(product, { Cookie: cookie })).headers.get("x-cache"), cookie).toBe("HIT");
+    }
+    const search = "/search/kofe";
+    expect((await page(`${search}?page=junk`)).headers.get("x-cache")).toBe("MISS");
+    expect(
+      (await page(`${search}?page=${Math.random().toString(36).replace(/\d/g, "")}`)).headers.get("x-cache"),
+    ).toBe("HIT");
+    expect((await page(`${search}?page=2`)).headers.get("x-cache")).toBe("MISS");
+    expect((await page(`${search}?page=02&page=7`)).headers.get("x-cache")).toBe("HIT");
+    // Read as 2 by one page and as 1 by another: rendered for the request, never kept.
+    expect((await page(`${search}?page=2abc`)).headers.get("x-cache")).toBeNull();
+    expect((await page(`${search}?page=2abc`)).headers.get("x-cache")).toBeNull();
+    expect(renders).toEqual([
+      product,
+      search,
+      `${search}?page=2`,
+      `${search}?page=2abc`,
+      `${search}?page=2abc`,
+    ]);
   });
 });
