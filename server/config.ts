@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type ProxyTrust, parseProxyTrust } from "#server/http/proxy-trust.ts";
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
@@ -65,7 +66,17 @@ const envSchema = z.object({
   SEO_ENDPOINT: optionalUrl,
   PUBLIC_ORIGIN: optionalUrl,
   /** Behind a reverse proxy: believe its X-Forwarded-For, -Host and -Proto headers. Off, they are ignored. */
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      try {
+        return parseProxyTrust(v);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /**
    * Per-client limits on the expensive endpoints and on page renders (ADR 024), shared through Redis when
    * REDIS_URL is set. `off` for benchmarks that measure something else from one address.
@@ -155,8 +166,8 @@ export interface AppConfig {
   seoEndpoint: string | undefined;
   /** The public origin for absolute URLs (canonical, sitemap) when behind a proxy. */
   publicOrigin: string | undefined;
-  /** X-Forwarded-For, -Host and -Proto are honoured only when a trusted proxy sets them. */
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For, -Host, -Proto and X-Request-Id are believed (proxy-trust.ts). */
+  trustProxy: ProxyTrust;
   /** Per-client limits (server/http/rate-limits.ts); undefined when RATE_LIMITS is off. */
   rateLimits: { budgets: Record<RateBucket, RateBudget>; blockS: number } | undefined;
   /** Yandex Metrika counter id; analytics is off without it. */

@@ -34,7 +34,7 @@ import {
   uncachedPagePolicy,
 } from "./page-cache.ts";
 import { pageUrl, withDroppedQuery } from "./page-query.ts";
-import { publicOriginOf, withOrigin } from "./public-origin.ts";
+import { requestOrigin, withOrigin } from "./public-origin.ts";
 import { createRateLimits, type RateLimits, rateLimitScope, refusedPageRender } from "./rate-limits.ts";
 import { requestIdentity } from "./request-id.ts";
 import { checkWithin } from "./readiness.ts";
@@ -185,7 +185,7 @@ export function createApp(deps: AppDeps) {
     if (!ssr) throw new AppError("not_found", "Страница не найдена", { code: "page_not_found" });
     const id = c.get("requestId");
     // Rendered as addressed to the public origin: canonical links and structured data use it (ADR 026).
-    const origin = publicOriginOf(c.req.raw, config);
+    const origin = requestOrigin(c);
     const incoming = withOrigin(c.req.raw, origin);
     // Declared once per page route, in its handle (ADR 020); with no route tree every page is personal.
     const rule = deps.pagePolicy ? await deps.pagePolicy(c.req.path) : PERSONAL_PAGE;

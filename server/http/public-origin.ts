@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppConfig } from "#server/config.ts";
 import { inProcessCall } from "./in-process-call.ts";
+import { trustsForwarded } from "./proxy-trust.ts";
 
 /**
  * The origin the shopper's browser sees (ADR 026): the one source for absolute URLs (canonical links,
@@ -8,12 +9,14 @@ import { inProcessCall } from "./in-process-call.ts";
  *
  * 1. `PUBLIC_ORIGIN` when set: behind a proxy the request URL is the internal one, and a fixed origin
  *    cannot be steered by any header.
- * 2. With `TRUST_PROXY`, the proxy's `X-Forwarded-Proto` and `X-Forwarded-Host` (the first value of each,
- *    the one the client-facing proxy wrote) over the request URL's.
+ * 2. From a trusted proxy (`TRUST_PROXY`, proxy-trust.ts), its `X-Forwarded-Proto` and `X-Forwarded-Host`
+ *    (the first value of each, the one the client-facing proxy wrote) over the request URL's.
  * 3. Else the request URL: the Host header, over http unless the socket itself is TLS. Forwarded headers
  *    are ignored: anyone could send them to a server that is not behind a proxy.
+ *
+ * `trustProxy` here is whether this request came from a trusted proxy, not the setting.
  */
-export type OriginSettings = Pick<AppConfig, "publicOrigin" | "trustProxy">;
+export type OriginSettings = Pick<AppConfig, "publicOrigin"> & { trustProxy: boolean };
 
 /** host[:port], a name or an IPv4 or bracketed IPv6 address: nothing that could smuggle a path in. */
 const HOST =
@@ -37,14 +40,6 @@ export function publicOriginOf(request: Request, settings: OriginSettings): stri
   return new URL(`${scheme}://${authority}`).origin;
 }
 
-/** Whether the browser reached us over HTTPS (TLS here, or at the trusted proxy, or a https PUBLIC_ORIGIN). */
-export function isHttpsRequest(request: Request, settings: OriginSettings): boolean {
-  return (
-    new URL(request.url).protocol === "https:" ||
-    new URL(publicOriginOf(request, settings)).protocol === "https:"
-  );
-}
-
 /**
  * The same request addressed to `origin`: what React Router renders, so loaders building absolute URLs
  * from `request.url` and its own action origin check see the public origin.
@@ -55,18 +50,22 @@ export function withOrigin(request: Request, origin: string): Request {
   return new Request(new URL(`${url.pathname}${url.search}`, origin), request);
 }
 
-/** A router mounted without the app's configuration (a test's) trusts no proxy. */
-const UNCONFIGURED: OriginSettings = { publicOrigin: undefined, trustProxy: false };
-
 /**
  * The public origin of the request a handler is answering. An in-process API call made while a page
- * renders answers for that page's request, whose origin the page passed along (in-process-call.ts).
+ * renders answers for that page's request, whose origin the page passed along (in-process-call.ts). A
+ * router mounted without the app's configuration (a test's) trusts no proxy.
  */
 export function requestOrigin(c: Context): string {
-  return inProcessCall(c)?.origin ?? publicOriginOf(c.req.raw, c.get("config") ?? UNCONFIGURED);
+  const inProcess = inProcessCall(c)?.origin;
+  if (inProcess) return inProcess;
+  const config = c.get("config") as AppConfig | undefined;
+  return publicOriginOf(c.req.raw, {
+    publicOrigin: config?.publicOrigin,
+    trustProxy: !!config && trustsForwarded(c, config.trustProxy),
+  });
 }
 
-/** Whether the request a handler is answering reached us over HTTPS (see isHttpsRequest). */
+/** Whether the browser reached us over HTTPS: TLS here, or at a trusted proxy, or a https PUBLIC_ORIGIN. */
 export function isHttps(c: Context): boolean {
   return new URL(c.req.url).protocol === "https:" || new URL(requestOrigin(c)).protocol === "https:";
 }
