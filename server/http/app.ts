@@ -3,6 +3,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
+import { findUrlProblem } from "#contract/input-text.ts";
 import type { SsrLoadContext } from "#contract/ssr.ts";
 import type { AppEnv } from "#server/api/env.ts";
 import { createApi } from "#server/api/index.ts";
@@ -242,7 +243,9 @@ export function createApp(deps: AppDeps) {
       if (response.status === 405) response.headers.set("Allow", "GET, HEAD");
       return response;
     }
-    if (policy === "personal") return renderForThisRequest();
+    // Checked on the URL as it came: the page URL was rebuilt through URLSearchParams, which turns
+    // `%FF` into U+FFFD. Answered like a personal page (the render refuses it: the 404 screen), not kept.
+    if (policy === "personal" || findUrlProblem(c.req.url)) return renderForThisRequest("personal");
     // A page parameter with no one spelling (page-query.ts) is rendered for this request alone.
     const key = deps.pageCache && canonical ? pageCacheKey(incoming, policy, keyUrl) : undefined;
     if (!deps.pageCache || !key || deps.cachesTrusted?.() === false) return renderForThisRequest();

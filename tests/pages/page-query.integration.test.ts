@@ -147,4 +147,15 @@ describe("query parameters a page does not read", () => {
       `${search}?page=2abc`,
     ]);
   });
+
+  it("refuses a malformed query value on a cached page, as a personal page does, and keeps nothing", async () => {
+    renders = [];
+    const search = `${CACHEABLE["search-sef"]}?q=%FF`;
+    for (let i = 0; i < 2; i++) {
+      const res = await page(search);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("x-cache")).toBeNull();
+    }
+    expect(renders).toEqual([search, search]);
+  });
 });
