@@ -11,6 +11,7 @@ import { TAG } from "#server/cache/catalog-changes.ts";
 import type { ReadCache } from "#server/cache/read-cache.ts";
 import { collectReadTags } from "#server/cache/read-tags.ts";
 import type { AppConfig } from "#server/config.ts";
+import { DATABASE_RETRY_AFTER_S } from "#server/db/database-errors.ts";
 import type { Services } from "#server/domain/services.ts";
 import { AppError } from "#server/errors.ts";
 import type { Logger } from "#server/logger.ts";
@@ -182,6 +183,16 @@ export function createApp(deps: AppDeps) {
 
   // Pages take no posts today; a limit all the same, so a form added later cannot be fed a body unbounded.
   app.all("*", limitBody(BODY_LIMITS.page), async (c) => {
+    const response = await answerPage(c);
+    // The API's error handler says when to come back (database-errors.ts); a page the database could
+    // not serve says the same, so crawlers and browsers wait rather than hammer.
+    if (response.status === 503 && !response.headers.has("Retry-After")) {
+      response.headers.set("Retry-After", String(DATABASE_RETRY_AFTER_S));
+    }
+    return response;
+  });
+
+  async function answerPage(c: Context<AppEnv>): Promise<Response> {
     const ssr = deps.ssr;
     if (!ssr) throw new AppError("not_found", "Страница не найдена", { code: "page_not_found" });
     const id = c.get("requestId");
@@ -280,7 +291,7 @@ export function createApp(deps: AppDeps) {
     if (!rendered && !page.storable) return renderForThisRequest();
     // A kept page was rendered under another response's nonce: it is served under this one's.
     return pageResponse(c, withFreshNonce(page, nonce), rendered ? "MISS" : "HIT", policy);
-  });
+  }
 
   return app;
 }

@@ -158,4 +158,10 @@ describe("query parameters a page does not read", () => {
     }
     expect(renders).toEqual([search, search]);
   });
+
+  it("asks a client to come back later when a page could not be served", async () => {
+    const res = await page("/page/database-down");
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+  });
 });
