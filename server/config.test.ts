@@ -21,6 +21,16 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATABASE_URL: "", REDIS_URL: " " }).databaseUrl).toBeUndefined();
   });
 
+  it("takes a query backstop only above the longest statement timeout, or 0 for none", () => {
+    expect(loadConfig({ DATABASE_QUERY_TIMEOUT_MS: "0" }).databaseQueryTimeoutMs).toBe(0);
+    expect(loadConfig({ DATABASE_QUERY_TIMEOUT_MS: "6000" }).databaseQueryTimeoutMs).toBe(6_000);
+    for (const ms of ["1000", "5000", "5999"]) {
+      expect(() => loadConfig({ DATABASE_QUERY_TIMEOUT_MS: ms }), ms).toThrow(
+        /DATABASE_QUERY_TIMEOUT_MS.*6000/,
+      );
+    }
+  });
+
   it("names every invalid variable", () => {
     expect(() => loadConfig({ PORT: "http", THEME: "dark" })).toThrow(ConfigError);
     try {

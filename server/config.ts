@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STATEMENT_TIMEOUT_MS } from "#server/api/statement-timeouts.ts";
 import { type ProxyTrust, parseProxyTrust } from "#server/http/proxy-trust.ts";
 
 const flag = z
@@ -11,6 +12,13 @@ const onByDefault = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off"])
   .default("on")
   .transform((v) => v === "1" || v === "true" || v === "yes" || v === "on");
+
+/**
+ * The least client-side query backstop: the longest statement timeout (writes) and a second's margin, so
+ * the server cancels a slow statement (57014, `query_timeout`) before the client gives the connection up
+ * for lost (ADR 023).
+ */
+const QUERY_TIMEOUT_FLOOR_MS = Math.max(...Object.values(STATEMENT_TIMEOUT_MS)) + 1_000;
 
 /** A rate limit: `<requests>/<seconds>`, e.g. `30/10` is 30 requests in any 10 seconds. */
 const rateBudget = z
@@ -119,7 +127,14 @@ const envSchema = z.object({
    * on the server well before it; this ends a query whose server stopped answering, so the request gets
    * a 503 instead of hanging.
    */
-  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10_000)
+    .refine((ms) => ms === 0 || ms >= QUERY_TIMEOUT_FLOOR_MS, {
+      error: `0 (выключен) или не меньше ${QUERY_TIMEOUT_FLOOR_MS}: запрос должен прерывать statement_timeout на сервере, а не этот предел`,
+    }),
   /** Page Content-Security-Policy (ADR 021): extra sources per directive, report-only mode. */
   CSP_SCRIPT_SRC: cspSources,
   CSP_CONNECT_SRC: cspSources,
