@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { READY_CHECK_TIMEOUT_MS } from "#server/http/readiness.ts";
 import type { Logger } from "#server/logger.ts";
 import { ConnectionGate } from "./connection-gate.ts";
 import { type ChangeSubscription, type ListenClient, type Listener, startListener } from "./listener.ts";
@@ -20,7 +21,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "postgres" | "pglite";
-  /** Cheap round trip for `/readyz`; gives up after READY_PING_TIMEOUT_MS. */
+  /** Cheap round trip for `/readyz`; gives up after READY_CHECK_TIMEOUT_MS, as the check does. */
   ping(): Promise<void>;
   /**
    * Subscribes to NOTIFY messages on `channel`. `onReset` runs whenever messages may have been missed
@@ -74,8 +75,6 @@ export interface DatabaseOptions {
 /** How every connection is named in pg_stat_activity: the pool's, and the one listening for changes. */
 export const APPLICATION_NAME = { pool: "vitrina", listen: "vitrina-listen" } as const;
 
-/** `/readyz` answers within 2 s: the ping gives up before that. */
-export const READY_PING_TIMEOUT_MS = 1_500;
 /**
  * TCP keepalive after this much silence. Linux then probes every 75 s, 9 times, so keepalive alone takes
  * minutes to notice a dead peer; the query timeout and the listener's heartbeat are the real bounds.
@@ -166,7 +165,7 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
     kind: "postgres",
     ping: async () => {
       // query_timeout per query is node-postgres' own option, missing from its types.
-      await pool.query({ text: "select 1", query_timeout: READY_PING_TIMEOUT_MS } as pg.QueryConfig);
+      await pool.query({ text: "select 1", query_timeout: READY_CHECK_TIMEOUT_MS } as pg.QueryConfig);
     },
     listen: async (channel, { onMessage, onReset }) => {
       const listener = await startListener({
