@@ -42,6 +42,7 @@ export const API_ERROR_CODES = [
   "cities_unavailable",
   "database_unavailable",
   "query_timeout",
+  "service_busy",
   "body_too_large",
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

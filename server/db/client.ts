@@ -10,6 +10,7 @@ import { READY_CHECK_TIMEOUT_MS } from "#server/http/readiness.ts";
 import type { Logger } from "#server/logger.ts";
 import { ConnectionGate } from "./connection-gate.ts";
 import { type ChangeSubscription, type ListenClient, type Listener, startListener } from "./listener.ts";
+import { reportPoolSaturation } from "./pool-saturation.ts";
 import { destroySocket, pooledClientClass } from "./pooled-client.ts";
 import * as schema from "./schema/index.ts";
 import { honourStatementTimeouts } from "./statement-timeout.ts";
@@ -81,6 +82,8 @@ export const APPLICATION_NAME = { pool: "vitrina", listen: "vitrina-listen" } as
  */
 const KEEPALIVE_DELAY_MS = 10_000;
 const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
+/** A saturated pool is reported at most this often, not once per request it turns away. */
+const SATURATION_LOG_EVERY_MS = 10_000;
 /** An idle pooled connection is closed after this long, so one that died silently is not kept for long. */
 const POOL_IDLE_TIMEOUT_MS = 10_000;
 
@@ -150,6 +153,17 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   pool.on("error", () => {});
   // Each API request's statements run under its kind's statement_timeout (ADR 024).
   honourStatementTimeouts(pool);
+  // A full pool's wait running out is this instance overloaded, not the database down.
+  let saturationLoggedAt = Number.NEGATIVE_INFINITY;
+  reportPoolSaturation(
+    pool,
+    () => !gate.closed,
+    (err) => {
+      if (Date.now() - saturationLoggedAt < SATURATION_LOG_EVERY_MS) return;
+      saturationLoggedAt = Date.now();
+      log?.warn({ err }, "database pool saturated: requests gave up waiting for a free connection (503)");
+    },
+  );
   let gateClosedAt: number | undefined;
   gate.onClose((err) => {
     gateClosedAt = Date.now();

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "#server/errors.ts";
-import { DatabaseUnreachableError, databaseAppError, databaseFault } from "./database-errors.ts";
+import {
+  DatabaseUnreachableError,
+  databaseAppError,
+  databaseFault,
+  PoolSaturatedError,
+} from "./database-errors.ts";
 
 const withCode = (code: string, message = "boom") => Object.assign(new Error(message), { code });
 
@@ -55,5 +60,10 @@ describe("database fault classification", () => {
     const timeout = databaseAppError(withCode("57014"));
     expect(timeout).toMatchObject({ status: 503, code: "query_timeout" });
     expect(timeout?.retryAfterSeconds).toBeGreaterThan(0);
+    const busy = databaseAppError(
+      new PoolSaturatedError("all 10 busy", { cause: new Error("timeout exceeded") }),
+    );
+    expect(busy).toMatchObject({ status: 503, code: "service_busy", type: "unavailable" });
+    expect(busy?.retryAfterSeconds).toBeGreaterThan(0);
   });
 });

@@ -4,7 +4,7 @@ import { AppError } from "#server/errors.ts";
  * Which driver errors mean "the database cannot serve this now" rather than a bug: the shopper gets 503
  * with Retry-After (and pages the 503 screen) instead of a 500, and the log a warning, not a stack trace.
  */
-export type DatabaseFault = "unavailable" | "query_timeout";
+export type DatabaseFault = "unavailable" | "query_timeout" | "busy";
 
 /** Seconds a client is asked to wait: about one back-off step of the pool's connection gate. */
 export const DATABASE_RETRY_AFTER_S = 5;
@@ -16,6 +16,15 @@ export const DATABASE_RETRY_AFTER_S = 5;
 export class DatabaseUnreachableError extends Error {
   override readonly name = "DatabaseUnreachableError";
   readonly code = "EDBUNREACHABLE";
+}
+
+/**
+ * A request waited in vain for a free pooled connection while the database itself answers
+ * (pool-saturation.ts): this instance is overloaded, not the database down.
+ */
+export class PoolSaturatedError extends Error {
+  override readonly name = "PoolSaturatedError";
+  readonly code = "EPOOLBUSY";
 }
 
 /** Socket errors of a connection that could not be made or was lost. */
@@ -45,6 +54,7 @@ const QUERY_CANCELED = "57014";
 /** Messages node-postgres and pg-pool give connection faults that carry no code. */
 const UNAVAILABLE_MESSAGES = [
   "Connection terminated",
+  // pg-pool's wait for a free client; pool-saturation.ts tells a saturated pool apart beforehand.
   "timeout exceeded when trying to connect",
   "timeout expired",
   // The client-side backstop (query_timeout): with statement timeouts below it, a query that hits it
@@ -59,6 +69,7 @@ function faultOf(error: unknown): DatabaseFault | undefined {
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string") {
     if (code === QUERY_CANCELED) return "query_timeout";
+    if (code === "EPOOLBUSY") return "busy";
     if (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
       return "unavailable";
   }
@@ -97,6 +108,13 @@ export function databaseAppError(error: unknown): AppError | undefined {
   if (fault === "query_timeout") {
     return new AppError("unavailable", "Запрос выполнялся слишком долго. Попробуйте ещё раз", {
       code: "query_timeout",
+      cause: error,
+      retryAfterSeconds: DATABASE_RETRY_AFTER_S,
+    });
+  }
+  if (fault === "busy") {
+    return new AppError("unavailable", "Сервис перегружен. Попробуйте через несколько секунд", {
+      code: "service_busy",
       cause: error,
       retryAfterSeconds: DATABASE_RETRY_AFTER_S,
     });
