@@ -91,7 +91,7 @@ const envSchema = z.object({
    */
   RATE_LIMITS: onByDefault,
   RATE_LIMIT_SEARCH: rateBudget.prefault("20/10"),
-  RATE_LIMIT_SUGGEST: rateBudget.prefault("30/10"),
+  RATE_LIMIT_SUGGEST: rateBudget.prefault("120/10"),
   RATE_LIMIT_LISTING: rateBudget.prefault("30/10"),
   RATE_LIMIT_FACETS: rateBudget.prefault("30/10"),
   RATE_LIMIT_PAGES: rateBudget.prefault("30/10"),

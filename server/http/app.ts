@@ -215,7 +215,7 @@ export function createApp(deps: AppDeps) {
      */
     const render = async (cookies: "all" | CacheablePolicy) => {
       // Every render is counted against the client: past its budget, a plain 429 instead (ADR 024).
-      const refused = await refusedPageRender(c);
+      const refused = await refusedPageRender(c, policy);
       if (refused) return { response: refused, reads: { personalRead: undefined, failedRead: undefined } };
       const request = cookies === "all" ? incoming : requestForCacheableRender(incoming, cookies, keyUrl);
       const transport = createApiTransport(

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import type { PageCachePolicy } from "#contract/page-cache.ts";
 import type { SsrLoadContext } from "#contract/ssr.ts";
 import { loadConfig } from "#server/config.ts";
 import { createServices } from "#server/domain/services.ts";
@@ -27,6 +28,8 @@ interface Options {
   redis?: string;
   /** Stand-in render: what a page's loaders would do with the API. */
   ssr?: (request: Request, context: SsrLoadContext) => Promise<Response>;
+  /** The pages' policy; shared unless said (a personal page is not counted). */
+  pagePolicy?: PageCachePolicy;
 }
 
 async function instance(options: Options = {}) {
@@ -41,6 +44,7 @@ async function instance(options: Options = {}) {
     checks: {},
     rateLimits: createRateLimits(config.rateLimits, redis?.client),
     ...(options.ssr ? { ssr: options.ssr } : {}),
+    pagePolicy: () => ({ cache: options.pagePolicy ?? "shared", reads: () => true }),
   });
   /** A request over a socket from `client`, as @hono/node-server hands it to the app. */
   const from = (client: string, path: string, headers: Record<string, string> = {}) =>
@@ -141,6 +145,35 @@ describe("per-client rate limits in memory", () => {
     expect((await from(shopper, SEARCH)).status).toBe(200);
   });
 
+  it("does not count renders of personal pages: they are one shopper's own", async () => {
+    const ssr = async () => new Response("<p>ok</p>", { headers: { "Content-Type": "text/html" } });
+    const { from } = await instance({ env: { RATE_LIMIT_PAGES: "1/60" }, ssr, pagePolicy: "personal" });
+    const shopper = newClient();
+    for (let i = 0; i < 3; i++) expect((await from(shopper, "/cart")).status).toBe(200);
+  });
+
+  it("charges a search page the words of its q, as the API would its search", async () => {
+    const ssr = async () => new Response("<p>ok</p>", { headers: { "Content-Type": "text/html" } });
+    const { from } = await instance({ env: { RATE_LIMIT_PAGES: "8/60" }, ssr });
+    const words = encodeURIComponent("один два три четыре пять шесть семь восемь");
+    const client = newClient();
+    expect((await from(client, `/search/?q=${words}`)).status).toBe(200);
+    expect((await from(client, `/search/?q=${words}`)).status).toBe(429);
+    const shopper = newClient();
+    for (let i = 0; i < 8; i++) expect((await from(shopper, "/search/?q=чайник")).status).toBe(200);
+  });
+
+  it("refuses suggestions past the budget only till the window ends, and blocks a client far past it", async () => {
+    const { from } = await instance({ env: { RATE_LIMIT_SUGGEST: "2/20", RATE_LIMIT_BLOCK_S: "600" } });
+    const client = newClient();
+    for (let i = 0; i < 2; i++) expect((await from(client, SUGGEST)).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect(await expectLimited(await from(client, SUGGEST))).toBeLessThanOrEqual(20);
+    // The seventh call in the window is over three times the budget: no shopper types like that.
+    expect(await expectLimited(await from(client, SUGGEST))).toBe(600);
+    expect(await expectLimited(await from(client, SUGGEST))).toBeGreaterThan(20);
+  });
+
   it("tells clients behind a trusted proxy apart by X-Forwarded-For, and ignores the header otherwise", async () => {
     const env = { RATE_LIMIT_SEARCH: "1/60" };
     const proxy = newClient();
@@ -192,5 +225,19 @@ describe.runIf(redisUrl)("per-client rate limits on Redis", () => {
     expect((await b.from(newClient(), SEARCH)).status).toBe(200);
     const redis = redisHandles.at(-1)?.client;
     expect(await redis?.exists(`vitrina:rl:search:${client}`)).toBe(1);
+  });
+
+  it("blocks a client far past its suggestions budget on every instance, and refuses a shopper only till the window ends", async () => {
+    const env = { RATE_LIMIT_SUGGEST: "2/20", RATE_LIMIT_BLOCK_S: "600" };
+    const a = await instance({ env, redis: redisUrl });
+    const b = await instance({ env, redis: redisUrl });
+    await Promise.all(redisHandles.slice(-2).map((r) => r.client.ping()));
+    const client = newClient();
+    for (const node of [a, b]) expect((await node.from(client, SUGGEST)).status).toBe(200);
+    for (const node of [a, b, a, b]) {
+      expect(await expectLimited(await node.from(client, SUGGEST))).toBeLessThanOrEqual(20);
+    }
+    expect(await expectLimited(await a.from(client, SUGGEST))).toBe(600);
+    expect(await expectLimited(await b.from(client, SUGGEST))).toBeGreaterThan(20);
   });
 });

@@ -13,17 +13,22 @@ import type { AppConfig, RateBucket, RateBudget } from "#server/config.ts";
 import { MAX_QUERY_WORDS } from "#server/domain/search/query-plan.ts";
 import { AppError } from "#server/errors.ts";
 import { clientAddress } from "./client-address.ts";
+import type { PageCachePolicy } from "#contract/page-cache.ts";
 
 /**
  * Per-client rate limits (ADR 024) on what costs the database most: search, suggestions, listings and
  * facets through the API, and page renders (a listing or search page's render makes those same calls
- * in-process; a page served from the page cache renders nothing and is not counted). A client past a
- * budget is refused for RATE_LIMIT_BLOCK_S with 429 and Retry-After.
+ * in-process; a page served from the page cache renders nothing and is not counted, nor is a personal
+ * page: it is one shopper's own, not what a flood aims at). A client past its search, listing or facets
+ * budget is refused for RATE_LIMIT_BLOCK_S with 429 and Retry-After. Suggestions and pages are what a
+ * shopper's typing and clicking spend: past those budgets a client is refused only until the window
+ * ends, and blocked for RATE_LIMIT_BLOCK_S only once it has asked for ABUSE_FACTOR times the budget.
  *
  * A budget counts cost, not requests (`requestCost`): a listing, facets or page call costs a point plus
  * one for every FILTER_VALUES_PER_POINT filter values it carries, and a search a point per word, so a
  * shopper's few ticks cost a point each while a client sending the heaviest filters the bounds allow
- * spends its budget in a call or two.
+ * spends its budget in a call or two. A page costs what its in-process calls would: its filters, or the
+ * words of its `q` when that is dearer.
  *
  * The API calls a page render makes in-process are not counted again: the render was. They are told from
  * calls over the network by the async context they run in (`rateLimitScope`), which no header can fake.
@@ -39,6 +44,11 @@ export interface RateLimits {
 
 const REDIS_PREFIX = "vitrina:rl";
 
+/** Budgets a shopper spends by typing and clicking: past them, refused till the window ends. */
+const SHOPPER_BUCKETS: ReadonlySet<RateBucket> = new Set(["suggest", "pages"]);
+/** A client asking for this many times such a budget is no shopper: it is blocked for RATE_LIMIT_BLOCK_S. */
+export const ABUSE_FACTOR = 3;
+
 export function createRateLimits(
   settings: AppConfig["rateLimits"],
   redis?: Redis | undefined,
@@ -46,40 +56,50 @@ export function createRateLimits(
   if (!settings) return undefined;
   // The shared client connects on first use; until it is ready the insurance limiter answers.
   if (redis?.status === "wait") redis.connect().catch(() => {});
-  const limiters = new Map<RateBucket, RateLimiterAbstract>();
+  const limiters = new Map<RateBucket, { limiter: RateLimiterAbstract; abuseAbove: number | undefined }>();
   for (const [bucket, budget] of Object.entries(settings.budgets) as [RateBucket, RateBudget][]) {
+    const tiered = SHOPPER_BUCKETS.has(bucket);
     const options: IRateLimiterOptions = {
       keyPrefix: `${REDIS_PREFIX}:${bucket}`,
       points: budget.points,
       duration: budget.durationS,
-      blockDuration: settings.blockS,
+      blockDuration: tiered ? 0 : settings.blockS,
     };
-    limiters.set(
-      bucket,
-      redis
-        ? new RateLimiterRedis({
-            ...options,
-            storeClient: redis,
-            // A Redis that is not connected is not waited for: the insurance limiter answers at once.
-            rejectIfRedisNotReady: true,
-            // A blocked client's flood is refused from memory, without a Redis round trip each.
-            inMemoryBlockOnConsumed: budget.points + 1,
-            inMemoryBlockDuration: settings.blockS,
-            insuranceLimiter: new RateLimiterMemory(options),
-          })
-        : new RateLimiterMemory(options),
-    );
+    const abuseAbove = tiered ? budget.points * ABUSE_FACTOR : undefined;
+    const limiter = redis
+      ? new RateLimiterRedis({
+          ...options,
+          storeClient: redis,
+          // A Redis that is not connected is not waited for: the insurance limiter answers at once.
+          rejectIfRedisNotReady: true,
+          // A blocked client's flood is refused from memory, without a Redis round trip each.
+          inMemoryBlockOnConsumed: (abuseAbove ?? budget.points) + 1,
+          inMemoryBlockDuration: settings.blockS,
+          insuranceLimiter: new RateLimiterMemory(options),
+        })
+      : new RateLimiterMemory(options);
+    limiters.set(bucket, { limiter, abuseAbove });
   }
   return {
     async consume(bucket, client, points = 1) {
-      const limiter = limiters.get(bucket);
-      if (!limiter) return undefined;
+      const entry = limiters.get(bucket);
+      if (!entry) return undefined;
+      const key = rateLimitKey(client);
       try {
-        await limiter.consume(rateLimitKey(client), points);
+        await entry.limiter.consume(key, points);
         return undefined;
       } catch (refusal) {
         // Anything but a refusal is the limiter's own fault: the shopper is let through.
         if (!(refusal instanceof RateLimiterRes)) return undefined;
+        // Refused calls count too: a client that keeps asking past the window's end is blocked.
+        if (
+          entry.abuseAbove !== undefined &&
+          refusal.consumedPoints > entry.abuseAbove &&
+          settings.blockS > 0
+        ) {
+          await entry.limiter.block(key, settings.blockS).catch(() => {});
+          return { retryAfterS: settings.blockS };
+        }
         return { retryAfterS: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
       }
     },
@@ -146,15 +166,23 @@ const MAX_COST = { filters: 1 + MAX_FILTER_VALUES_TOTAL / FILTER_VALUES_PER_POIN
  * What a call costs in its budget, from the raw query before it is validated (an invalid call costs its
  * sender as much as a valid one): a suggestion one point; a search a point per word of `q`; a listing,
  * facets or page call one point plus one for every FILTER_VALUES_PER_POINT values of its list filters
- * (brands, sellers, properties; comma-separated or repeated). Capped at the dearest valid call, so a call
- * past the input bounds still gets its 400 rather than a 429.
+ * (brands, sellers, properties; comma-separated or repeated); a page the dearer of that and the search
+ * its `q` makes in-process. Capped at the dearest valid call, so a call past the input bounds still gets
+ * its 400 rather than a 429.
  */
 export function requestCost(c: Context, bucket: RateBucket): number {
   if (bucket === "suggest") return 1;
-  if (bucket === "search") {
-    const words = (c.req.query("q") ?? "").trim().split(/\s+/).filter(Boolean).length;
-    return Math.min(Math.max(1, words), MAX_COST.search);
-  }
+  if (bucket === "search") return searchCost(c);
+  if (bucket === "pages") return Math.max(filterCost(c), c.req.query("q") === undefined ? 1 : searchCost(c));
+  return filterCost(c);
+}
+
+function searchCost(c: Context): number {
+  const words = (c.req.query("q") ?? "").trim().split(/\s+/).filter(Boolean).length;
+  return Math.min(Math.max(1, words), MAX_COST.search);
+}
+
+function filterCost(c: Context): number {
   let values = 0;
   for (const [name, list] of Object.entries(c.req.queries())) {
     if (!FILTER_PARAM.test(name)) continue;
@@ -185,10 +213,12 @@ export function limitRate(bucket: RateBucket): MiddlewareHandler {
 }
 
 /**
- * Counts a page render; past the budget, the page to answer instead: a plain 429 document, which costs
- * no render (a flood of uncached pages must not buy renders of the error screen either).
+ * Counts a render of a page declared `policy` (a personal page is not counted); past the budget, the page
+ * to answer instead: a plain 429 document, which costs no render (a flood of uncached pages must not buy
+ * renders of the error screen either).
  */
-export async function refusedPageRender(c: Context): Promise<Response | undefined> {
+export async function refusedPageRender(c: Context, policy: PageCachePolicy): Promise<Response | undefined> {
+  if (policy === "personal") return undefined;
   const refused = await refusal(c, "pages", requestCost(c, "pages"));
   if (!refused) return undefined;
   const wait = seconds(refused.retryAfterS);
