@@ -74,6 +74,28 @@ describe("serverApi and an unavailable service", () => {
     });
   });
 
+  it("ends the loader with a 429 route response when the API tier refuses the call (API_ORIGIN)", async () => {
+    const request = {
+      apiFetch: vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ status: 429, code: "rate_limited", message: "Слишком много запросов" }),
+            { status: 429, headers: { "Content-Type": "application/json", "Retry-After": "5" } },
+          ),
+      ),
+      requestId: "r1",
+    } as unknown as AppLoadContext;
+    const failure = await unwrap(serverApi(request).v1.products.$get({ query: {} })).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).not.toBeInstanceOf(Error);
+    expect(failure).toMatchObject({
+      type: "DataWithResponseInit",
+      data: { message: "Слишком много запросов" },
+      init: { status: 429 },
+    });
+  });
+
   it("leaves other failures to the ApiError the loaders handle", async () => {
     const request = {
       apiFetch: vi.fn(
