@@ -40,4 +40,12 @@ describe("loadConfig", () => {
       expect((error as Error).message).toMatch(/THEME/);
     }
   });
+
+  it("reads TRUST_PROXY as off, any peer, or a list of proxies, and refuses what is none of them", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(true);
+    const list = loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy;
+    expect(typeof list === "object" && list.includes("10.2.3.4") && !list.includes("11.0.0.1")).toBe(true);
+    expect(() => loadConfig({ TRUST_PROXY: "proxy.local" })).toThrow(/TRUST_PROXY.*proxy\.local/);
+  });
 });
