@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { PageCachePolicy } from "#contract/page-cache.ts";
 import type { SsrLoadContext } from "#contract/ssr.ts";
@@ -138,7 +138,14 @@ describe("per-client rate limits in memory", () => {
     expect(refused.headers.get("content-type")).toMatch(/^text\/html/);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(refused.headers.get("cache-control")).toBe("no-store");
-    expect(await refused.text()).toMatch(/Слишком много запросов[\s\S]*Подождите \d+ секунд/);
+    const html = await refused.text();
+    expect(html).toMatch(/Слишком много запросов[\s\S]*Подождите \d+ секунд/);
+    // Its one style element is what its own policy allows, and nothing else may load.
+    const style = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? "";
+    const hash = createHash("sha256").update(style).digest("base64");
+    expect(refused.headers.get("content-security-policy")).toContain(
+      `default-src 'none'; style-src 'sha256-${hash}'`,
+    );
     // Refused before rendering: a flood of pages buys no renders.
     expect(renders).toBe(2);
     // The shopper's own API budget was untouched by the renders.

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Redis } from "ioredis";
 import {
@@ -213,6 +214,16 @@ export function limitRate(bucket: RateBucket): MiddlewareHandler {
 }
 
 /**
+ * The refused page's own look: no stylesheet or script of the storefront is loaded for it (each would be
+ * another request of a client already over its budget), so its one style element is allowed by its hash.
+ */
+const REFUSED_PAGE_STYLE =
+  "body{margin:0;padding:0 1rem;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f1f1f;background:#f3f4f5}" +
+  "main{box-sizing:border-box;max-width:32rem;margin:15vh auto 0;padding:2rem 1.5rem;background:#fff;border-radius:16px}" +
+  "h1{margin:0 0 .75rem;font-size:1.5rem;line-height:1.2}p{margin:.5rem 0}a{color:#0b57d0}";
+const REFUSED_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash("sha256").update(REFUSED_PAGE_STYLE).digest("base64")}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
+
+/**
  * Counts a render of a page declared `policy` (a personal page is not counted); past the budget, the page
  * to answer instead: a plain 429 document, which costs no render (a flood of uncached pages must not buy
  * renders of the error screen either).
@@ -229,6 +240,7 @@ export async function refusedPageRender(c: Context, policy: PageCachePolicy): Pr
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Слишком много запросов — Витрина</title>
+<style>${REFUSED_PAGE_STYLE}</style>
 </head>
 <body>
 <main>
@@ -245,6 +257,7 @@ export async function refusedPageRender(c: Context, policy: PageCachePolicy): Pr
       "Content-Type": "text/html; charset=utf-8",
       "Retry-After": String(refused.retryAfterS),
       "Cache-Control": "no-store",
+      "Content-Security-Policy": REFUSED_PAGE_CSP,
     },
   });
 }
