@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
  * A shopper's (or operator's) account (commerce.md, Identity). One person has one account whether they
@@ -40,6 +40,11 @@ export const sessions = pgTable(
   {
     /** base64url SHA-256 of the cookie's token. */
     tokenHash: text("token_hash").primaryKey(),
+    /**
+     * What the "devices" list names a session by: random, so it says nothing about the token, and a hash
+     * shown to the page would be as good as a stored session id to guess against.
+     */
+    publicId: uuid("public_id").notNull().defaultRandom(),
     userId: bigint("user_id", { mode: "number" })
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -54,6 +59,7 @@ export const sessions = pgTable(
   },
   (t) => [
     index("sessions_user_idx").on(t.userId, t.lastSeenAt),
+    uniqueIndex("sessions_public_id_idx").on(t.publicId),
     // Housekeeping removes sessions past their absolute expiry.
     index("sessions_absolute_expires_idx").on(t.absoluteExpiresAt),
   ],
