@@ -3,6 +3,7 @@ import { apiCacheHeaders } from "#server/http/http-cache.ts";
 import { requestOrigin } from "#server/http/public-origin.ts";
 import { anonymousActor } from "./actor.ts";
 import { allowedMethods } from "./allowed-methods.ts";
+import { signOutRoute } from "./auth/sign-out-route.ts";
 import { addressRoute } from "./address/route.ts";
 import { brandsRoute } from "./brands/route.ts";
 import { catalogMenuRoute } from "./catalog-menu/route.ts";
@@ -54,6 +55,7 @@ export function createApiRoutes() {
     .route("/v1/search/recent", recentSearchesRoute)
     .route("/v1/search", searchRoute)
     .route("/v1/viewed", viewedRoute)
+    .route("/v1/auth", signOutRoute)
     .route("/v1/user", userRoute)
     .route("/user", externalProfileRoute);
 }

@@ -16,6 +16,7 @@ const TAGS = [
   { name: "content", description: "Контентные страницы" },
   { name: "routing", description: "Редиректы путей витрины" },
   { name: "seo", description: "SEO-данные страниц" },
+  { name: "auth", description: "Вход и выход" },
   { name: "user", description: "Покупатель: профиль и импорт данных из банка (требует входа)" },
 ];
 

@@ -67,7 +67,8 @@ describe("/api/openapi.json", () => {
     const operations = Object.values(doc.paths).flatMap((item) => Object.values(item));
     for (const op of operations) {
       if (op["x-cache"] !== "personal") expect(op.security).toEqual([]);
-      else if (op.tags?.includes("user")) expect(op.security).toEqual([{ sessionCookie: [] }]);
+      else if (op.tags?.includes("user") || op.operationId === "signOut")
+        expect(op.security).toEqual([{ sessionCookie: [] }]);
       else expect(op.security).toEqual([{ visitorCookie: [] }]);
     }
     expect(doc.paths["/api/v1/viewed"]?.get?.["x-cache"]).toBe("personal");

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { sessions, users } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 
@@ -44,6 +44,11 @@ const userColumns = {
   email: users.email,
   roles: users.roles,
 };
+
+/** A session still usable at `now`: not revoked, neither expiry passed. */
+function liveAt(now: Date) {
+  return [isNull(sessions.revokedAt), gt(sessions.idleExpiresAt, now), gt(sessions.absoluteExpiresAt, now)];
+}
 
 export function createIdentityRepository(db: Executor) {
   return {
@@ -96,6 +101,45 @@ export function createIdentityRepository(db: Executor) {
         .update(sessions)
         .set({ revokedAt: now })
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    },
+
+    /** The user's live sessions, the most recently used first: the "devices" list. */
+    async liveSessionsOf(userId: number, now: Date) {
+      return db
+        .select({
+          tokenHash: sessions.tokenHash,
+          publicId: sessions.publicId,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          userAgent: sessions.userAgent,
+          ip: sessions.ip,
+        })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), ...liveAt(now)))
+        .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+    },
+
+    /** Revokes the user's other live sessions; returns how many. */
+    async revokeOtherSessions(userId: number, keepTokenHash: string, now: Date): Promise<number> {
+      const revoked = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash), ...liveAt(now)))
+        .returning({ tokenHash: sessions.tokenHash });
+      return revoked.length;
+    },
+
+    /**
+     * Revokes the user's live session with this public id; the token hash it had, or undefined when the
+     * user has no such live session (someone else's id included).
+     */
+    async revokeSessionByPublicId(userId: number, publicId: string, now: Date): Promise<string | undefined> {
+      const [row] = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId), ...liveAt(now)))
+        .returning({ tokenHash: sessions.tokenHash });
+      return row?.tokenHash;
     },
 
     /** Deletes up to `limit` sessions that can no longer be used; returns how many. */

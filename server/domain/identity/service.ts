@@ -18,6 +18,19 @@ export function hashSessionToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
+/** A session's public id (sessions.public_id): a UUID, checked before it reaches the uuid column. */
+const PUBLIC_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One signed-in browser in the account's "devices" list. */
+export interface Device {
+  publicId: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  userAgent: string | null;
+  ip: string | null;
+  current: boolean;
+}
+
 export interface SessionUser {
   userId: number;
   /** The session's stored id (the token's hash), never the token itself. */
@@ -67,6 +80,26 @@ export function createIdentityService(repository: IdentityRepository, clock: () 
 
     async revokeSession(token: string): Promise<void> {
       if (TOKEN.test(token)) await repository.revokeSession(hashSessionToken(token), clock());
+    },
+
+    /** The user's signed-in devices, each named by its public id; `current` marks the asking session. */
+    async devicesOf(userId: number, currentSessionId: string): Promise<Device[]> {
+      const rows = await repository.liveSessionsOf(userId, clock());
+      return rows.map(({ tokenHash, ...row }) => ({ ...row, current: tokenHash === currentSessionId }));
+    },
+
+    /** "Sign out of all other devices": every live session of the user but the asking one. */
+    revokeOtherSessions: (userId: number, currentSessionId: string): Promise<number> =>
+      repository.revokeOtherSessions(userId, currentSessionId, clock()),
+
+    /**
+     * Ends one of the user's own sessions by its public id; undefined when the user has no such live
+     * session, which the API answers with 404 whether the id is unknown or someone else's.
+     */
+    async revokeDevice(userId: number, publicId: string): Promise<{ sessionId: string } | undefined> {
+      if (!PUBLIC_ID.test(publicId)) return undefined;
+      const sessionId = await repository.revokeSessionByPublicId(userId, publicId.toLowerCase(), clock());
+      return sessionId ? { sessionId } : undefined;
     },
 
     purgeDeadSessions: (limit: number) => repository.purgeDeadSessions(clock(), limit),
