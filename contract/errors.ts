@@ -44,6 +44,12 @@ export const API_ERROR_CODES = [
   "query_timeout",
   "service_busy",
   "body_too_large",
+  "otp_invalid",
+  "otp_expired",
+  "otp_exhausted",
+  "otp_cooldown",
+  "otp_rate_limited",
+  "sms_unavailable",
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

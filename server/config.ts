@@ -104,6 +104,25 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   AUTH_URL: z.url().default("https://online.example-bank.ru/login"),
+  /**
+   * The key sign-in codes are hashed with (HMAC-SHA256, ADR 028). Unset, one is generated once and kept in
+   * the database, so a fresh `npm start` needs none; set it in production to keep the key out of backups.
+   */
+  OTP_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(32, { error: "OTP_SECRET — не короче 32 символов" }).optional()),
+  /** SMS.ru's api_id: sign-in codes go out through SMS.ru. Unset, they go to the outbox and the log. */
+  SMS_RU_API_ID: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /** A sender name approved at SMS.ru; its default sender without it. */
+  SMS_SENDER: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   SEED_PRODUCTS: z.coerce.number().int().min(0).default(5000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -177,6 +196,11 @@ export interface AppConfig {
   maintenance: boolean;
   /** The online bank's authorisation page (the 401 screen's button). */
   authUrl: string;
+  /** Sign-in by SMS code (ADR 028): the hashing key when configured, and SMS.ru when configured. */
+  phoneSignIn: {
+    otpSecret: string | undefined;
+    smsRu: { apiId: string; sender: string | undefined } | undefined;
+  };
   /** Optional external SEO service: GET {seoEndpoint}?path=… answers an SEO record. */
   seoEndpoint: string | undefined;
   /** The public origin for absolute URLs (canonical, sitemap) when behind a proxy. */
@@ -234,6 +258,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedProducts: e.SEED_PRODUCTS,
     maintenance: e.MAINTENANCE_MODE,
     authUrl: e.AUTH_URL,
+    phoneSignIn: {
+      otpSecret: e.OTP_SECRET,
+      smsRu: e.SMS_RU_API_ID ? { apiId: e.SMS_RU_API_ID, sender: e.SMS_SENDER } : undefined,
+    },
     seoEndpoint: e.SEO_ENDPOINT,
     publicOrigin: e.PUBLIC_ORIGIN,
     trustProxy: e.TRUST_PROXY,

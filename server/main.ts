@@ -56,7 +56,16 @@ async function main() {
   }
 
   const caches = await openCaches(config, database, logger);
-  const services = createServices(database.db, { cache: caches?.data, cacheTrusted: caches?.trusted });
+  const services = createServices(database.db, {
+    cache: caches?.data,
+    cacheTrusted: caches?.trusted,
+    phoneSignIn: {
+      secret: config.phoneSignIn.otpSecret,
+      smsRu: config.phoneSignIn.smsRu,
+      redis: redis?.client,
+      logger,
+    },
+  });
   // The typo vocabulary is built in the background so the first misspelt query does not wait for it.
   services.search.warmUp().catch((err: unknown) => logger.warn({ err }, "search vocabulary warm-up failed"));
   // Background jobs on the database (ADR 017): every instance runs a runner, each job runs once.

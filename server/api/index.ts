@@ -3,6 +3,7 @@ import { apiCacheHeaders } from "#server/http/http-cache.ts";
 import { requestOrigin } from "#server/http/public-origin.ts";
 import { anonymousActor } from "./actor.ts";
 import { allowedMethods } from "./allowed-methods.ts";
+import { phoneSignInRoute } from "./auth/phone-route.ts";
 import { signOutRoute } from "./auth/sign-out-route.ts";
 import { addressRoute } from "./address/route.ts";
 import { brandsRoute } from "./brands/route.ts";
@@ -55,6 +56,7 @@ export function createApiRoutes() {
     .route("/v1/search/recent", recentSearchesRoute)
     .route("/v1/search", searchRoute)
     .route("/v1/viewed", viewedRoute)
+    .route("/v1/auth/phone", phoneSignInRoute)
     .route("/v1/auth", signOutRoute)
     .route("/v1/user", userRoute)
     .route("/user", externalProfileRoute);

@@ -11,6 +11,8 @@ import { createContentRepository } from "./content/repository.ts";
 import { createContentService } from "./content/service.ts";
 import { createGeoRepository } from "./geo/repository.ts";
 import { createGeoService } from "./geo/service.ts";
+import { createPhoneCodesService, type PhoneSignInOptions } from "./phone-sign-in/service.ts";
+import { createPhoneCodesRepository } from "./phone-sign-in/repository.ts";
 import { createIdentityRepository } from "./identity/repository.ts";
 import { createIdentityService } from "./identity/service.ts";
 import { createMediaService } from "./media/service.ts";
@@ -35,6 +37,8 @@ export interface ServiceOptions {
   cache?: ReadCache;
   /** Whether the cache may answer now (server/cache/index.ts: `Caches.trusted`); reads bypass it when not. */
   cacheTrusted?: () => boolean;
+  /** Sign-in by SMS code: key, gateway, limits' Redis, logger (phone-sign-in/service.ts); defaults for scripts and tests. */
+  phoneSignIn?: PhoneSignInOptions;
 }
 
 const listing = () => [TAG.catalog, TAG.listing];
@@ -94,6 +98,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     // Sessions and accounts: personal, never cached.
     identity: createIdentityService(createIdentityRepository(db)),
     media: noted(createMediaService(catalogRepository)),
+    // Sign-in codes: personal, never cached.
+    phoneCodes: createPhoneCodesService(createPhoneCodesRepository(db), options.phoneSignIn),
     recentSearches: noted(createRecentSearchesService(createRecentSearchesRepository(db))),
     reference: shared("reference", createReferenceService(createReferenceRepository(db)), TAGS.reference),
     routing: noted(createRoutingService(createRoutingRepository(db)), { rulesFor: catalogOnly }),

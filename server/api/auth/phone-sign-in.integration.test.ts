@@ -1,0 +1,245 @@
+import { randomInt } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadConfig } from "#server/config.ts";
+import { createServices } from "#server/domain/services.ts";
+import type { PhoneSignInOptions } from "#server/domain/phone-sign-in/service.ts";
+import { PHONE_LIMITS } from "#server/domain/phone-sign-in/limits.ts";
+import { createApp } from "#server/http/app.ts";
+import { createLogger } from "#server/logger.ts";
+import { createUser } from "#tests/factories/users.ts";
+import { getTestContext } from "#tests/fixtures/test-app.ts";
+
+const origin = "http://localhost";
+// With REDIS_URL the limits live in Redis, as in production with it (keys outlive a run: every test
+// uses fresh phones and addresses).
+const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL, { lazyConnect: true }) : undefined;
+afterAll(() => redis?.disconnect());
+
+const freshPhone = () => `+79${randomInt(100_000_000, 1_000_000_000)}`;
+const freshIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+/** +79123456789 → +7 (912) 345-67-89, as the sign-in form sends it. */
+const masked = (p: string) => `+7 (${p.slice(2, 5)}) ${p.slice(5, 8)}-${p.slice(8, 10)}-${p.slice(10)}`;
+
+/** An app of its own whose codes run on a clock the test moves; the client address comes from the header. */
+async function phoneApp(options: Partial<PhoneSignInOptions> = {}) {
+  const { database } = await getTestContext();
+  let offsetMs = 0;
+  const services = createServices(database.db, {
+    phoneSignIn: { clock: () => new Date(Date.now() + offsetMs), redis, ...options },
+  });
+  const app = createApp({
+    config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", TRUST_PROXY: "1" }),
+    services,
+    logger: createLogger("silent"),
+    checks: {},
+  });
+  const ip = freshIp();
+  const post = (path: string, body: unknown, from = ip) =>
+    app.request(`${origin}/api/v1/auth/phone/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": from },
+      body: JSON.stringify(body),
+    });
+  return {
+    app,
+    database,
+    post,
+    advance: (seconds: number) => {
+      offsetMs += seconds * 1000;
+    },
+    /** The code of the newest SMS to the phone, read from the stand-in's outbox. */
+    async codeFor(phone: string): Promise<string> {
+      const [message] = await services.phoneCodes.outbox(phone, 1);
+      return /\d{6}/.exec(message?.text ?? "")![0];
+    },
+  };
+}
+
+describe("POST /api/v1/auth/phone/code and /confirm", () => {
+  it("signs in with the code read from the outbox; the same phone later lands in the same account", async () => {
+    const { app, post, codeFor, advance } = await phoneApp();
+    const phone = freshPhone();
+    const sent = await post("code", { phone: masked(phone) });
+    expect(sent.status).toBe(202);
+    expect(await sent.json()).toEqual({ resendAfterS: 60, expiresInS: 300 });
+    expect(sent.headers.get("cache-control")).toBe("private, no-store");
+
+    const confirmed = await post("confirm", { phone, code: await codeFor(phone) });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.headers.get("cache-control")).toBe("private, no-store");
+    const { user } = await confirmed.json();
+    expect(user).toMatchObject({ phone, name: null });
+    const cookie = /sid=[^;]+/.exec(confirmed.headers.get("set-cookie") ?? "")![0];
+    const profile = await app.request(`${origin}/api/v1/user/profile`, { headers: { cookie } });
+    expect(profile.status).toBe(200);
+    expect((await profile.json()).id).toBe(user.id);
+
+    advance(61);
+    await post("code", { phone });
+    const again = await post("confirm", { phone: masked(phone), code: await codeFor(phone) });
+    expect((await again.json()).user.id).toBe(user.id);
+  });
+
+  it("signs an existing customer into their account, and answers a code request exactly as for an unknown number", async () => {
+    const { post, codeFor, database } = await phoneApp();
+    const known = freshPhone();
+    const customer = await createUser(database.db, { phone: known });
+    const unknown = freshPhone();
+    const answers = [];
+    for (const phone of [known, unknown]) {
+      const response = await post("code", { phone });
+      answers.push({
+        status: response.status,
+        body: await response.text(),
+        headers: [...response.headers.keys()].filter((h) => h !== "x-request-id").sort(),
+      });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    const confirmed = await post("confirm", { phone: known, code: await codeFor(known) });
+    expect((await confirmed.json()).user.id).toBe(String(customer.id));
+  });
+
+  it("refuses an expired code with a clear message", async () => {
+    const { post, codeFor, advance } = await phoneApp();
+    const phone = freshPhone();
+    await post("code", { phone });
+    const code = await codeFor(phone);
+    advance(5 * 60 + 1);
+    const response = await post("confirm", { phone, code });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: "otp_expired",
+      message: "Срок действия кода истёк. Запросите новый код",
+    });
+  });
+
+  it("takes a code once", async () => {
+    const { post, codeFor } = await phoneApp();
+    const phone = freshPhone();
+    await post("code", { phone });
+    const code = await codeFor(phone);
+    expect((await post("confirm", { phone, code })).status).toBe(200);
+    const reused = await post("confirm", { phone, code });
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toMatchObject({
+      code: "otp_expired",
+      message: "Этот код уже использован. Запросите новый код",
+    });
+  });
+
+  it("counts wrong codes down and kills the code at the fifth, the right one included", async () => {
+    const { post, codeFor } = await phoneApp();
+    const phone = freshPhone();
+    await post("code", { phone });
+    const code = await codeFor(phone);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const left = ["Осталось 4 попытки", "Осталось 3 попытки", "Осталось 2 попытки", "Осталась 1 попытка"];
+    for (const text of left) {
+      const response = await post("confirm", { phone, code: wrong });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: "otp_invalid", message: `Неверный код. ${text}` });
+    }
+    const fifth = await post("confirm", { phone, code: wrong });
+    expect(await fifth.json()).toMatchObject({ code: "otp_exhausted" });
+    const right = await post("confirm", { phone, code });
+    expect(right.status).toBe(400);
+    expect(await right.json()).toMatchObject({
+      code: "otp_exhausted",
+      message: "Код введён неверно 5 раз и больше не действует. Запросите новый код",
+    });
+  });
+
+  it("sends a new code only after 60 s, and the new code replaces the old one", async () => {
+    const { post, codeFor, advance } = await phoneApp();
+    const phone = freshPhone();
+    await post("code", { phone });
+    const first = await codeFor(phone);
+    advance(20);
+    const early = await post("code", { phone });
+    expect(early.status).toBe(429);
+    expect(early.headers.get("retry-after")).toBe("40");
+    expect(await early.json()).toMatchObject({
+      code: "otp_cooldown",
+      message: "Новый код можно запросить через 40 секунд",
+    });
+    advance(41);
+    expect((await post("code", { phone })).status).toBe(202);
+    const second = await codeFor(phone);
+    if (second !== first) {
+      expect((await post("confirm", { phone, code: first })).status).toBe(400);
+    }
+    expect((await post("confirm", { phone, code: second })).status).toBe(200);
+  });
+
+  it("sends one phone at most 5 codes an hour, from any address", async () => {
+    const { post, advance } = await phoneApp();
+    const phone = freshPhone();
+    for (let i = 0; i < PHONE_LIMITS.phone.points; i++) {
+      expect((await post("code", { phone }, freshIp())).status).toBe(202);
+      advance(61);
+    }
+    const refused = await post("code", { phone }, freshIp());
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: "otp_rate_limited" });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(60 * 59);
+  });
+
+  it("sends at most 20 codes an hour requested from one address, and confirms at most 30 per 10 minutes", async () => {
+    const { post } = await phoneApp();
+    const ip = freshIp();
+    for (let i = 0; i < PHONE_LIMITS.ip.points; i++) {
+      expect((await post("code", { phone: freshPhone() }, ip)).status).toBe(202);
+    }
+    const refused = await post("code", { phone: freshPhone() }, ip);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: "otp_rate_limited" });
+    expect((await post("code", { phone: freshPhone() }, freshIp())).status).toBe(202);
+
+    const guesser = freshIp();
+    for (let i = 0; i < PHONE_LIMITS.confirm.points; i++) {
+      expect((await post("confirm", { phone: freshPhone(), code: "123456" }, guesser)).status).toBe(400);
+    }
+    expect((await post("confirm", { phone: freshPhone(), code: "123456" }, guesser)).status).toBe(429);
+  });
+
+  it("refuses an incomplete phone with the spec's message and a code that is not 6 digits", async () => {
+    const { post } = await phoneApp();
+    for (const phone of ["+7 (912) 345-67-8", "89123456789", "+1 (912) 345-67-89", "+7912345678", ""]) {
+      const response = await post("code", { phone });
+      expect(response.status, phone).toBe(400);
+      expect((await response.json()).fields).toContainEqual({
+        field: "body.phone",
+        message: "Заполните номер телефона полностью",
+      });
+    }
+    const short = await post("confirm", { phone: freshPhone(), code: "12345" });
+    expect(short.status).toBe(400);
+  });
+
+  it("answers 503 in Russian when the SMS does not go out, and lets the shopper ask again at once", async () => {
+    let fail = true;
+    const sent: string[] = [];
+    const { post } = await phoneApp({
+      gateway: {
+        provider: "test",
+        async send(_phone, text) {
+          if (fail) throw new Error("gateway said: api_id 1234 blocked");
+          sent.push(text);
+        },
+      },
+    });
+    const phone = freshPhone();
+    const failed = await post("code", { phone });
+    expect(failed.status).toBe(503);
+    const body = await failed.text();
+    expect(JSON.parse(body)).toMatchObject({
+      code: "sms_unavailable",
+      message: "Не удалось отправить СМС. Попробуйте ещё раз через минуту",
+    });
+    expect(body).not.toContain("api_id");
+    fail = false;
+    expect((await post("code", { phone })).status).toBe(202);
+    expect(sent).toHaveLength(1);
+  });
+});

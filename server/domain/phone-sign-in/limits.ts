@@ -1,0 +1,73 @@
+import type { Redis } from "ioredis";
+import {
+  type IRateLimiterOptions,
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+
+/**
+ * How many codes and confirmations a phone and a client address get (ADR 028). The 60 s resend
+ * cooldown spaces a shopper's own retries; these stop a script: texting one number over and over
+ * (phone), texting many numbers from one address (SMS pumping: ip), and guessing codes of many numbers
+ * from one address (confirm: each code allows 5 guesses, so a fresh code per number would otherwise
+ * buy an attacker 5 guesses a minute for every number they like).
+ */
+export const PHONE_LIMITS = {
+  /** Codes sent to one phone. */
+  phone: { points: 5, durationS: 60 * 60 },
+  /** Codes requested from one address (IPv4, or an IPv6 /64), whatever the phones. */
+  ip: { points: 20, durationS: 60 * 60 },
+  /** Code confirmations from one address. */
+  confirm: { points: 30, durationS: 10 * 60 },
+} as const;
+
+export type PhoneLimit = keyof typeof PHONE_LIMITS;
+
+export interface PhoneLimiters {
+  /** Counts one try; the seconds to wait when over the limit. */
+  consume(limit: PhoneLimit, key: string): Promise<number | undefined>;
+}
+
+/**
+ * In this process's memory, or in Redis (shared by every instance) when given one. While Redis does not
+ * answer, each instance counts in its own memory: the limits stay on.
+ */
+export function createPhoneLimiters(redis?: Redis): PhoneLimiters {
+  const limiters = new Map<PhoneLimit, RateLimiterAbstract>();
+  for (const [name, budget] of Object.entries(PHONE_LIMITS) as [
+    PhoneLimit,
+    { points: number; durationS: number },
+  ][]) {
+    const options: IRateLimiterOptions = {
+      keyPrefix: `vitrina:otp:${name}`,
+      points: budget.points,
+      duration: budget.durationS,
+    };
+    limiters.set(
+      name,
+      redis
+        ? new RateLimiterRedis({
+            ...options,
+            storeClient: redis,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
+        : new RateLimiterMemory(options),
+    );
+  }
+  if (redis?.status === "wait") redis.connect().catch(() => {});
+  return {
+    async consume(limit, key) {
+      try {
+        await limiters.get(limit)!.consume(key);
+        return undefined;
+      } catch (refusal) {
+        // Anything but a refusal is the limiter's own fault (Redis has its insurance): let the try through.
+        if (!(refusal instanceof RateLimiterRes)) return undefined;
+        return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+      }
+    },
+  };
+}
