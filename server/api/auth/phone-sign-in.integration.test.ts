@@ -7,6 +7,7 @@ import type { PhoneSignInOptions } from "#server/domain/phone-sign-in/service.ts
 import { PHONE_LIMITS } from "#server/domain/phone-sign-in/limits.ts";
 import { createApp } from "#server/http/app.ts";
 import { createLogger } from "#server/logger.ts";
+import { Writable } from "node:stream";
 import { createUser } from "#tests/factories/users.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 
@@ -241,5 +242,49 @@ describe("POST /api/v1/auth/phone/code and /confirm", () => {
     fail = false;
     expect((await post("code", { phone })).status).toBe(202);
     expect(sent).toHaveLength(1);
+  });
+
+  it("prints each stand-in SMS as one JSON line with the phone and text, and logs the request with the phone masked only", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const { post, codeFor } = await phoneApp({ logger: createLogger("info", sink) });
+    const phone = freshPhone();
+    await post("code", { phone });
+    const code = await codeFor(phone);
+    const sms = lines.filter((l) => l.event === "sms");
+    expect(sms).toEqual([
+      expect.objectContaining({ phone, text: `Код для входа в Витрину: ${code}. Никому его не сообщайте` }),
+    ]);
+    const requested = lines.filter((l) => l.event === "otp_requested");
+    expect(requested).toEqual([
+      expect.objectContaining({ phone: `${phone.slice(0, 5)}***${phone.slice(-4)}` }),
+    ]);
+    expect(lines.filter((l) => l.event !== "sms").some((l) => JSON.stringify(l).includes(code))).toBe(false);
+  });
+
+  it("keeps the generated hashing key in the database: a code sent by one instance is confirmed by another (or after a restart)", async () => {
+    const first = await phoneApp();
+    const second = await phoneApp();
+    const phone = freshPhone();
+    await first.post("code", { phone });
+    const code = await first.codeFor(phone);
+    expect((await second.post("confirm", { phone, code })).status).toBe(200);
+  });
+
+  it("hashes with OTP_SECRET when configured: a code is worthless to an instance with another key", async () => {
+    const keyed = await phoneApp({ secret: "k".repeat(32) });
+    const other = await phoneApp({ secret: "o".repeat(32) });
+    const phone = freshPhone();
+    await keyed.post("code", { phone });
+    const code = await keyed.codeFor(phone);
+    expect(await (await other.post("confirm", { phone, code })).json()).toMatchObject({
+      code: "otp_invalid",
+    });
+    expect((await keyed.post("confirm", { phone, code })).status).toBe(200);
   });
 });
