@@ -48,4 +48,15 @@ describe("loadConfig", () => {
     expect(typeof list === "object" && list.includes("10.2.3.4") && !list.includes("11.0.0.1")).toBe(true);
     expect(() => loadConfig({ TRUST_PROXY: "proxy.local" })).toThrow(/TRUST_PROXY.*proxy\.local/);
   });
+
+  it("reads phone sign-in: OTP_SECRET of 32 characters or more, SMS.ru only with its api_id", () => {
+    expect(loadConfig({}).phoneSignIn).toEqual({ otpSecret: undefined, smsRu: undefined });
+    expect(loadConfig({ OTP_SECRET: "s".repeat(32) }).phoneSignIn.otpSecret).toBe("s".repeat(32));
+    expect(() => loadConfig({ OTP_SECRET: "short" })).toThrow(/OTP_SECRET/);
+    expect(loadConfig({ SMS_SENDER: "Vitrina" }).phoneSignIn.smsRu).toBeUndefined();
+    expect(loadConfig({ SMS_RU_API_ID: "id", SMS_SENDER: "Vitrina" }).phoneSignIn.smsRu).toEqual({
+      apiId: "id",
+      sender: "Vitrina",
+    });
+  });
 });
