@@ -7,6 +7,8 @@ import type { PhoneSignInOptions } from "#server/domain/phone-sign-in/service.ts
 import { PHONE_LIMITS } from "#server/domain/phone-sign-in/limits.ts";
 import { createApp } from "#server/http/app.ts";
 import { createLogger } from "#server/logger.ts";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { createUser } from "#tests/factories/users.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
@@ -286,5 +288,32 @@ describe("POST /api/v1/auth/phone/code and /confirm", () => {
       code: "otp_invalid",
     });
     expect((await keyed.post("confirm", { phone, code })).status).toBe(200);
+  });
+
+  it("texts through SMS.ru when its api_id is configured, keeping the code out of the outbox", async () => {
+    const forms: URLSearchParams[] = [];
+    const fake = createServer(async (req, res) => {
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      const form = new URLSearchParams(body);
+      forms.push(form);
+      const to = form.get("to") ?? "";
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ status: "OK", sms: { [to]: { status: "OK", sms_id: "202611-1" } } }));
+    });
+    await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/sms/send`;
+      const { post, database } = await phoneApp({ smsRu: { apiId: "api-id", url } });
+      const phone = freshPhone();
+      expect((await post("code", { phone })).status).toBe(202);
+      const code = /\d{6}/.exec(forms[0]?.get("msg") ?? "")![0];
+      const [row] = await createServices(database.db).phoneCodes.outbox(phone, 1);
+      expect(row).toMatchObject({ provider: "sms.ru", text: expect.not.stringContaining(code) });
+      expect((await post("confirm", { phone, code })).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => fake.close(resolve));
+    }
   });
 });
