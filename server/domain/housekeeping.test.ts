@@ -4,6 +4,8 @@ import {
   purgeInBatches,
   purgeVisitorDataJob,
   VISITOR_LIFETIME_DAYS,
+  type PhoneSignInPurgers,
+  purgePhoneSignInJob,
   type VisitorDataPurgers,
 } from "./housekeeping.ts";
 
@@ -24,9 +26,10 @@ describe("purgeInBatches", () => {
 });
 
 describe("housekeeping jobs", () => {
-  const purgers = (purge: () => Promise<number>): VisitorDataPurgers => ({
+  const purgers = (purge: () => Promise<number>): VisitorDataPurgers & PhoneSignInPurgers => ({
     recentSearches: { purgeBefore: vi.fn(purge) },
     viewed: { purgeBefore: vi.fn(purge) },
+    phoneCodes: { purgeCodesBefore: vi.fn(purge), purgeOutboxBefore: vi.fn(purge) },
   });
   const context = () => ({
     jobId: 1,
@@ -54,6 +57,23 @@ describe("housekeeping jobs", () => {
     expect(ctx.logger.info).toHaveBeenCalledWith(
       { purged: { recentSearches: 4, viewedProducts: 4 } },
       "expired visitor data purged",
+    );
+  });
+
+  it("purges phone codes dead for a day and SMS outbox messages older than 30 days, every 6 hours", async () => {
+    expect(purgePhoneSignInJob.every?.intervalMs).toBe(6 * 3600 * 1000);
+    const services = purgers(async () => 2);
+    const handler = housekeepingJobs(services).find((h) => h.type.name === purgePhoneSignInJob.name)!;
+    const ctx = context();
+    const before = Date.now();
+    await handler.run({}, ctx);
+    const cutoff = (fn: unknown) => (fn as ReturnType<typeof vi.fn>).mock.calls[0]![0] as Date;
+    const day = 24 * 3600 * 1000;
+    expect(Math.round((before - cutoff(services.phoneCodes.purgeCodesBefore).getTime()) / day)).toBe(1);
+    expect(Math.round((before - cutoff(services.phoneCodes.purgeOutboxBefore).getTime()) / day)).toBe(30);
+    expect(ctx.logger.info).toHaveBeenCalledWith(
+      { purged: { phoneCodes: 2, smsOutbox: 2 } },
+      "stale phone sign-in data purged",
     );
   });
 

@@ -3,6 +3,9 @@
  * through the visitor's cookie, which lives for VISITOR_LIFETIME_DAYS from the day it was issued and is
  * never renewed. A row older than that belongs to a cookie that has expired, so nobody can read it any
  * more: it is deleted. Nothing a visitor can still see is ever removed by this.
+ *
+ * Phone sign-in (ADR 028) leaves a code row per phone and an outbox row per SMS: a code is kept a day
+ * after it expired or was used (so support can still tell why a sign-in failed), a message 30 days.
  */
 
 import { z } from "zod";
@@ -58,13 +61,51 @@ export const purgeVisitorDataJob = defineJobType({
   every: { intervalMs: 6 * 3600 * 1000, payload: {} },
 });
 
+/** A sign-in code is kept this long after it expired or was used. */
+export const PHONE_CODE_KEEP_DAYS = 1;
+/** An SMS outbox message is kept this long: enough to answer "I got no code" complaints. */
+export const SMS_OUTBOX_KEEP_DAYS = 30;
+
+export interface PhoneSignInPurgers {
+  phoneCodes: {
+    purgeCodesBefore(before: Date, batch: number): Promise<number>;
+    purgeOutboxBefore(before: Date, batch: number): Promise<number>;
+  };
+}
+
+/** Deletes sign-in codes dead for over a day and outbox messages over 30 days old; how many of each. */
+export async function purgeStalePhoneSignInData(
+  services: PhoneSignInPurgers,
+  now: Date = new Date(),
+  batch: number = PURGE_BATCH,
+): Promise<{ phoneCodes: number; smsOutbox: number }> {
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  return {
+    phoneCodes: await services.phoneCodes.purgeCodesBefore(ago(PHONE_CODE_KEEP_DAYS), batch),
+    smsOutbox: await services.phoneCodes.purgeOutboxBefore(ago(SMS_OUTBOX_KEEP_DAYS), batch),
+  };
+}
+
+export const purgePhoneSignInJob = defineJobType({
+  name: "purge-stale-phone-sign-in-data",
+  payload: z.object({}),
+  maxAttempts: 3,
+  backoff: { baseMs: 60_000, maxMs: 15 * 60_000 },
+  every: { intervalMs: 6 * 3600 * 1000, payload: {} },
+});
+
 /** The housekeeping jobs' handlers, over the services that own the data. */
-export function housekeepingJobs(services: VisitorDataPurgers): JobHandler[] {
+export function housekeepingJobs(services: VisitorDataPurgers & PhoneSignInPurgers): JobHandler[] {
   return [
     handleJob(purgeVisitorDataJob, async (_payload, { logger }) => {
       const purged = await purgeExpiredVisitorData(services);
       if (purged.recentSearches + purged.viewedProducts > 0)
         logger.info({ purged }, "expired visitor data purged");
+    }),
+    handleJob(purgePhoneSignInJob, async (_payload, { logger }) => {
+      const purged = await purgeStalePhoneSignInData(services);
+      if (purged.phoneCodes + purged.smsOutbox > 0)
+        logger.info({ purged }, "stale phone sign-in data purged");
     }),
   ];
 }

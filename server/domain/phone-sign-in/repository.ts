@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { users } from "#server/db/schema/index.ts";
 import { phoneCodes, serverSecrets, smsOutbox } from "#server/db/schema/phone-sign-in.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
@@ -119,6 +119,37 @@ export function createPhoneCodesRepository(db: Executor) {
         .where(eq(smsOutbox.phone, phone))
         .orderBy(sql`${smsOutbox.id} DESC`)
         .limit(limit);
+    },
+
+    /**
+     * Deletes up to `limit` codes that died before `before` (expired, or used); returns how many. A row
+     * also carries the resend cooldown, which ends 60 s after sending, long before either.
+     */
+    async purgeCodesBefore(before: Date, limit: number): Promise<number> {
+      const batch = db
+        .select({ id: phoneCodes.id })
+        .from(phoneCodes)
+        .where(or(lt(phoneCodes.expiresAt, before), lt(phoneCodes.consumedAt, before)))
+        .limit(limit);
+      const deleted = await db
+        .delete(phoneCodes)
+        .where(sql`${phoneCodes.id} IN (${batch})`)
+        .returning({ id: phoneCodes.id });
+      return deleted.length;
+    },
+
+    /** Deletes up to `limit` outbox messages written before `before`; returns how many. */
+    async purgeOutboxBefore(before: Date, limit: number): Promise<number> {
+      const batch = db
+        .select({ id: smsOutbox.id })
+        .from(smsOutbox)
+        .where(lt(smsOutbox.createdAt, before))
+        .limit(limit);
+      const deleted = await db
+        .delete(smsOutbox)
+        .where(sql`${smsOutbox.id} IN (${batch})`)
+        .returning({ id: smsOutbox.id });
+      return deleted.length;
     },
 
     /** The stored secret of this name, storing `candidate` first when there is none (the first one wins). */

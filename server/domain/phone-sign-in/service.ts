@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { Redis } from "ioredis";
 import pino from "pino";
+import { purgeInBatches } from "#server/domain/housekeeping.ts";
 import { AppError } from "#server/errors.ts";
 import type { Logger } from "#server/logger.ts";
 import type { PhoneCodesRepository } from "./repository.ts";
@@ -144,6 +145,13 @@ export function createPhoneCodesService(repository: PhoneCodesRepository, option
 
     /** The newest messages to a phone: the stand-in's outbox (tests, and whoever tries the shop). */
     outbox: (phone: string, limit = 5) => repository.outbox(phone, limit),
+
+    /** Deletes codes dead (expired or used) before `before`, `batch` rows per statement; returns how many. */
+    purgeCodesBefore: (before: Date, batch: number) =>
+      purgeInBatches((n) => repository.purgeCodesBefore(before, n), batch),
+    /** Deletes outbox messages written before `before`, `batch` rows per statement; returns how many. */
+    purgeOutboxBefore: (before: Date, batch: number) =>
+      purgeInBatches((n) => repository.purgeOutboxBefore(before, n), batch),
   };
 }
 export type PhoneCodesService = ReturnType<typeof createPhoneCodesService>;
