@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { findUnsafeText } from "#contract/input-text.ts";
+import { isSafeRedirectPath, MAX_REDIRECT_LENGTH } from "#contract/redirect-to.ts";
 import { requireUser } from "#server/api/actor.ts";
 import {
   createRouter,
@@ -14,8 +16,14 @@ import { AppError } from "#server/errors.ts";
 const externalProfileBodySchema = z.object({
   redirectTo: z
     .string()
-    .max(2048)
-    .regex(/^\/(?!\/)/, { error: "Адрес возврата должен быть путём на этом сайте" }),
+    .max(MAX_REDIRECT_LENGTH)
+    // Text no field may hold (NUL, a broken surrogate) is left to the API's own check and its message.
+    .refine((value) => findUnsafeText(value, "") !== undefined || isSafeRedirectPath(value), {
+      error: "Адрес возврата должен быть путём на этом сайте",
+    })
+    .describe(
+      "Путь на этом сайте, куда вернуться (с запросом); `//host`, `/\\host`, `https:`, `javascript:` не принимаются",
+    ),
 });
 const externalProfileResponseSchema = z.object({ redirect_url: z.string() });
 const profileSchema = z.object({ id: z.string(), name: z.string() });

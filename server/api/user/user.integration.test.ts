@@ -72,4 +72,31 @@ describe("POST /api/user/external/profile", () => {
     expect(signedIn.status).toBe(503);
     expect(await signedIn.json()).toMatchObject({ type: "unavailable" });
   });
+
+  it("takes a same-origin path only as redirectTo", async () => {
+    const { app, database } = await getTestContext();
+    const { cookie } = await createSession(database.db);
+    const request = (redirectTo: string) =>
+      app.request(`${origin}/api/user/external/profile`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({ redirectTo }),
+      });
+    for (const redirectTo of [
+      "//evil",
+      "/\\evil",
+      "https://evil",
+      "javascript:alert(1)",
+      "/\t/evil",
+      "/.//evil",
+    ]) {
+      const res = await request(redirectTo);
+      expect(res.status, redirectTo).toBe(400);
+      expect(await res.json()).toMatchObject({
+        code: "invalid_parameters",
+        fields: [{ field: "body.redirectTo", message: "Адрес возврата должен быть путём на этом сайте" }],
+      });
+    }
+    expect((await request("/personal/orders?tab=completed")).status).toBe(503);
+  });
 });
