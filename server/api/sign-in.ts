@@ -11,8 +11,8 @@ export type SignInMethod = "bank" | "phone";
  * baseline): the one this browser's cookie names is revoked, so a token planted or seen before sign-in
  * is worth nothing after it. The event is logged for the audit trail with no token in it.
  */
-// biome-ignore lint/suspicious/noExplicitAny: any route's context, whatever its path and input.
 export async function signInAs(
+  // biome-ignore lint/suspicious/noExplicitAny: any route's context, whatever its path and input.
   c: Context<AppEnv, any, any>,
   userId: number,
   method: SignInMethod,
