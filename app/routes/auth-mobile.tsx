@@ -1,7 +1,7 @@
-import { useRouteLoaderData } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { PhoneStep, withRedirectTo } from "#app/features/phone-sign-in/index.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { FOCUSED, type RouteHandle } from "#app/lib/route-meta.ts";
-import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/auth-mobile";
 
 export const handle: RouteHandle = { cache: "personal", ...FOCUSED, footer: false };
@@ -10,19 +10,17 @@ export const loader = (args: Route.LoaderArgs) => loadPageSeo(args, "Вход п
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data);
 
 export default function AuthMobile({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const redirectTo = useSearchParams()[0].get("redirectTo");
   return (
-    <section className="state-page">
+    <section className="phone-sign-in-page">
       <h1 className="page-title">{loaderData.seo.h1}</h1>
-      <p className="state-page__text">
-        Мы пришлём СМС с кодом на номер, привязанный к интернет-банку. Если номер менялся, войдите через
-        интернет-банк.
+      <p className="phone-sign-in-page__text">
+        Пришлём СМС с кодом. Если у вас ещё нет аккаунта, он появится после входа.
       </p>
-      <div className="state-page__actions">
-        <a className="button button--primary button--l" href={root?.config.authUrl ?? "/"}>
-          Войти через интернет-банк
-        </a>
-      </div>
+      <PhoneStep redirectTo={redirectTo} />
+      <p className="phone-sign-in-page__alt">
+        <Link to={withRedirectTo("/auth", redirectTo)}>Войти через интернет-банк</Link>
+      </p>
     </section>
   );
 }

@@ -43,6 +43,7 @@ import { checkWithin } from "./readiness.ts";
 import { robotsRoute } from "./robots.ts";
 import { sitemapRoute } from "./sitemap.ts";
 import { strictTransport } from "./strict-transport.ts";
+import { createTestOutboxRoute } from "./test-outbox.ts";
 import { createTestSignInRoute } from "./test-sign-in.ts";
 import { createApiTransport } from "./transport.ts";
 
@@ -158,7 +159,10 @@ export function createApp(deps: AppDeps) {
   app.route("/", robotsRoute);
   app.route("/", sitemapRoute);
   // Browser tests only; absent unless TEST_SIGN_IN_SECRET is set (see test-sign-in.ts).
-  if (config.testSignInSecret) app.route("/", createTestSignInRoute(config.testSignInSecret));
+  if (config.testSignInSecret) {
+    app.route("/", createTestSignInRoute(config.testSignInSecret));
+    app.route("/", createTestOutboxRoute(config.testSignInSecret));
+  }
   app.route("/", cspReportRoute);
 
   const clientRoot = relative(process.cwd(), deps.clientDir ?? paths.clientBuild) || ".";

@@ -17,7 +17,8 @@ const bodySchema = z.object({
   email: z.email().optional(),
 });
 
-function sameSecret(given: string | undefined, secret: string): boolean {
+/** Whether a test seam's caller gave the configured secret (constant-time). */
+export function sameSecret(given: string | undefined, secret: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(secret);

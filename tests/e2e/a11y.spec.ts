@@ -91,6 +91,7 @@ const PAGES: { name: string; status: number; path: (origin: string) => Promise<s
   },
   { name: "basket", status: 200, path: () => "/basket" },
   { name: "city selection", status: 200, path: () => "/select-city" },
+  { name: "phone sign-in", status: 200, path: () => "/auth/mobile" },
   { name: "404: an unknown address", status: 404, path: () => "/definitely/not/here" },
   { name: "401: a page for signed-in shoppers", status: 401, path: () => "/personal/orders" },
 ];
