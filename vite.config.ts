@@ -20,7 +20,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                     name: "vendor",
                     test: /node_modules\/(react|react-dom|scheduler|react-router|@tanstack)\//,
                   },
-                  { name: "shell", test: /\/app\/(lib|ui|layouts)\/|\/app\/root\.tsx/ },
+                  // The shared shell, less the UI parts only forms use (the phone field brings its mask library).
+                  {
+                    name: "shell",
+                    test: /\/app\/(?:lib\/|layouts\/|ui\/(?!phone-input|phone-mask))|\/app\/root\.tsx/,
+                  },
                 ],
               },
             },

@@ -38,7 +38,10 @@ test.describe("the phone sign-in", () => {
 
   test("a shopper signs in with the texted code and lands back on redirectTo", async ({ page }) => {
     const phone = freshPhone();
-    await page.goto(`/auth/mobile?redirectTo=${encodeURIComponent(REDIRECT_TO)}`);
+    // From the sign-in page a personal page sent the shopper to: the phone way keeps where to come back.
+    await page.goto(`/auth?redirectTo=${encodeURIComponent(REDIRECT_TO)}`);
+    await page.getByRole("link", { name: "Войти по номеру телефона" }).click();
+    await expect(page).toHaveURL(`/auth/mobile?redirectTo=${encodeURIComponent(REDIRECT_TO)}`);
     await waitForHydration(page);
     const field = page.getByLabel("Номер телефона");
     const submit = page.getByRole("button", { name: "Получить код" });

@@ -53,17 +53,26 @@ test("a search made on the screen shows under «Вы искали», newest firs
     "/search/?q=%D1%81%D0%BC%D0%B0%D1%80%D1%82%D1%84%D0%BE%D0%BD",
   );
 
+  const removed = page.waitForResponse(
+    (res) => res.url().includes("/api/v1/search/recent/") && res.request().method() === "DELETE",
+  );
   await recent(page).getByRole("button", { name: "Удалить «смартфон» из истории" }).click();
   await expect(recent(page).getByRole("link")).toHaveText(["Наушники"]);
   // Focus stays in the list, on the next remove button.
   await expect(recent(page).getByRole("button", { name: "Удалить «Наушники» из истории" })).toBeFocused();
+  expect((await removed).ok()).toBe(true);
   await page.reload();
   await expect(recent(page).getByRole("link")).toHaveText(["Наушники"]);
 
   await waitForHydration(page);
+  // The list empties at once; the reload must wait for the server to have forgotten it too.
+  const cleared = page.waitForResponse(
+    (res) => res.url().includes("/api/v1/search/recent") && res.request().method() === "DELETE",
+  );
   await recent(page).getByRole("button", { name: "Очистить" }).click();
   await expect(recent(page)).toHaveCount(0);
   await expect(field(page)).toBeFocused();
+  expect((await cleared).ok()).toBe(true);
   await page.reload();
   await expect(page.getByRole("heading", { name: "Часто ищут" })).toBeVisible();
   await expect(recent(page)).toHaveCount(0);
