@@ -2,17 +2,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Redis } from "ioredis";
-import {
-  type IRateLimiterOptions,
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-} from "rate-limiter-flexible";
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { MAX_FILTER_VALUES_TOTAL } from "#contract/catalog.ts";
 import type { AppConfig, RateBucket, RateBudget } from "#server/config.ts";
 import { MAX_QUERY_WORDS } from "#server/domain/search/query-plan.ts";
 import { AppError } from "#server/errors.ts";
+import { createLimiter } from "#server/rate-limiter.ts";
 import { clientAddress } from "./client-address.ts";
 import type { PageCachePolicy } from "#contract/page-cache.ts";
 
@@ -55,30 +50,21 @@ export function createRateLimits(
   redis?: Redis | undefined,
 ): RateLimits | undefined {
   if (!settings) return undefined;
-  // The shared client connects on first use; until it is ready the insurance limiter answers.
-  if (redis?.status === "wait") redis.connect().catch(() => {});
   const limiters = new Map<RateBucket, { limiter: RateLimiterAbstract; abuseAbove: number | undefined }>();
   for (const [bucket, budget] of Object.entries(settings.budgets) as [RateBucket, RateBudget][]) {
     const tiered = SHOPPER_BUCKETS.has(bucket);
-    const options: IRateLimiterOptions = {
-      keyPrefix: `${REDIS_PREFIX}:${bucket}`,
-      points: budget.points,
-      duration: budget.durationS,
-      blockDuration: tiered ? 0 : settings.blockS,
-    };
     const abuseAbove = tiered ? budget.points * ABUSE_FACTOR : undefined;
-    const limiter = redis
-      ? new RateLimiterRedis({
-          ...options,
-          storeClient: redis,
-          // A Redis that is not connected is not waited for: the insurance limiter answers at once.
-          rejectIfRedisNotReady: true,
-          // A blocked client's flood is refused from memory, without a Redis round trip each.
-          inMemoryBlockOnConsumed: (abuseAbove ?? budget.points) + 1,
-          inMemoryBlockDuration: settings.blockS,
-          insuranceLimiter: new RateLimiterMemory(options),
-        })
-      : new RateLimiterMemory(options);
+    const limiter = createLimiter(
+      {
+        keyPrefix: `${REDIS_PREFIX}:${bucket}`,
+        points: budget.points,
+        duration: budget.durationS,
+        blockDuration: tiered ? 0 : settings.blockS,
+      },
+      redis,
+      // A blocked client's flood is refused from memory, without a Redis round trip each.
+      { inMemoryBlockOnConsumed: (abuseAbove ?? budget.points) + 1, inMemoryBlockDuration: settings.blockS },
+    );
     limiters.set(bucket, { limiter, abuseAbove });
   }
   return {

@@ -1,11 +1,6 @@
 import type { Redis } from "ioredis";
-import {
-  type IRateLimiterOptions,
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-} from "rate-limiter-flexible";
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { createLimiter } from "#server/rate-limiter.ts";
 
 /**
  * How many codes and confirmations a phone and a client address get (ADR 028). The 60 s resend
@@ -40,24 +35,14 @@ export function createPhoneLimiters(redis?: Redis): PhoneLimiters {
     PhoneLimit,
     { points: number; durationS: number },
   ][]) {
-    const options: IRateLimiterOptions = {
-      keyPrefix: `vitrina:otp:${name}`,
-      points: budget.points,
-      duration: budget.durationS,
-    };
     limiters.set(
       name,
-      redis
-        ? new RateLimiterRedis({
-            ...options,
-            storeClient: redis,
-            rejectIfRedisNotReady: true,
-            insuranceLimiter: new RateLimiterMemory(options),
-          })
-        : new RateLimiterMemory(options),
+      createLimiter(
+        { keyPrefix: `vitrina:otp:${name}`, points: budget.points, duration: budget.durationS },
+        redis,
+      ),
     );
   }
-  if (redis?.status === "wait") redis.connect().catch(() => {});
   return {
     async consume(limit, key) {
       try {
