@@ -317,3 +317,44 @@ describe("POST /api/v1/auth/phone/code and /confirm", () => {
     }
   });
 });
+
+describe("phone sign-in under 50 parallel requests", () => {
+  const PARALLEL = 50;
+  const many = <T>(make: (i: number) => T | Promise<T>): Promise<Awaited<T>[]> =>
+    Promise.all(Array.from({ length: PARALLEL }, (_, i) => make(i)));
+
+  it("texts one code however many requests for one phone arrive together", async () => {
+    const { post, database } = await phoneApp();
+    const phone = freshPhone();
+    const answers = await many(() => post("code", { phone }, freshIp()));
+    expect(answers.filter((res) => res.status === 202)).toHaveLength(1);
+    for (const res of answers) expect([202, 429]).toContain(res.status);
+    const services = createServices(database.db);
+    expect(await services.phoneCodes.outbox(phone, PARALLEL)).toHaveLength(1);
+  });
+
+  it("counts every one of 50 simultaneous wrong guesses: at most 5 are judged, and the code is dead after", async () => {
+    const { post, codeFor } = await phoneApp();
+    const phone = freshPhone();
+    expect((await post("code", { phone })).status).toBe(202);
+    const code = await codeFor(phone);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const answers = await many(async () => {
+      const res = await post("confirm", { phone, code: wrong }, freshIp());
+      return { status: res.status, code: (await res.json()).code as string };
+    });
+    expect(answers.every((a) => a.status === 400)).toBe(true);
+    expect(answers.filter((a) => a.code === "otp_invalid").length).toBeLessThanOrEqual(5);
+    expect((await post("confirm", { phone, code }, freshIp())).status).toBe(400);
+  });
+
+  it("lets one of 50 simultaneous confirmations of the right code in, and only one", async () => {
+    const { post, codeFor } = await phoneApp();
+    const phone = freshPhone();
+    expect((await post("code", { phone })).status).toBe(202);
+    const code = await codeFor(phone);
+    const answers = await many(() => post("confirm", { phone, code }, freshIp()));
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    for (const res of answers) expect([200, 400]).toContain(res.status);
+  });
+});
