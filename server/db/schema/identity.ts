@@ -19,6 +19,8 @@ export const users = pgTable(
     patronymic: text("patronymic"),
     email: text("email"),
     roles: text("roles").array().notNull().default(sql`ARRAY['shopper']::text[]`),
+    /** The delivery kind checkout starts with (spec `PUT /v1/user/address/type`): `courier` or `pickup`. */
+    deliveryType: text("delivery_type").notNull().default("courier"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -26,6 +28,7 @@ export const users = pgTable(
     uniqueIndex("users_phone_idx").on(t.phone),
     uniqueIndex("users_bank_subject_idx").on(t.bankSubject),
     check("users_identified", sql`${t.phone} IS NOT NULL OR ${t.bankSubject} IS NOT NULL`),
+    check("users_delivery_type", sql`${t.deliveryType} IN ('courier', 'pickup')`),
     check("users_phone_e164", sql`${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
   ],
 );

@@ -1,3 +1,4 @@
+export * from "./account.ts";
 export * from "./basket.ts";
 export * from "./catalog.ts";
 export * from "./geo.ts";

@@ -1,5 +1,17 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { products } from "./catalog.ts";
+import { users } from "./identity.ts";
 
 /** The flat code → value dictionary served by `GET /api/v1/main/guid` (statuses, reasons, labels). */
 export const dictionaryEntries = pgTable("dictionary_entries", {
@@ -31,20 +43,28 @@ export const contentPages = pgTable("content_pages", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Products a visitor opened, newest first; the visitor is an opaque id in an HttpOnly cookie. */
+/**
+ * Products a shopper opened, newest first: an anonymous visitor's (an opaque id in an HttpOnly cookie) or
+ * a signed-in user's. At sign-in the visitor's rows merge into the user's (commerce.md, Visitor → user).
+ */
 export const viewedProducts = pgTable(
   "viewed_products",
   {
-    visitorId: text("visitor_id").notNull(),
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    visitorId: text("visitor_id"),
+    userId: bigint("user_id", { mode: "number" }).references(() => users.id, { onDelete: "cascade" }),
     productId: integer("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.visitorId, t.productId] }),
+    check("viewed_products_one_owner", sql`(${t.userId} IS NULL) <> (${t.visitorId} IS NULL)`),
+    uniqueIndex("viewed_products_visitor_product_idx").on(t.visitorId, t.productId),
+    uniqueIndex("viewed_products_user_product_idx").on(t.userId, t.productId),
     index("viewed_products_recent_idx").on(t.visitorId, t.viewedAt),
-    // Housekeeping deletes rows past the visitor cookie's lifetime (server/domain/housekeeping.ts).
+    index("viewed_products_user_recent_idx").on(t.userId, t.viewedAt),
+    // Housekeeping deletes visitors' rows past the visitor cookie's lifetime (server/domain/housekeeping.ts).
     index("viewed_products_viewed_at_idx").on(t.viewedAt),
   ],
 );
