@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { SIGNED_IN_HINT_COOKIE } from "#contract/session-hint.ts";
 import { isHttps } from "#server/http/public-origin.ts";
 
 /**
@@ -16,13 +17,22 @@ export function readSessionToken(c: Context): string | undefined {
   return isHttps(c) ? getCookie(c, SESSION_COOKIE, "host") : getCookie(c, SESSION_COOKIE);
 }
 
+/**
+ * Sets the session cookie and, beside it, the script-readable signed-in hint with the same lifetime
+ * (contract/session-hint.ts): no secret, only "ask for personal data".
+ */
 export function setSessionCookie(c: Context, token: string, expiresAt: Date): void {
   const options = { httpOnly: true, sameSite: "Lax", path: "/", expires: expiresAt } as const;
-  if (isHttps(c)) setCookie(c, SESSION_COOKIE, token, { ...options, secure: true, prefix: "host" });
+  const secure = isHttps(c);
+  if (secure) setCookie(c, SESSION_COOKIE, token, { ...options, secure: true, prefix: "host" });
   else setCookie(c, SESSION_COOKIE, token, options);
+  setCookie(c, SIGNED_IN_HINT_COOKIE, "1", { sameSite: "Lax", path: "/", expires: expiresAt, secure });
 }
 
+/** Ends the browser's session cookie and its signed-in hint. */
 export function clearSessionCookie(c: Context): void {
-  if (isHttps(c)) deleteCookie(c, SESSION_COOKIE, { path: "/", secure: true, prefix: "host" });
+  const secure = isHttps(c);
+  if (secure) deleteCookie(c, SESSION_COOKIE, { path: "/", secure: true, prefix: "host" });
   else deleteCookie(c, SESSION_COOKIE, { path: "/" });
+  deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: "/", secure });
 }

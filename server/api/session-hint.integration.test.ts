@@ -1,0 +1,92 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { SIGNED_IN_HINT_COOKIE } from "#contract/session-hint.ts";
+import { createSession } from "#tests/factories/sessions.ts";
+import { getTestContext } from "#tests/fixtures/test-app.ts";
+import { clearSessionCookie, setSessionCookie } from "./session-cookie.ts";
+
+const origin = "http://localhost";
+
+function setCookies(response: Response): string[] {
+  return response.headers.getSetCookie();
+}
+
+/** The Set-Cookie line for one cookie name. */
+function cookieLine(response: Response, name: string): string | undefined {
+  return setCookies(response).find((line) => line.startsWith(`${name}=`));
+}
+
+describe("the signed-in hint cookie (ADR 034)", () => {
+  it("is set beside the session cookie, readable by scripts, with the session's expiry", async () => {
+    const expires = new Date(Date.now() + 90 * 24 * 3600 * 1000);
+    const app = new Hono().get("/", (c) => {
+      setSessionCookie(c, "t".repeat(43), expires);
+      return c.body(null, 204);
+    });
+    const response = await app.request(`${origin}/`);
+    const session = cookieLine(response, "sid")!;
+    const hint = cookieLine(response, SIGNED_IN_HINT_COOKIE)!;
+    expect(session).toContain("HttpOnly");
+    expect(hint).toMatch(/^signed_in=1;/);
+    expect(hint).not.toContain("HttpOnly");
+    expect(hint).toContain(`Expires=${expires.toUTCString()}`);
+    expect(hint).toContain("SameSite=Lax");
+  });
+
+  it("is Secure on https, next to the __Host- session cookie", async () => {
+    const app = new Hono().get("/", (c) => {
+      setSessionCookie(c, "t".repeat(43), new Date(Date.now() + 1000));
+      return c.body(null, 204);
+    });
+    const response = await app.request("https://shop.example/");
+    expect(cookieLine(response, "__Host-sid")).toContain("Secure");
+    expect(cookieLine(response, SIGNED_IN_HINT_COOKIE)).toContain("Secure");
+  });
+
+  it("is cleared with the session cookie", async () => {
+    const app = new Hono().get("/", (c) => {
+      clearSessionCookie(c);
+      return c.body(null, 204);
+    });
+    const response = await app.request(`${origin}/`);
+    expect(cookieLine(response, "sid")).toContain("Max-Age=0");
+    expect(cookieLine(response, SIGNED_IN_HINT_COOKIE)).toContain("Max-Age=0");
+  });
+
+  it("a personal call with a dead session answers 401 and clears the session cookie and the hint", async () => {
+    const { app } = await getTestContext();
+    const response = await app.request(`${origin}/api/v1/user/me`, {
+      headers: { cookie: `sid=${"d".repeat(43)}; ${SIGNED_IN_HINT_COOKIE}=1` },
+    });
+    expect(response.status).toBe(401);
+    expect(cookieLine(response, "sid")).toContain("Max-Age=0");
+    expect(cookieLine(response, SIGNED_IN_HINT_COOKIE)).toContain("Max-Age=0");
+  });
+
+  it("a stale hint alone is cleared too; a signed-out call without either cookie sets none", async () => {
+    const { app } = await getTestContext();
+    const stale = await app.request(`${origin}/api/v1/user/me`, {
+      headers: { cookie: `${SIGNED_IN_HINT_COOKIE}=1` },
+    });
+    expect(cookieLine(stale, SIGNED_IN_HINT_COOKIE)).toContain("Max-Age=0");
+    const plain = await app.request(`${origin}/api/v1/user/me`);
+    expect(plain.status).toBe(401);
+    expect(setCookies(plain)).toEqual([]);
+  });
+
+  it("a live session keeps both cookies; sign-out clears both", async () => {
+    const { app, database } = await getTestContext();
+    const me = await createSession(database.db);
+    const cookie = `${me.cookie}; ${SIGNED_IN_HINT_COOKIE}=1`;
+    const ok = await app.request(`${origin}/api/v1/user/me`, { headers: { cookie } });
+    expect(ok.status).toBe(200);
+    expect(setCookies(ok)).toEqual([]);
+    const out = await app.request(`${origin}/api/v1/auth/sign-out`, {
+      method: "POST",
+      headers: { cookie, origin },
+    });
+    expect(out.ok).toBe(true);
+    expect(cookieLine(out, "sid")).toContain("Max-Age=0");
+    expect(cookieLine(out, SIGNED_IN_HINT_COOKIE)).toContain("Max-Age=0");
+  });
+});
