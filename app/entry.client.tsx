@@ -5,14 +5,11 @@ import { configureApi } from "./lib/api-client.ts";
 import { installBuildWatcher } from "./lib/deploy/build-watcher.ts";
 import { handleChunkError, installChunkReloadGuard } from "./lib/deploy/chunk-reload.ts";
 import { logComponentError } from "./lib/deploy/error-log.ts";
+import { goToSignIn } from "./lib/unauthorized.ts";
 
 configureApi({
   transport: (path, init) => fetch(path, { ...init, credentials: "same-origin" }),
-  onUnauthorized: () => {
-    if (window.location.pathname.startsWith("/auth")) return;
-    const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-    window.location.assign(`/auth?redirectTo=${encodeURIComponent(here)}`);
-  },
+  onUnauthorized: () => goToSignIn(),
 });
 
 // Before hydrating: a lazily imported chunk can already fail during the first render.

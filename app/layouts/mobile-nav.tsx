@@ -1,4 +1,6 @@
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
+import { useSignedIn } from "#app/features/account/session.ts";
+import { signInHref } from "#app/features/account/sign-in-link.ts";
 import { BasketIcon, CatalogIcon, HeartIcon, HomeIcon, UserIcon } from "#app/ui/icons.tsx";
 
 const ITEMS = [
@@ -6,16 +8,21 @@ const ITEMS = [
   { to: "/catalog", label: "Каталог", Icon: CatalogIcon, end: false },
   { to: "/basket", label: "Корзина", Icon: BasketIcon, end: false },
   { to: "/personal/wishlist", label: "Избранное", Icon: HeartIcon, end: false },
-  { to: "/auth", label: "Войти", Icon: UserIcon, end: false },
 ] as const;
 
 /** The phone's bottom navigation (hidden on desktop by CSS, and on screens whose meta hides the bottom bar). */
 export function MobileNav({ visible }: { visible: boolean }) {
+  const signedIn = useSignedIn();
+  const location = useLocation();
   if (!visible) return null;
+  // The last tab is «Войти» as rendered (and cached) for everyone, «Кабинет» once the page knows there is a session.
+  const account = signedIn
+    ? { to: "/personal", label: "Кабинет", Icon: UserIcon, end: false }
+    : { to: signInHref(location), label: "Войти", Icon: UserIcon, end: false };
   return (
     <nav className="mobile-nav" aria-label="Основная навигация">
       <ul>
-        {ITEMS.map(({ to, label, Icon, end }) => (
+        {[...ITEMS, account].map(({ to, label, Icon, end }) => (
           <li key={to}>
             <NavLink to={to} end={end} className="mobile-nav__item">
               <Icon size={22} />

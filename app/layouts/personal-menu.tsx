@@ -1,4 +1,7 @@
+import { useState } from "react";
 import { NavLink } from "react-router";
+import { useSignOut } from "#app/features/account/api.ts";
+import { showToast } from "#app/ui/toast/toast-store.ts";
 
 export const PERSONAL_SECTIONS = [
   { to: "/personal/orders", label: "Заказы" },
@@ -22,6 +25,32 @@ export function PersonalMenu() {
           </li>
         ))}
       </ul>
+      <SignOutButton />
     </nav>
+  );
+}
+
+/** The account's own way out (on a phone the header has no account menu). */
+function SignOutButton() {
+  const signOut = useSignOut();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className="personal-menu__sign-out"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await signOut();
+          showToast({ type: "success", title: "Вы вышли из аккаунта" });
+        } catch {
+          showToast({ type: "error", title: "Не удалось выйти", text: "Проверьте соединение и попробуйте ещё раз" });
+          setBusy(false);
+        }
+      }}
+    >
+      Выйти
+    </button>
   );
 }

@@ -1,4 +1,4 @@
-import { data, Outlet } from "react-router";
+import { data, Outlet, redirect } from "react-router";
 import { ApiError, unwrap } from "#app/lib/api-client.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { refuseMalformedUrl } from "#app/lib/page.ts";
@@ -11,7 +11,12 @@ import { Shell } from "./shell.tsx";
 /** Its screens use the personal layout; each declares its own (personal) cache policy. */
 export const handle: RouteHandle = { layout: "personal" };
 
-/** Personal pages belong to a signed-in shopper: without a session the API answers 401 → the 401 screen. */
+/**
+ * The spec's redirect-personal middleware: personal pages belong to a signed-in shopper. Without a live
+ * session the API answers 401 and the shopper is sent to sign in, to come back to this very path with its
+ * query (`/auth?redirectTo=…`). The API's answer also clears a dead session's cookies (they reach the
+ * browser with the redirect).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   refuseMalformedUrl(request);
   const api = serverApi(context);
@@ -19,9 +24,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   try {
     return { profile: await unwrap(api.v1.user.profile.$get()) };
   } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw redirect(signInRedirect(request), 302);
     if (error instanceof ApiError) throw data({ message: error.message }, { status: error.status });
     throw error;
   }
+}
+
+/** `/auth?redirectTo=<path and query>` for the page asked for. */
+export function signInRedirect(request: Request): string {
+  const url = new URL(request.url);
+  return `/auth?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
 }
 
 export const shouldRevalidate = revalidateOnPathChange;

@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, NavLink } from "react-router";
+import { AccountAction } from "#app/features/account/account-menu.tsx";
 import { CatalogMenuButton } from "#app/features/catalog-menu/components/catalog-menu-button.tsx";
 import { SearchBox } from "#app/features/search/components/search-box.tsx";
 import { headerHeight } from "#app/lib/header-state.ts";
 import type { DeviceVisibility, RouteMeta } from "#app/lib/route-meta.ts";
-import { BasketIcon, HeartIcon, UserIcon } from "#app/ui/icons.tsx";
+import { BasketIcon, HeartIcon } from "#app/ui/icons.tsx";
 import { Logo } from "#app/ui/logo.tsx";
 import type { CategoryNode } from "#contract/catalog.ts";
 import { categoryUrl } from "#contract/urls.ts";
@@ -64,10 +65,7 @@ export function SiteHeader({
           <CatalogMenuButton />
           {meta.headerSearch ? <SearchBox /> : <div className="site-header__spacer" />}
           <nav className="header-actions" aria-label="Личное">
-            <Link to="/auth" className="header-action">
-              <UserIcon />
-              <span>Войти</span>
-            </Link>
+            <AccountAction />
             <Link to="/personal/wishlist" className="header-action">
               <HeartIcon />
               <span>Избранное</span>

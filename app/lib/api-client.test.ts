@@ -1,6 +1,14 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, configureApi, createApiClient, getApi, resetApi, unwrap } from "./api-client.ts";
+import {
+  ApiError,
+  configureApi,
+  createApiClient,
+  getApi,
+  getBackgroundApi,
+  resetApi,
+  unwrap,
+} from "./api-client.ts";
 import { shouldRetry } from "./query-client.ts";
 
 function json(body: unknown, status = 200, statusText = "OK") {
@@ -138,6 +146,15 @@ describe("api client", () => {
       onUnauthorized,
     });
     await expect(unwrap(api.v1.user.profile.$get())).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it("the background client throws a 401 without sending the shopper to sign in (ADR 034)", async () => {
+    const onUnauthorized = vi.fn();
+    configureApi({ transport: async () => json({ message: "Войдите, чтобы продолжить" }, 401), onUnauthorized });
+    await expect(unwrap(getBackgroundApi().v1.user.me.$get())).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    await expect(unwrap(getApi().v1.user.me.$get())).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 

@@ -130,10 +130,12 @@ export async function unwrap<R extends ClientResponse<any, any, any>>(call: Prom
 }
 
 let instance: ApiClient | undefined;
+let backgroundInstance: ApiClient | undefined;
 
 /** Configures the browser-wide client once, at hydration. */
 export function configureApi(options: ApiClientOptions): ApiClient {
   instance = createApiClient(options);
+  backgroundInstance = createApiClient({ ...options, onUnauthorized: undefined });
   return instance;
 }
 
@@ -142,7 +144,18 @@ export function getApi(): ApiClient {
   return instance;
 }
 
-/** Test seam: forget the configured instance. */
+/**
+ * The same client for a public page's personal decoration (the header's name, hearts, the bonus balance):
+ * its 401 is not a reason to leave the page (spec section 8 sends the shopper to sign in on a 401, but a
+ * session that ended elsewhere must not bounce someone off a product page), so it only throws (ADR 034).
+ */
+export function getBackgroundApi(): ApiClient {
+  if (!backgroundInstance) throw new Error("API instance not configured");
+  return backgroundInstance;
+}
+
+/** Test seam: forget the configured instances. */
 export function resetApi(): void {
   instance = undefined;
+  backgroundInstance = undefined;
 }

@@ -1,0 +1,74 @@
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { ApiError, getApi, getBackgroundApi, unwrap } from "#app/lib/api-client.ts";
+import { notifySessionChanged, useSignedIn } from "./session.ts";
+
+/** Every query whose answer belongs to the signed-in shopper lives under this key, to drop them at sign-out. */
+export const accountKeys = {
+  all: ["account"] as const,
+  me: () => [...accountKeys.all, "me"] as const,
+};
+
+export type Me = Awaited<ReturnType<typeof fetchMe>>;
+
+function fetchMe(signal?: AbortSignal) {
+  return unwrap(getBackgroundApi().v1.user.me.$get(undefined, { init: { signal } }));
+}
+
+/**
+ * The signed-in account for decoration (the header): through the background client, so a session that
+ * ended elsewhere only turns the header back to «Войти» (the API cleared the cookies with its 401).
+ */
+export function meQuery() {
+  return queryOptions({
+    queryKey: accountKeys.me(),
+    queryFn: ({ signal }) => fetchMe(signal),
+    staleTime: 60_000,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+}
+
+/** The signed-in account, or undefined while signed out, loading, or on the server. */
+export function useMe(): { signedIn: boolean; me: Me | undefined } {
+  const signedIn = useSignedIn();
+  const query = useQuery({ ...meQuery(), enabled: signedIn });
+  const unauthorized = query.error instanceof ApiError && query.error.status === 401;
+  useEffect(() => {
+    if (unauthorized) notifySessionChanged();
+  }, [unauthorized]);
+  return { signedIn: signedIn && !unauthorized, me: signedIn ? query.data : undefined };
+}
+
+/** How the header names the shopper: the first name, else the phone. */
+export function displayName(me: Pick<Me, "name" | "surname" | "phone">): string {
+  if (me.name) return me.name;
+  if (me.surname) return me.surname;
+  if (me.phone) return formatPhone(me.phone);
+  return "Профиль";
+}
+
+/** +79161234567 → +7 916 123-45-67 */
+export function formatPhone(e164: string): string {
+  const m = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(e164);
+  return m ? `+7 ${m[1]} ${m[2]}-${m[3]}-${m[4]}` : e164;
+}
+
+/**
+ * Signs this browser out: the server revokes the session and clears the cookies. Every query is dropped,
+ * not only the account's: the wishlist, viewed products, recent searches and basket all answered for the
+ * account and must now answer for the anonymous visitor. An account page is left for the home page.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const location = useLocation();
+  return async () => {
+    await unwrap(getApi().v1.auth["sign-out"].$post());
+    queryClient.clear();
+    notifySessionChanged();
+    if (location.pathname.startsWith("/personal")) await navigate("/", { replace: true });
+    else await revalidator.revalidate();
+  };
+}
