@@ -50,6 +50,7 @@ export const API_ERROR_CODES = [
   "otp_cooldown",
   "otp_rate_limited",
   "sms_unavailable",
+  "phone_in_use",
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -21,6 +21,7 @@ import { routeRulesRoute } from "./route-rules/route.ts";
 import { searchRoute } from "./search/route.ts";
 import { sellersRoute } from "./sellers/route.ts";
 import { seoRoute } from "./seo/route.ts";
+import { profileRoute } from "./user/profile-route.ts";
 import { externalProfileRoute, userRoute } from "./user/route.ts";
 import { urlGuard } from "./url-guard.ts";
 import { apiUrlLimit } from "./url-limit.ts";
@@ -59,6 +60,7 @@ export function createApiRoutes() {
     .route("/v1/auth/phone", phoneSignInRoute)
     .route("/v1/auth", signOutRoute)
     .route("/v1/user", userRoute)
+    .route("/v1/user", profileRoute)
     .route("/user", externalProfileRoute);
 }
 export type ApiRoutes = ReturnType<typeof createApiRoutes>;

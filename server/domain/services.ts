@@ -16,6 +16,8 @@ import { createPhoneCodesRepository } from "./phone-sign-in/repository.ts";
 import { createIdentityRepository } from "./identity/repository.ts";
 import { createIdentityService } from "./identity/service.ts";
 import { createMediaService } from "./media/service.ts";
+import { createProfileRepository } from "./profile/repository.ts";
+import { createProfileService } from "./profile/service.ts";
 import { createRecentSearchesRepository } from "./recent-searches/repository.ts";
 import { createRecentSearchesService } from "./recent-searches/service.ts";
 import { createReferenceRepository } from "./reference/repository.ts";
@@ -80,6 +82,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       options.cache ? cacheReads(service, options.cache, namespace, tags, options.cacheTrusted) : service,
       tags as unknown as Partial<ReadTags<S>>,
     );
+  const phoneCodes = createPhoneCodesService(createPhoneCodesRepository(db), options.phoneSignIn);
   return {
     catalog: shared("catalog", createCatalogService(catalogRepository), TAGS.catalog),
     catalogMenu: shared(
@@ -99,7 +102,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     identity: createIdentityService(createIdentityRepository(db)),
     media: noted(createMediaService(catalogRepository)),
     // Sign-in codes: personal, never cached.
-    phoneCodes: createPhoneCodesService(createPhoneCodesRepository(db), options.phoneSignIn),
+    phoneCodes,
+    // The shopper's own profile: personal, never cached; a phone change spends a code of phoneCodes.
+    profile: createProfileService(createProfileRepository(db), phoneCodes),
     recentSearches: noted(createRecentSearchesService(createRecentSearchesRepository(db))),
     reference: shared("reference", createReferenceService(createReferenceRepository(db)), TAGS.reference),
     routing: noted(createRoutingService(createRoutingRepository(db)), { rulesFor: catalogOnly }),

@@ -150,6 +150,8 @@ describe("OpenAPI", () => {
       "/api/v1/sellers/{code}",
       "/api/v1/seo",
       "/api/v1/user/me",
+      "/api/v1/user/phone",
+      "/api/v1/user/phone/code",
       "/api/v1/user/profile",
       "/api/v1/user/sessions",
       "/api/v1/user/sessions/others",

@@ -27,7 +27,7 @@ const externalProfileBodySchema = z.object({
 });
 const externalProfileResponseSchema = z.object({ redirect_url: z.string() });
 const profileSchema = z.object({ id: z.string(), name: z.string() });
-const meSchema = z
+export const meSchema = z
   .object({
     id: z.string(),
     phone: z.string().nullable().describe("E.164, например +79161234567"),

@@ -42,7 +42,16 @@ export function maskPhone(phone: string): string {
   return phone.length > 8 ? `${phone.slice(0, 5)}***${phone.slice(-4)}` : "***";
 }
 
-export function smsText(code: string): string {
+/**
+ * What a code is for. The purpose is part of its keyed hash, so a code texted to change the account's phone
+ * cannot sign in and a sign-in code cannot change a phone (ADR 033); the SMS says which it is.
+ */
+export type CodePurpose = "sign-in" | "phone-change";
+
+export function smsText(code: string, purpose: CodePurpose = "sign-in"): string {
+  if (purpose === "phone-change") {
+    return `Код для смены номера в Витрине: ${code}. Никому его не сообщайте`;
+  }
   return `Код для входа в Витрину: ${code}. Никому его не сообщайте`;
 }
 
@@ -73,9 +82,10 @@ export function createPhoneCodesService(repository: PhoneCodesRepository, option
     });
     return key;
   };
-  const hash = async (phone: string, code: string) =>
+  // A sign-in code's hash is the one ADR 028 describes; other purposes are prefixed with their name.
+  const hash = async (phone: string, code: string, purpose: CodePurpose = "sign-in") =>
     createHmac("sha256", await hmacKey())
-      .update(`${phone}:${code}`)
+      .update(purpose === "sign-in" ? `${phone}:${code}` : `${purpose}:${phone}:${code}`)
       .digest();
 
   const tooMany = (retryAfterSeconds: number) =>
@@ -90,9 +100,39 @@ export function createPhoneCodesService(repository: PhoneCodesRepository, option
       { code: "otp_cooldown", retryAfterSeconds },
     );
 
+  /**
+   * Spends the phone's code when it is right and was texted for `purpose` (a code for another purpose
+   * counts as a wrong guess); a Russian AppError saying what is wrong otherwise. Proves the caller holds
+   * the phone, and nothing else: the caller decides what that is worth.
+   */
+  async function verifyCode(
+    phone: string,
+    code: string,
+    client: string,
+    purpose: CodePurpose,
+  ): Promise<void> {
+    const wait = await limiters.consume("confirm", client);
+    if (wait) throw tooMany(wait);
+    const now = clock();
+    const live = await repository.spendAttempt(phone, now, CODE_MAX_ATTEMPTS);
+    if (!live) throw await whyUnusable(repository, phone, now);
+    const expected = Buffer.from(live.codeHash, "base64url");
+    const given = await hash(phone, code, purpose);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      const left = CODE_MAX_ATTEMPTS - live.attempts;
+      if (left <= 0) throw exhausted();
+      throw new AppError("validation", `Неверный код. ${attemptsLeft(left)}`, { code: "otp_invalid" });
+    }
+    if (!(await repository.consume(live.id, now))) throw used();
+  }
+
   return {
     /** Texts a fresh code to the phone (E.164), replacing any earlier one. `client` is the limits' key. */
-    async requestCode(phone: string, client: string): Promise<{ resendAfterS: number; expiresInS: number }> {
+    async requestCode(
+      phone: string,
+      client: string,
+      purpose: CodePurpose = "sign-in",
+    ): Promise<{ resendAfterS: number; expiresInS: number }> {
       const now = clock();
       const cooldownSince = new Date(now.getTime() - RESEND_COOLDOWN_S * 1000);
       const lastSentAt = await repository.lastSentAt(phone);
@@ -103,16 +143,16 @@ export function createPhoneCodesService(repository: PhoneCodesRepository, option
       if (wait) throw tooMany(wait);
 
       const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, "0");
-      const codeHash = (await hash(phone, code)).toString("base64url");
+      const codeHash = (await hash(phone, code, purpose)).toString("base64url");
       const placed = await repository.replaceCode(
         { phone, codeHash, createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_S * 1000) },
         cooldownSince,
       );
       // Another request for the phone got in between the check and here.
       if (!placed) throw cooldown(RESEND_COOLDOWN_S);
-      logger.info({ event: "otp_requested", phone: maskPhone(phone), client }, "sign-in code requested");
+      logger.info({ event: "otp_requested", phone: maskPhone(phone), client, purpose }, "code requested");
       try {
-        await gateway.send(phone, smsText(code));
+        await gateway.send(phone, smsText(code, purpose));
       } catch (err) {
         await repository.releaseCooldown(phone, codeHash);
         logger.error({ err, event: "sms_failed", phone: maskPhone(phone), provider: gateway.provider });
@@ -124,21 +164,11 @@ export function createPhoneCodesService(repository: PhoneCodesRepository, option
       return { resendAfterS: RESEND_COOLDOWN_S, expiresInS: CODE_TTL_S };
     },
 
+    verifyCode,
+
     /** The phone's account once its code is right; a Russian AppError saying what is wrong otherwise. */
     async confirmCode(phone: string, code: string, client: string): Promise<SignedInByPhone> {
-      const wait = await limiters.consume("confirm", client);
-      if (wait) throw tooMany(wait);
-      const now = clock();
-      const live = await repository.spendAttempt(phone, now, CODE_MAX_ATTEMPTS);
-      if (!live) throw await whyUnusable(repository, phone, now);
-      const expected = Buffer.from(live.codeHash, "base64url");
-      const given = await hash(phone, code);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-        const left = CODE_MAX_ATTEMPTS - live.attempts;
-        if (left <= 0) throw exhausted();
-        throw new AppError("validation", `Неверный код. ${attemptsLeft(left)}`, { code: "otp_invalid" });
-      }
-      if (!(await repository.consume(live.id, now))) throw used();
+      await verifyCode(phone, code, client, "sign-in");
       const user = await repository.findOrCreateUserByPhone(phone);
       return { id: user.id, phone, name: user.name };
     },
