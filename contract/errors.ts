@@ -50,6 +50,10 @@ export const API_ERROR_CODES = [
   "otp_cooldown",
   "otp_rate_limited",
   "sms_unavailable",
+  "address_not_found",
+  "address_limit",
+  "recipient_not_found",
+  "recipient_limit",
   "phone_in_use",
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

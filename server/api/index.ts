@@ -22,6 +22,8 @@ import { searchRoute } from "./search/route.ts";
 import { sellersRoute } from "./sellers/route.ts";
 import { seoRoute } from "./seo/route.ts";
 import { profileRoute } from "./user/profile-route.ts";
+import { userAddressRoute } from "./user/address-route.ts";
+import { userRecipientsRoute } from "./user/recipients-route.ts";
 import { externalProfileRoute, userRoute } from "./user/route.ts";
 import { urlGuard } from "./url-guard.ts";
 import { apiUrlLimit } from "./url-limit.ts";
@@ -59,6 +61,8 @@ export function createApiRoutes() {
     .route("/v1/viewed", viewedRoute)
     .route("/v1/auth/phone", phoneSignInRoute)
     .route("/v1/auth", signOutRoute)
+    .route("/v1/user/address", userAddressRoute)
+    .route("/v1/user/recipients", userRecipientsRoute)
     .route("/v1/user", userRoute)
     .route("/v1/user", profileRoute)
     .route("/user", externalProfileRoute);

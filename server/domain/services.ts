@@ -3,6 +3,8 @@ import { cacheReads, noteReads, type ReadTags } from "#server/cache/memoize.ts";
 import type { ReadCache } from "#server/cache/read-cache.ts";
 import type { Database } from "#server/db/client.ts";
 import { createUnitOfWork } from "#server/db/unit-of-work.ts";
+import { createAddressesRepository } from "./addresses/repository.ts";
+import { createAddressesService } from "./addresses/service.ts";
 import { createCatalogRepository } from "./catalog/repository.ts";
 import { createCatalogService } from "./catalog/service.ts";
 import { createCatalogMenuRepository } from "./catalog-menu/repository.ts";
@@ -20,6 +22,8 @@ import { createProfileRepository } from "./profile/repository.ts";
 import { createProfileService } from "./profile/service.ts";
 import { createRecentSearchesRepository } from "./recent-searches/repository.ts";
 import { createRecentSearchesService } from "./recent-searches/service.ts";
+import { createRecipientsRepository } from "./recipients/repository.ts";
+import { createRecipientsService } from "./recipients/service.ts";
 import { createReferenceRepository } from "./reference/repository.ts";
 import { createReferenceService } from "./reference/service.ts";
 import { createRoutingRepository } from "./routing/repository.ts";
@@ -84,6 +88,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     );
   const phoneCodes = createPhoneCodesService(createPhoneCodesRepository(db), options.phoneSignIn);
   return {
+    // The shopper's delivery addresses: personal, never cached; writes lock the user (ADR 031).
+    addresses: createAddressesService(createUnitOfWork(db, createAddressesRepository)),
     catalog: shared("catalog", createCatalogService(catalogRepository), TAGS.catalog),
     catalogMenu: shared(
       "catalogMenu",
@@ -105,6 +111,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     phoneCodes,
     // The shopper's own profile: personal, never cached; a phone change spends a code of phoneCodes.
     profile: createProfileService(createProfileRepository(db), phoneCodes),
+    // The shopper's recipients: personal, never cached; writes lock the user (ADR 031).
+    recipients: createRecipientsService(createUnitOfWork(db, createRecipientsRepository)),
     recentSearches: noted(createRecentSearchesService(createRecentSearchesRepository(db))),
     reference: shared("reference", createReferenceService(createReferenceRepository(db)), TAGS.reference),
     routing: noted(createRoutingService(createRoutingRepository(db)), { rulesFor: catalogOnly }),
