@@ -66,9 +66,11 @@ export function useSignOut() {
   const location = useLocation();
   return async () => {
     await unwrap(getApi().v1.auth["sign-out"].$post());
+    // Off the account page first: cleared, its mounted queries would refetch, meet a 401 and send the
+    // shopper to sign in again.
+    if (location.pathname.startsWith("/personal")) await navigate("/", { replace: true });
     queryClient.clear();
     notifySessionChanged();
-    if (location.pathname.startsWith("/personal")) await navigate("/", { replace: true });
-    else await revalidator.revalidate();
+    if (!location.pathname.startsWith("/personal")) await revalidator.revalidate();
   };
 }
