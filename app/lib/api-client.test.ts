@@ -149,9 +149,28 @@ describe("api client", () => {
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
+  it("reads the seconds of a Retry-After answer", async () => {
+    const api = createApiClient({
+      transport: async () =>
+        new Response(JSON.stringify({ message: "Новый код можно запросить через 42 секунды" }), {
+          status: 429,
+          headers: { "content-type": "application/json", "retry-after": "42" },
+        }),
+    });
+    const error = await unwrap(api.v1.options.$get()).catch((e) => e);
+    expect(error).toMatchObject({ status: 429, retryAfterSeconds: 42 });
+    const plain = await unwrap(
+      createApiClient({ transport: async () => json({}, 500) }).v1.options.$get(),
+    ).catch((e) => e);
+    expect(plain.retryAfterSeconds).toBeUndefined();
+  });
+
   it("the background client throws a 401 without sending the shopper to sign in (ADR 034)", async () => {
     const onUnauthorized = vi.fn();
-    configureApi({ transport: async () => json({ message: "Войдите, чтобы продолжить" }, 401), onUnauthorized });
+    configureApi({
+      transport: async () => json({ message: "Войдите, чтобы продолжить" }, 401),
+      onUnauthorized,
+    });
     await expect(unwrap(getBackgroundApi().v1.user.me.$get())).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).not.toHaveBeenCalled();
     await expect(unwrap(getApi().v1.user.me.$get())).rejects.toMatchObject({ status: 401 });

@@ -17,6 +17,8 @@ export class ApiError extends Error {
   readonly type: string;
   /** The server's JSON error body, when there was one (machine code, offending fields). */
   readonly body: ApiErrorBody | undefined;
+  /** Whole seconds from the answer's `Retry-After` (429, 503), when it had one. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: {
     status?: number;
@@ -24,6 +26,7 @@ export class ApiError extends Error {
     statusMessage?: string;
     type?: string;
     body?: ApiErrorBody;
+    retryAfterSeconds?: number;
   }) {
     const status = init.status ?? 500;
     super(init.message || init.statusMessage || "Unknown error");
@@ -33,6 +36,7 @@ export class ApiError extends Error {
     this.statusMessage = init.statusMessage ?? "";
     this.type = init.type ?? "api_error";
     this.body = init.body;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -56,11 +60,13 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
+  const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
   return new ApiError({
     status: response.status,
     message: typeof body?.message === "string" ? body.message : response.statusText,
     statusMessage: response.statusText,
     ...(body ? { body } : {}),
+    ...(Number.isInteger(retryAfter) && retryAfter >= 0 ? { retryAfterSeconds: retryAfter } : {}),
   });
 }
 

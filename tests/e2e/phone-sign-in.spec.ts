@@ -33,8 +33,8 @@ async function requestCode(page: import("@playwright/test").Page, national: stri
 }
 
 test.describe("the phone sign-in", () => {
-  // The browser reports the API's refusals (a wrong code: 400) and the signed-out /me check as console errors.
-  test.use({ allowedConsoleErrors: /status of (400|401)/ });
+  // The browser reports the API's refusals (a wrong code: 400; a second request within the minute: 429) and the signed-out /me check as console errors.
+  test.use({ allowedConsoleErrors: /status of (400|401|429)/ });
 
   test("a shopper signs in with the texted code and lands back on redirectTo", async ({ page }) => {
     const phone = freshPhone();
@@ -103,5 +103,24 @@ test.describe("the phone sign-in", () => {
     await page.goto(`/confirm/auth?redirectTo=${encodeURIComponent(REDIRECT_TO)}`);
     await expect(page).toHaveURL(`/auth/mobile?redirectTo=${encodeURIComponent(REDIRECT_TO)}`);
     await expect(page.getByLabel("Номер телефона")).toBeVisible();
+  });
+
+  test("asking again within the minute goes to the code screen: the code already texted still signs in", async ({
+    page,
+  }) => {
+    const phone = freshPhone();
+    await requestCode(page, phone.national);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/auth\/mobile\?redirectTo=/);
+    await waitForHydration(page);
+    await page.getByLabel("Номер телефона").fill("");
+    await page.getByLabel("Номер телефона").pressSequentially(phone.national);
+    await page.getByRole("button", { name: "Получить код" }).click();
+    await expect(page).toHaveURL(/\/confirm\/auth\?redirectTo=/);
+    // The countdown is the cooldown left, not a fresh minute; and no second SMS went out.
+    await expect(page.getByText(/Получить новый код можно через 0:[0-5]\d/)).toBeVisible();
+    await page.getByLabel("Код из СМС").pressSequentially(await codeTextedTo(page.request, phone.e164));
+    await page.waitForURL(REDIRECT_TO);
+    expect((await page.request.get("/api/v1/user/me")).status()).toBe(200);
   });
 });

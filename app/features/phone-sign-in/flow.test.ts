@@ -3,6 +3,7 @@ import { ApiError } from "#app/lib/api-client.ts";
 import { phoneError } from "#app/ui/phone-mask.ts";
 import {
   codeDigits,
+  cooldownLeft,
   failureMessage,
   formatCountdown,
   isWholeCode,
@@ -97,5 +98,39 @@ describe("messages for a failed call", () => {
   it("names the connection when there was no answer", () => {
     expect(failureMessage(new ApiError({ statusMessage: "Network error" }))).toMatch(/Нет связи/);
     expect(failureMessage(new Error("x"))).toMatch(/Попробуйте ещё раз/);
+  });
+});
+
+describe("a code asked for again within the minute", () => {
+  const cooldown = (retryAfterSeconds?: number) =>
+    new ApiError({
+      status: 429,
+      body: {
+        status: 429,
+        code: "otp_cooldown",
+        type: "rate_limited",
+        message: "Новый код можно запросить через 42 секунды",
+      },
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    });
+
+  it("is the seconds left to wait, from Retry-After", () => {
+    expect(cooldownLeft(cooldown(42))).toBe(42);
+    expect(cooldownLeft(cooldown())).toBe(60);
+  });
+
+  it("is no cooldown for any other refusal", () => {
+    const limited = new ApiError({
+      status: 429,
+      body: {
+        status: 429,
+        code: "otp_rate_limited",
+        type: "rate_limited",
+        message: "Слишком много запросов",
+      },
+      retryAfterSeconds: 3000,
+    });
+    expect(cooldownLeft(limited)).toBeUndefined();
+    expect(cooldownLeft(new Error("x"))).toBeUndefined();
   });
 });

@@ -69,6 +69,15 @@ export function failureMessage(error: unknown): string {
   return error.body.fields?.[0]?.message ?? error.body.message ?? FALLBACK_MESSAGE;
 }
 
+/**
+ * The seconds until a new code may be asked for, when a code request was refused only because one went
+ * out less than a minute ago (`otp_cooldown`); undefined for any other failure.
+ */
+export function cooldownLeft(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.body?.code !== "otp_cooldown") return undefined;
+  return error.retryAfterSeconds ?? 60;
+}
+
 /** `+79161234567` → `+7 (916) 123-45-67`, the way the shopper typed it. */
 export function showPhone(e164: string): string {
   const m = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(e164);

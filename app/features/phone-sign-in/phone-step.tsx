@@ -4,7 +4,7 @@ import { getApi, unwrap } from "#app/lib/api-client.ts";
 import { Button } from "#app/ui/button.tsx";
 import { PhoneInput, type PhoneValue } from "#app/ui/phone-input.tsx";
 import { PHONE_INCOMPLETE_MESSAGE, phoneError } from "#app/ui/phone-mask.ts";
-import { type CodeSentState, failureMessage, withRedirectTo } from "./flow.ts";
+import { type CodeSentState, cooldownLeft, failureMessage, withRedirectTo } from "./flow.ts";
 
 /** The first step of the phone sign-in: the number, checked by the spec's rule, then a code is texted. */
 export function PhoneStep({ redirectTo }: { redirectTo: string | null }) {
@@ -35,6 +35,14 @@ export function PhoneStep({ redirectTo }: { redirectTo: string | null }) {
       const state: CodeSentState = { phone: e164, sentAt: Date.now(), resendAfterS: sent.resendAfterS };
       await navigate(withRedirectTo("/confirm/auth", redirectTo), { state });
     } catch (failure) {
+      // A code went to this number less than a minute ago (the shopper came back, or double-submitted):
+      // it still works, so the code screen is where they need to be, its countdown set to the wait left.
+      const waitS = cooldownLeft(failure);
+      if (waitS !== undefined) {
+        const state: CodeSentState = { phone: e164, sentAt: Date.now(), resendAfterS: waitS };
+        await navigate(withRedirectTo("/confirm/auth", redirectTo), { state });
+        return;
+      }
       setError(failureMessage(failure));
       setPending(false);
       focusField();
