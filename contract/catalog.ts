@@ -70,7 +70,7 @@ const codeListParam = (what: string) =>
     .optional();
 
 /** `1`/`true` turns a yes/no filter on; `0`/`false` (or no parameter) leaves it off. */
-const flagParam = z
+export const flagParam = z
   .enum(["1", "0", "true", "false"], { error: "Ожидается 1 или 0" })
   .transform((v) => v === "1" || v === "true")
   .optional();

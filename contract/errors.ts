@@ -55,6 +55,8 @@ export const API_ERROR_CODES = [
   "recipient_not_found",
   "recipient_limit",
   "phone_in_use",
+  "wishlist_full",
+  "wishlist_item_not_found",
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

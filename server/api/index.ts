@@ -28,6 +28,7 @@ import { externalProfileRoute, userRoute } from "./user/route.ts";
 import { urlGuard } from "./url-guard.ts";
 import { apiUrlLimit } from "./url-limit.ts";
 import { viewedRoute } from "./viewed/route.ts";
+import { wishlistRoute } from "./wishlist/route.ts";
 
 /** The origin an Origin header names; "null" (sandboxed frames, file://) and garbage name none. */
 function originOf(header: string): string | undefined {
@@ -59,6 +60,7 @@ export function createApiRoutes() {
     .route("/v1/search/recent", recentSearchesRoute)
     .route("/v1/search", searchRoute)
     .route("/v1/viewed", viewedRoute)
+    .route("/v1/wishlist", wishlistRoute)
     .route("/v1/auth/phone", phoneSignInRoute)
     .route("/v1/auth", signOutRoute)
     .route("/v1/user/address", userAddressRoute)

@@ -22,8 +22,8 @@ describe("unit of work", () => {
     const work = createUnitOfWork(database.db, repositories);
     const visitor = newVisitor();
     await work.transaction(async ({ recentSearches, viewed }) => {
-      await recentSearches.record(visitor, "чайник", "чайник", 20);
-      await viewed.record(visitor, 1, VIEWED_KEEP);
+      await recentSearches.record({ visitorId: visitor }, "чайник", "чайник", 20);
+      await viewed.record({ visitorId: visitor }, 1, VIEWED_KEEP);
     });
     expect(await visitorRows(database.db, visitor)).toEqual({ queries: ["чайник"], productIds: [1] });
   });
@@ -34,17 +34,17 @@ describe("unit of work", () => {
     const visitor = newVisitor();
     await expect(
       work.transaction(async ({ recentSearches, viewed }) => {
-        await recentSearches.record(visitor, "чайник", "чайник", 20);
-        await viewed.record(visitor, 2, VIEWED_KEEP);
+        await recentSearches.record({ visitorId: visitor }, "чайник", "чайник", 20);
+        await viewed.record({ visitorId: visitor }, 2, VIEWED_KEEP);
         // Inside the transaction both writes are visible…
-        expect((await viewed.list(visitor, 10)).map((card) => card.id)).toEqual([2]);
-        await viewed.record(visitor, MISSING_PRODUCT, VIEWED_KEEP);
+        expect((await viewed.list({ visitorId: visitor }, 10)).map((card) => card.id)).toEqual([2]);
+        await viewed.record({ visitorId: visitor }, MISSING_PRODUCT, VIEWED_KEEP);
       }),
     ).rejects.toThrow();
     // …and after the third failed, neither is left.
     expect(await visitorRows(database.db, visitor)).toEqual({ queries: [], productIds: [] });
     // The repositories on the database itself were not touched by the failed transaction.
-    expect(await work.repositories.viewed.list(visitor, 10)).toEqual([]);
+    expect(await work.repositories.viewed.list({ visitorId: visitor }, 10)).toEqual([]);
   });
 
   it("rolls back when the service's own code fails after a write", async () => {
@@ -53,7 +53,7 @@ describe("unit of work", () => {
     const visitor = newVisitor();
     await expect(
       work.transaction(async (viewed) => {
-        await viewed.record(visitor, 3, VIEWED_KEEP);
+        await viewed.record({ visitorId: visitor }, 3, VIEWED_KEEP);
         throw new Error("списание баллов не прошло");
       }),
     ).rejects.toThrow("списание баллов не прошло");

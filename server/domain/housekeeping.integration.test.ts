@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
-import { insertVisitorRows, visitorRows } from "#tests/fixtures/visitor-data.ts";
+import { createSession } from "#tests/factories/sessions.ts";
+import { insertOwnerRows, ownerRows } from "#tests/fixtures/visitor-data.ts";
 import { purgeExpiredVisitorData, VISITOR_LIFETIME_DAYS } from "./housekeeping.ts";
 import { createServices } from "./services.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
 
 describe("housekeeping of visitor data", () => {
-  it("deletes recent searches and views older than the visitor cookie's lifetime, in batches, and nothing else", async () => {
+  it("deletes recent searches, views and wishlist items older than the visitor cookie's lifetime, in batches, and nothing else", async () => {
     const { database, app } = await getTestContext();
     const services = createServices(database.db);
     const visitor = randomBytes(16).toString("base64url");
@@ -24,14 +25,15 @@ describe("housekeeping of visitor data", () => {
       { query: "вчерашний запрос", productId: 10, at: ago(1) },
       { query: "почти годовой запрос", productId: 11, at: ago(VISITOR_LIFETIME_DAYS - 1) },
     ];
-    await insertVisitorRows(database.db, visitor, [...expired, ...kept]);
+    await insertOwnerRows(database.db, { visitorId: visitor }, [...expired, ...kept], { wishlist: true });
 
     const purged = await purgeExpiredVisitorData(services, now, 2);
     // Other tests' rows are all fresh: only this visitor's expired rows can go.
-    expect(purged).toEqual({ recentSearches: 5, viewedProducts: 5 });
-    expect(await visitorRows(database.db, visitor)).toEqual({
+    expect(purged).toEqual({ recentSearches: 5, viewedProducts: 5, wishlistItems: 5 });
+    expect(await ownerRows(database.db, { visitorId: visitor })).toEqual({
       queries: ["вчерашний запрос", "почти годовой запрос"].sort(),
       productIds: [10, 11],
+      wishlist: [10, 11],
     });
     // The visitor still sees what is left, through the API.
     const res = await app.request("/api/v1/search/recent", { headers: { Cookie: `vid=${visitor}` } });
@@ -40,6 +42,36 @@ describe("housekeeping of visitor data", () => {
       "почти годовой запрос",
     ]);
     // A second run finds nothing more.
-    expect(await purgeExpiredVisitorData(services, now, 2)).toEqual({ recentSearches: 0, viewedProducts: 0 });
+    expect(await purgeExpiredVisitorData(services, now, 2)).toEqual({
+      recentSearches: 0,
+      viewedProducts: 0,
+      wishlistItems: 0,
+    });
+  });
+
+  it("keeps a signed-in user's searches, views and wishlist however old: they are the account's", async () => {
+    const { database, app } = await getTestContext();
+    const services = createServices(database.db);
+    const { userId, cookie } = await createSession(database.db);
+    const now = new Date();
+    const old = new Date(now.getTime() - (VISITOR_LIFETIME_DAYS + 30) * DAY_MS);
+    await insertOwnerRows(
+      database.db,
+      { userId },
+      [
+        { query: "давний запрос", productId: 21, at: old },
+        { query: "свежий запрос", productId: 22, at: now },
+      ],
+      { wishlist: true },
+    );
+    await purgeExpiredVisitorData(services, now);
+    expect(await ownerRows(database.db, { userId })).toEqual({
+      queries: ["давний запрос", "свежий запрос"],
+      productIds: [21, 22],
+      wishlist: [21, 22],
+    });
+    // And the shopper still sees them, through the API.
+    const viewed = await app.request("/api/v1/viewed", { headers: { Cookie: cookie } });
+    expect((await viewed.json()).items.map((p: { id: number }) => p.id)).toEqual([22, 21]);
   });
 });

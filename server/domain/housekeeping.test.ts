@@ -29,6 +29,7 @@ describe("housekeeping jobs", () => {
   const purgers = (purge: () => Promise<number>): VisitorDataPurgers & PhoneSignInPurgers => ({
     recentSearches: { purgeBefore: vi.fn(purge) },
     viewed: { purgeBefore: vi.fn(purge) },
+    wishlist: { purgeBefore: vi.fn(purge) },
     phoneCodes: { purgeCodesBefore: vi.fn(purge), purgeOutboxBefore: vi.fn(purge) },
   });
   const context = () => ({
@@ -44,7 +45,7 @@ describe("housekeeping jobs", () => {
     expect(purgeVisitorDataJob.backoff.baseMs).toBeGreaterThan(0);
   });
 
-  it("purges both kinds of visitor data past the cookie's lifetime and logs what it deleted", async () => {
+  it("purges every kind of visitor data past the cookie's lifetime and logs what it deleted", async () => {
     const services = purgers(async () => 4);
     const [handler] = housekeepingJobs(services);
     const ctx = context();
@@ -54,8 +55,9 @@ describe("housekeeping jobs", () => {
       .calls[0]![0] as Date;
     expect(before - cutoff.getTime()).toBeGreaterThanOrEqual(VISITOR_LIFETIME_DAYS * 24 * 3600 * 1000);
     expect(services.viewed.purgeBefore).toHaveBeenCalledTimes(1);
+    expect(services.wishlist.purgeBefore).toHaveBeenCalledWith(cutoff, expect.any(Number));
     expect(ctx.logger.info).toHaveBeenCalledWith(
-      { purged: { recentSearches: 4, viewedProducts: 4 } },
+      { purged: { recentSearches: 4, viewedProducts: 4, wishlistItems: 4 } },
       "expired visitor data purged",
     );
   });

@@ -1,8 +1,9 @@
 /**
- * Housekeeping: data kept per visitor (recent searches, recently viewed products) is reachable only
- * through the visitor's cookie, which lives for VISITOR_LIFETIME_DAYS from the day it was issued and is
- * never renewed. A row older than that belongs to a cookie that has expired, so nobody can read it any
- * more: it is deleted. Nothing a visitor can still see is ever removed by this.
+ * Housekeeping: data kept per anonymous visitor (recent searches, recently viewed products, wishlist) is
+ * reachable only through the visitor's cookie, which lives for VISITOR_LIFETIME_DAYS from the day it was
+ * issued and is never renewed. A visitor's row older than that belongs to a cookie that has expired, so
+ * nobody can read it any more: it is deleted. Nothing a visitor can still see is ever removed by this,
+ * and a signed-in user's rows (the account's, capped per user as they are written) are never touched.
  *
  * Phone sign-in (ADR 028) leaves a code row per phone and an outbox row per SMS: a code is kept a day
  * after it expired or was used (so support can still tell why a sign-in failed), a message 30 days.
@@ -31,9 +32,11 @@ export async function purgeInBatches(
   }
 }
 
+/** Each deletes the anonymous visitors' rows (never users') written before `before`. */
 export interface VisitorDataPurgers {
   recentSearches: { purgeBefore(before: Date, batch: number): Promise<number> };
   viewed: { purgeBefore(before: Date, batch: number): Promise<number> };
+  wishlist: { purgeBefore(before: Date, batch: number): Promise<number> };
 }
 
 /** Deletes every visitor row older than the visitor cookie's lifetime; how many of each kind. */
@@ -41,11 +44,12 @@ export async function purgeExpiredVisitorData(
   services: VisitorDataPurgers,
   now: Date = new Date(),
   batch: number = PURGE_BATCH,
-): Promise<{ recentSearches: number; viewedProducts: number }> {
+): Promise<{ recentSearches: number; viewedProducts: number; wishlistItems: number }> {
   const before = new Date(now.getTime() - VISITOR_LIFETIME_DAYS * DAY_MS);
   return {
     recentSearches: await services.recentSearches.purgeBefore(before, batch),
     viewedProducts: await services.viewed.purgeBefore(before, batch),
+    wishlistItems: await services.wishlist.purgeBefore(before, batch),
   };
 }
 
@@ -99,7 +103,7 @@ export function housekeepingJobs(services: VisitorDataPurgers & PhoneSignInPurge
   return [
     handleJob(purgeVisitorDataJob, async (_payload, { logger }) => {
       const purged = await purgeExpiredVisitorData(services);
-      if (purged.recentSearches + purged.viewedProducts > 0)
+      if (purged.recentSearches + purged.viewedProducts + purged.wishlistItems > 0)
         logger.info({ purged }, "expired visitor data purged");
     }),
     handleJob(purgePhoneSignInJob, async (_payload, { logger }) => {

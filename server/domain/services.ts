@@ -34,6 +34,10 @@ import { createSitemapRepository } from "./seo/repository.ts";
 import { createSitemapService } from "./seo/sitemap-service.ts";
 import { createViewedRepository } from "./viewed/repository.ts";
 import { createViewedService } from "./viewed/service.ts";
+import { createVisitorMergeRepository } from "./visitor-merge/repository.ts";
+import { createVisitorMergeService } from "./visitor-merge/service.ts";
+import { createWishlistRepository } from "./wishlist/repository.ts";
+import { createWishlistService } from "./wishlist/service.ts";
 
 export interface ServiceOptions {
   /**
@@ -121,6 +125,10 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     sitemap: shared("sitemap", createSitemapService(createSitemapRepository(db)), TAGS.sitemap),
     // Recording a view checks, inserts and trims in one transaction (a unit of work).
     viewed: noted(createViewedService(createUnitOfWork(db, createViewedRepository))),
+    // Sign-in moves the visitor's wishlist, views, searches and basket lines to the user in one transaction.
+    visitorMerge: createVisitorMergeService(createUnitOfWork(db, createVisitorMergeRepository)),
+    // Personal, never cached; an addition locks the owner's list, checks the limit and inserts in one transaction.
+    wishlist: noted(createWishlistService(createUnitOfWork(db, createWishlistRepository))),
   };
 }
 export type Services = ReturnType<typeof createServices>;

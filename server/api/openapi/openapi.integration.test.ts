@@ -23,6 +23,12 @@ const UNDOCUMENTED = new Set([
 
 /** Tags whose operations are for signed-in shoppers only (the session cookie). */
 const SIGNED_IN_TAGS = ["user", "addresses", "recipients"];
+/**
+ * Tags and paths whose personal operations take either cookie: the signed-in shopper's account, else the
+ * anonymous visitor's (ADR 032): wishlist, recently viewed, recent searches.
+ */
+const EITHER_COOKIE_TAGS = ["wishlist"];
+const EITHER_COOKIE_PATHS = ["/api/v1/viewed", "/api/v1/search/recent"];
 
 describe("/api/openapi.json", () => {
   it("passes Redocly's recommended rules with no errors", async () => {
@@ -67,9 +73,16 @@ describe("/api/openapi.json", () => {
     expect(doc.components.securitySchemes.sessionCookie).toEqual(
       expect.objectContaining({ type: "apiKey", in: "cookie", name: "__Host-sid" }),
     );
-    const operations = Object.values(doc.paths).flatMap((item) => Object.values(item));
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.values(item).map((op) => ({ ...op, path })),
+    );
     for (const op of operations) {
       if (op["x-cache"] !== "personal") expect(op.security).toEqual([]);
+      else if (
+        EITHER_COOKIE_TAGS.some((tag) => op.tags?.includes(tag)) ||
+        EITHER_COOKIE_PATHS.some((path) => op.path.startsWith(path))
+      )
+        expect(op.security).toEqual([{ sessionCookie: [] }, { visitorCookie: [] }]);
       else if (SIGNED_IN_TAGS.some((tag) => op.tags?.includes(tag)) || op.operationId === "signOut")
         expect(op.security).toEqual([{ sessionCookie: [] }]);
       else expect(op.security).toEqual([{ visitorCookie: [] }]);

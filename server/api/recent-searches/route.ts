@@ -5,16 +5,29 @@ import {
   recordRecentSearchSchema,
 } from "#contract/search-history.ts";
 import { ensureOwner } from "#server/api/actor.ts";
-import { createRouter, defineRoute, errorResponses, jsonBody, jsonOk } from "#server/api/define-route.ts";
+import {
+  createRouter,
+  defineRoute,
+  errorResponses,
+  jsonBody,
+  jsonOk,
+  PERSONAL_SECURITY,
+  SIGNED_IN_SECURITY,
+} from "#server/api/define-route.ts";
+
+/** The signed-in shopper's queries, or the anonymous visitor's (ADR 032). */
+const security = [...SIGNED_IN_SECURITY, ...PERSONAL_SECURITY];
 
 const listRecent = defineRoute({
   method: "get",
   path: "/",
   operationId: "listRecentSearches",
   tags: ["search"],
-  summary: "Недавние поисковые запросы посетителя",
-  description: "По cookie посетителя, новые первыми; без cookie — пустой список",
+  summary: "Недавние поисковые запросы покупателя",
+  description:
+    "Вошедшего — его аккаунта, иначе по cookie посетителя; новые первыми; без cookie — пустой список",
   cache: "personal",
+  security,
   responses: { ...jsonOk(recentSearchListSchema, "Недавние запросы"), ...errorResponses() },
 });
 
@@ -25,8 +38,9 @@ const recordRecent = defineRoute({
   tags: ["search"],
   summary: "Запомнить поисковый запрос",
   description:
-    "Повторный поднимается наверх, хранятся 20 последних; выдаёт посетителю cookie, если её ещё нет",
+    "Повторный поднимается наверх, хранятся 20 последних; вошедшему — в аккаунт, посетителю — по cookie (выдаёт её, если её ещё нет)",
   cache: "personal",
+  security,
   request: { body: jsonBody(recordRecentSearchSchema) },
   responses: { ...jsonOk(recentSearchSchema, "Запомненный запрос"), ...errorResponses(403, 415) },
 });
@@ -36,8 +50,9 @@ const clearRecent = defineRoute({
   path: "/",
   operationId: "clearRecentSearches",
   tags: ["search"],
-  summary: "Очистить историю поиска посетителя",
+  summary: "Очистить историю поиска покупателя",
   cache: "personal",
+  security,
   responses: { 204: { description: "История очищена" }, ...errorResponses(403) },
 });
 
@@ -49,6 +64,7 @@ const removeRecent = defineRoute({
   summary: "Удалить один запрос из истории поиска",
   description: "Удалённый ранее — не ошибка",
   cache: "personal",
+  security,
   request: { params: recentSearchParamsSchema },
   responses: { 204: { description: "Запрос удалён" }, ...errorResponses(403) },
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createSession } from "#tests/factories/sessions.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 
 function visitorCookie(res: Response): string {
@@ -59,5 +60,55 @@ describe("recently viewed products", () => {
       headers: { Origin: "null", Host: "shop.local" },
     });
     expect(sandboxed.status).toBe(403);
+  });
+
+  it("records a signed-in shopper's views and searches on the account, not on the browser's visitor", async () => {
+    const { app, database } = await getTestContext();
+    const vid = visitorCookie(await app.request("/api/v1/viewed/11", { method: "POST" }));
+    const { cookie: session } = await createSession(database.db);
+    const signedIn = { Cookie: `${vid}; ${session}` };
+    expect((await app.request("/api/v1/viewed/12", { method: "POST", headers: signedIn })).status).toBe(204);
+    const searched = await app.request("/api/v1/search/recent", {
+      method: "POST",
+      headers: { ...signedIn, "content-type": "application/json" },
+      body: JSON.stringify({ query: "пылесос" }),
+    });
+    expect(searched.status).toBe(200);
+    const ids = async (headers: Record<string, string>) =>
+      ((await (await app.request("/api/v1/viewed", { headers })).json()).items as { id: number }[]).map(
+        (p) => p.id,
+      );
+    const queries = async (headers: Record<string, string>) =>
+      (
+        (await (await app.request("/api/v1/search/recent", { headers })).json()).items as { query: string }[]
+      ).map((r) => r.query);
+    expect(await ids(signedIn)).toEqual([12]);
+    expect(await queries(signedIn)).toEqual(["пылесос"]);
+    // The same account in another browser sees them; the browser's own visitor does not.
+    expect(await ids({ Cookie: session })).toEqual([12]);
+    expect(await ids({ Cookie: vid })).toEqual([11]);
+    expect(await queries({ Cookie: vid })).toEqual([]);
+  });
+
+  it("clears the shopper's history of views, and only theirs", async () => {
+    const { app, database } = await getTestContext();
+    const a = await createSession(database.db);
+    const b = await createSession(database.db);
+    for (const { cookie } of [a, b]) {
+      await app.request("/api/v1/viewed/14", { method: "POST", headers: { Cookie: cookie } });
+    }
+    const cleared = await app.request("/api/v1/viewed", { method: "DELETE", headers: { Cookie: a.cookie } });
+    expect(cleared.status).toBe(204);
+    expect(cleared.headers.get("cache-control")).toBe("private, no-store");
+    const list = async (cookie: string) =>
+      (await (await app.request("/api/v1/viewed", { headers: { Cookie: cookie } })).json()).items.length;
+    expect(await list(a.cookie)).toBe(0);
+    expect(await list(b.cookie)).toBe(1);
+    const evil = await app.request("http://shop.local/api/v1/viewed", {
+      method: "DELETE",
+      headers: { Cookie: b.cookie, Origin: "https://evil.example", Host: "shop.local" },
+    });
+    expect(evil.status).toBe(403);
+    expect(await list(b.cookie)).toBe(1);
   });
 });

@@ -53,7 +53,7 @@ function orderBy(sort: ProductSort, c: SortColumns): SQL[] {
   }
 }
 
-const cardColumns = {
+export const cardColumns = {
   id: products.id,
   sku: products.sku,
   name: products.name,
@@ -92,7 +92,7 @@ const int4Array = (ids: readonly number[]) => sql`${sql.param(ids)}::int[]`;
 const textArray = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
 
 /** What a shopper can buy now: the card's `in_stock` state (see `productState`). */
-const inStockExpr = sql`(NOT ${products.isComingSoon} AND NOT ${products.isPreorder} AND ${products.stock} > 0)`;
+export const inStockExpr = sql`(NOT ${products.isComingSoon} AND NOT ${products.isPreorder} AND ${products.stock} > 0)`;
 /** Rated at least `min` as the card shows it (see `ratingThreshold`). */
 const ratedAtLeast = (rating: SQL | AnyColumn, min: number) =>
   sql`${rating} >= ${ratingThreshold(min)}::real`;

@@ -1,5 +1,5 @@
 import { RECENT_SEARCHES_KEEP, type RecentSearch } from "#contract/search-history.ts";
-import { type Actor, type Owner, visitorKeyOf } from "#server/domain/actor.ts";
+import { type Actor, type Owner, rowOwnerOf } from "#server/domain/actor.ts";
 import { purgeInBatches } from "#server/domain/housekeeping.ts";
 import type { RecentSearchesRepository } from "./repository.ts";
 
@@ -12,32 +12,35 @@ function toRecent(row: { id: number; query: string; searchedAt: Date }): RecentS
   return { id: row.id, query: row.query, searchedAt: row.searchedAt.toISOString() };
 }
 
-/** The visitor's recent search queries (ADR 010); an anonymous actor has nothing to show or change. */
+/**
+ * Recent search queries (ADR 010): the signed-in user's own, else the anonymous visitor's (ADR 032); an
+ * anonymous actor has nothing to show or change.
+ */
 export function createRecentSearchesService(repository: RecentSearchesRepository) {
   return {
     /** `query` comes normalised (trimmed, whitespace collapsed, 1–100 characters) by the contract. */
     async record(owner: Owner, query: string): Promise<RecentSearch> {
       return toRecent(
-        await repository.record(owner.visitorId, query, recentQueryKey(query), RECENT_SEARCHES_KEEP),
+        await repository.record(rowOwnerOf(owner)!, query, recentQueryKey(query), RECENT_SEARCHES_KEEP),
       );
     },
     async list(actor: Actor): Promise<{ items: RecentSearch[] }> {
-      const visitorId = visitorKeyOf(actor);
-      if (!visitorId) return { items: [] };
-      return { items: (await repository.list(visitorId, RECENT_SEARCHES_KEEP)).map(toRecent) };
+      const owner = rowOwnerOf(actor);
+      if (!owner) return { items: [] };
+      return { items: (await repository.list(owner, RECENT_SEARCHES_KEEP)).map(toRecent) };
     },
-    /** Idempotent: an entry already gone (or never the visitor's) is not an error. */
+    /** Idempotent: an entry already gone (or never the owner's) is not an error. */
     async remove(actor: Actor, id: number): Promise<void> {
-      const visitorId = visitorKeyOf(actor);
-      if (visitorId) await repository.remove(visitorId, id);
+      const owner = rowOwnerOf(actor);
+      if (owner) await repository.remove(owner, id);
     },
     async clear(actor: Actor): Promise<void> {
-      const visitorId = visitorKeyOf(actor);
-      if (visitorId) await repository.clear(visitorId);
+      const owner = rowOwnerOf(actor);
+      if (owner) await repository.clear(owner);
     },
-    /** Deletes queries last searched before `before`, `batch` rows per statement; returns how many. */
+    /** Deletes visitors' queries last searched before `before`, `batch` rows per statement; returns how many. */
     purgeBefore: (before: Date, batch: number) =>
-      purgeInBatches((n) => repository.purgeBefore(before, n), batch),
+      purgeInBatches((n) => repository.purgeVisitorsBefore(before, n), batch),
   };
 }
 export type RecentSearchesService = ReturnType<typeof createRecentSearchesService>;

@@ -1,6 +1,8 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, notInArray, sql } from "drizzle-orm";
+import { ownedBy, ownerColumns, ownerTarget } from "#server/db/row-owner.ts";
 import { products, viewedProducts } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
+import type { RowOwner } from "#server/domain/actor.ts";
 import { selectCards } from "#server/domain/catalog/repository.ts";
 
 /** Over the database or a transaction (`Executor`): the service records a view in one transaction. */
@@ -17,48 +19,52 @@ export function createViewedRepository(db: Executor) {
     },
 
     /** Records a view (a repeat view moves the product to the front) and keeps the newest `keep` only. */
-    async record(visitorId: string, productId: number, keep: number) {
+    async record(owner: RowOwner, productId: number, keep: number) {
       await db
         .insert(viewedProducts)
-        .values({ visitorId, productId })
+        .values({ ...ownerColumns(owner), productId })
         .onConflictDoUpdate({
-          target: [viewedProducts.visitorId, viewedProducts.productId],
+          target: ownerTarget(viewedProducts, owner, viewedProducts.productId),
           set: { viewedAt: sql`now()` },
         });
-      const [oldest] = await db
-        .select({ viewedAt: viewedProducts.viewedAt })
+      const newest = db
+        .select({ id: viewedProducts.id })
         .from(viewedProducts)
-        .where(eq(viewedProducts.visitorId, visitorId))
-        .orderBy(desc(viewedProducts.viewedAt))
-        .offset(keep - 1)
-        .limit(1);
-      if (oldest) {
-        await db
-          .delete(viewedProducts)
-          .where(and(eq(viewedProducts.visitorId, visitorId), lt(viewedProducts.viewedAt, oldest.viewedAt)));
-      }
+        .where(ownedBy(viewedProducts, owner))
+        .orderBy(desc(viewedProducts.viewedAt), desc(viewedProducts.id))
+        .limit(keep);
+      await db
+        .delete(viewedProducts)
+        .where(and(ownedBy(viewedProducts, owner), notInArray(viewedProducts.id, newest)));
     },
 
-    list: (visitorId: string, limit: number) =>
+    list: (owner: RowOwner, limit: number) =>
       selectCards(db)
         .innerJoin(
           viewedProducts,
-          and(eq(viewedProducts.productId, products.id), eq(viewedProducts.visitorId, visitorId)),
+          and(eq(viewedProducts.productId, products.id), ownedBy(viewedProducts, owner)),
         )
         .orderBy(desc(viewedProducts.viewedAt), desc(products.id))
         .limit(limit),
 
-    /** Deletes up to `limit` views made before `before`; returns how many it deleted. */
-    async purgeBefore(before: Date, limit: number): Promise<number> {
+    clear: async (owner: RowOwner) => {
+      await db.delete(viewedProducts).where(ownedBy(viewedProducts, owner));
+    },
+
+    /**
+     * Deletes up to `limit` visitors' views made before `before`; returns how many it deleted. A user's
+     * views are the account's and stay (capped per user as they are recorded).
+     */
+    async purgeVisitorsBefore(before: Date, limit: number): Promise<number> {
       const batch = db
-        .select({ visitorId: viewedProducts.visitorId, productId: viewedProducts.productId })
+        .select({ id: viewedProducts.id })
         .from(viewedProducts)
-        .where(lt(viewedProducts.viewedAt, before))
+        .where(and(lt(viewedProducts.viewedAt, before), isNotNull(viewedProducts.visitorId)))
         .limit(limit);
       const deleted = await db
         .delete(viewedProducts)
-        .where(sql`(${viewedProducts.visitorId}, ${viewedProducts.productId}) IN (${batch})`)
-        .returning({ visitorId: viewedProducts.visitorId });
+        .where(inArray(viewedProducts.id, batch))
+        .returning({ id: viewedProducts.id });
       return deleted.length;
     },
   };
