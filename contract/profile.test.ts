@@ -58,6 +58,10 @@ describe("the profile schema (spec §5)", () => {
       patronymic: null,
       email: null,
     });
+    expect(profileSchema.parse({ ...valid, patronymic: null, email: null })).toMatchObject({
+      patronymic: null,
+      email: null,
+    });
     expect(profileSchema.parse({ surname: "Иванова", name: "Анна" })).toEqual({
       surname: "Иванова",
       name: "Анна",

@@ -16,13 +16,16 @@ export const CODE_FORMAT_MESSAGE = "Код состоит из 6 цифр";
 
 const requiredName = cyrillicSchema.max(PROFILE_NAME_MAX, { error: tooLongMessage(PROFILE_NAME_MAX) });
 
-/** May be left empty (null); anything typed is held to the rule of the required field it would fill. */
+/**
+ * May be left empty (`""`, null or absent, all stored as null); anything typed is held to the rule of the
+ * required field it would fill.
+ */
 function optionalField<T extends z.ZodType<unknown, string>>(max: number, filled: T) {
   return z
     .string()
     .trim()
     .max(max, { error: tooLongMessage(max) })
-    .optional()
+    .nullish()
     .transform((value) => (value ? value : null))
     .pipe(filled.nullable());
 }

@@ -1,0 +1,161 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { getApi, unwrap } from "#app/lib/api-client.ts";
+import { Button } from "#app/ui/button.tsx";
+import { Modal } from "#app/ui/modal/modal.tsx";
+import { showToast } from "#app/ui/toast/toast-store.ts";
+import { type Device, devicesQuery, profileKeys } from "./api.ts";
+import { type DeviceKind, describeDevice, formatLastActive } from "./device-label.ts";
+import { reportFailure } from "./server-errors.ts";
+
+/**
+ * «Устройства»: every browser signed in to the account, this one marked, each other one with its own
+ * «Выйти», and «Выйти на других устройствах» after a confirmation. `renderedAt` is the server's clock at
+ * render time, so the hydrating browser prints the same «5 минут назад»; its own clock takes over after.
+ */
+export function DevicesSection({ renderedAt }: { renderedAt: number }) {
+  const { data } = useQuery(devicesQuery());
+  const queryClient = useQueryClient();
+  const [now, setNow] = useState(renderedAt);
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => setNow(Date.now()), []);
+
+  // This browser first, then the others, the most recently used first (the API's order).
+  const devices = [...(data?.items ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
+  const others = devices.filter((device) => !device.current).length;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.devices() });
+
+  const failed = (failure: unknown) =>
+    showToast({
+      type: "error",
+      title: "Не получилось",
+      text: reportFailure(failure, []).message,
+      group: "devices",
+    });
+
+  const signOutOthers = async () => {
+    try {
+      await unwrap(getApi().v1.user.sessions.others.$delete());
+      setConfirming(false);
+      showToast({ type: "success", title: "Вы вышли на других устройствах", group: "devices" });
+      await refresh();
+    } catch (failure) {
+      failed(failure);
+    }
+  };
+
+  const signOutOne = async (device: Device) => {
+    try {
+      await unwrap(getApi().v1.user.sessions[":id"].$delete({ param: { id: device.id } }));
+      showToast({
+        type: "success",
+        title: "Сеанс завершён",
+        text: describeDevice(device.userAgent).label,
+        group: "devices",
+      });
+    } catch (failure) {
+      failed(failure);
+    }
+    // Ended elsewhere already (404) or just now: either way the list should say what is true.
+    await refresh();
+  };
+
+  return (
+    <section className="profile-card" aria-labelledby="profile-devices-title">
+      <h2 className="profile-card__title" id="profile-devices-title">
+        Устройства
+      </h2>
+      <p className="profile-card__text">
+        Здесь вход в ваш аккаунт. Если устройство вам незнакомо, завершите на нём сеанс.
+      </p>
+      <ul className="profile-devices" aria-label="Устройства, на которых выполнен вход">
+        {devices.map((device) => {
+          const { label, kind } = describeDevice(device.userAgent);
+          return (
+            <li key={device.id} className="profile-device">
+              <DeviceIcon kind={kind} />
+              <div className="profile-device__body">
+                <p className="profile-device__name">
+                  {label}
+                  {device.current ? <span className="profile-device__badge">Это устройство</span> : null}
+                </p>
+                <p className="profile-device__meta">
+                  {device.current ? "Активно сейчас" : `Активно ${formatLastActive(device.lastSeenAt, now)}`}
+                  {device.ip ? <span className="profile-device__ip">IP {device.ip}</span> : null}
+                </p>
+              </div>
+              {device.current ? null : (
+                <Button
+                  variant="ghost"
+                  className="profile-device__sign-out"
+                  aria-label={`Выйти на устройстве ${label}`}
+                  onClick={() => signOutOne(device)}
+                >
+                  Выйти
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {others > 0 ? (
+        <Button variant="secondary" className="profile-devices__others" onClick={() => setConfirming(true)}>
+          Выйти на других устройствах
+        </Button>
+      ) : (
+        <p className="profile-card__text profile-devices__alone">Других устройств с входом нет.</p>
+      )}
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        size="s"
+        title="Выйти на других устройствах?"
+        description="Вход останется только в этом браузере. На остальных устройствах нужно будет войти заново."
+        footer={
+          <div className="profile-confirm__actions">
+            <Button onClick={signOutOthers}>Выйти</Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Отмена
+            </Button>
+          </div>
+        }
+      />
+    </section>
+  );
+}
+
+function DeviceIcon({ kind }: { kind: DeviceKind }) {
+  return (
+    <span className="profile-device__icon">
+      <svg
+        aria-hidden="true"
+        width="24"
+        height="24"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        focusable="false"
+      >
+        {kind === "phone" ? (
+          <>
+            <rect x="7" y="2.5" width="10" height="19" rx="2.5" />
+            <path d="M11 18.5h2" />
+          </>
+        ) : kind === "tablet" ? (
+          <>
+            <rect x="4.5" y="2.5" width="15" height="19" rx="2.5" />
+            <path d="M11 18.5h2" />
+          </>
+        ) : (
+          <>
+            <rect x="3" y="4" width="18" height="12" rx="2" />
+            <path d="M8 20h8M12 16v4" />
+          </>
+        )}
+      </svg>
+    </span>
+  );
+}
