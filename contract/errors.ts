@@ -57,6 +57,7 @@ export const API_ERROR_CODES = [
   "phone_in_use",
   "wishlist_full",
   "wishlist_item_not_found",
+  "profile_import_not_found",
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -59,4 +59,42 @@ describe("loadConfig", () => {
       sender: "Vitrina",
     });
   });
+
+  it("reads the bank: all three OIDC variables or none, an https issuer (http only for localhost)", () => {
+    expect(loadConfig({}).bank).toBeUndefined();
+    const real = {
+      OIDC_ISSUER: "https://id.bank.example",
+      OIDC_CLIENT_ID: "vitrina",
+      OIDC_CLIENT_SECRET: "secret",
+    };
+    expect(loadConfig(real).bank).toEqual({
+      issuer: "https://id.bank.example",
+      clientId: "vitrina",
+      clientSecret: "secret",
+    });
+    expect(loadConfig({ ...real, OIDC_ISSUER: "http://localhost:3000/bank" }).bank?.issuer).toBe(
+      "http://localhost:3000/bank",
+    );
+    expect(() => loadConfig({ OIDC_ISSUER: "https://id.bank.example" })).toThrow(
+      /OIDC_CLIENT_ID[\s\S]*OIDC_CLIENT_SECRET/,
+    );
+    expect(() => loadConfig({ OIDC_CLIENT_ID: "vitrina", OIDC_CLIENT_SECRET: "secret" })).toThrow(
+      /OIDC_ISSUER/,
+    );
+    expect(() => loadConfig({ ...real, OIDC_ISSUER: "http://id.bank.example" })).toThrow(
+      /OIDC_ISSUER.*https/,
+    );
+    expect(() => loadConfig({ ...real, OIDC_ISSUER: "not a url" })).toThrow(/OIDC_ISSUER/);
+    expect(() => loadConfig({ ...real, OIDC_ISSUER: "https://id.bank.example/?x=1" })).toThrow(/OIDC_ISSUER/);
+    // Empty values count as unset (a template's blank lines).
+    expect(loadConfig({ OIDC_ISSUER: "", OIDC_CLIENT_ID: "", OIDC_CLIENT_SECRET: "" }).bank).toBeUndefined();
+  });
+
+  it("points the 401 screen at the bank sign-in unless AUTH_URL says otherwise, and refuses other sites' paths", () => {
+    expect(loadConfig({}).authUrl).toBe("/api/v1/auth/bank");
+    expect(loadConfig({ AUTH_URL: "https://bank.example/login" }).authUrl).toBe("https://bank.example/login");
+    for (const bad of ["//evil.example", "javascript:alert(1)", "ftp://bank.example"]) {
+      expect(() => loadConfig({ AUTH_URL: bad }), bad).toThrow(/AUTH_URL/);
+    }
+  });
 });

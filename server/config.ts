@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { BANK_SIGN_IN_PATH } from "#contract/bank-sign-in.ts";
+import { isSafeRedirectPath } from "#contract/redirect-to.ts";
 import { STATEMENT_TIMEOUT_MS } from "#server/api/statement-timeouts.ts";
 import { type ProxyTrust, parseProxyTrust } from "#server/http/proxy-trust.ts";
 
@@ -103,7 +105,31 @@ const envSchema = z.object({
     .regex(/^\d*$/, { error: "YM_ID — номер счётчика Яндекс Метрики из цифр" })
     .optional()
     .transform((v) => v || undefined),
-  AUTH_URL: z.url().default("https://online.example-bank.ru/login"),
+  /**
+   * Where the 401 screen's «Войти через интернет-банк» goes: the bank sign-in (ADR 029) unless an
+   * address of the bank's own is given. A same-origin path or an http(s) URL.
+   */
+  AUTH_URL: z
+    .string()
+    .trim()
+    .default(BANK_SIGN_IN_PATH)
+    .refine((v) => (v.startsWith("/") ? isSafeRedirectPath(v) : /^https?:\/\//i.test(v) && URL.canParse(v)), {
+      error: "AUTH_URL — путь на этом сайте (/api/v1/auth/bank) или адрес http(s)://…",
+    }),
+  /**
+   * A real bank's OpenID Provider (ADR 029): issuer (https; http only for localhost), the client id and
+   * secret it registered for the shop. All three or none: without them the built-in bank stand-in at
+   * /bank answers.
+   */
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  OIDC_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   /**
    * The key sign-in codes are hashed with (HMAC-SHA256, ADR 028). Unset, one is generated once and kept in
    * the database, so a fresh `npm start` needs none; set it in production to keep the key out of backups.
@@ -174,6 +200,41 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET come together; the issuer is https but for localhost. */
+function bankVariablesTogether(e: Env, ctx: z.RefinementCtx): void {
+  const names = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+  const given = names.filter((name) => e[name]);
+  if (given.length > 0 && given.length < names.length) {
+    for (const name of names) {
+      if (!e[name]) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `${name} нужен вместе с ${given.join(", ")}: банк задаётся тремя переменными или ни одной`,
+        });
+      }
+    }
+  }
+  // An issuer that is not a URL at all has its own issue already.
+  if (e.OIDC_ISSUER && URL.canParse(e.OIDC_ISSUER)) {
+    const url = new URL(e.OIDC_ISSUER);
+    const local = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && local)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_ISSUER"],
+        message: "OIDC_ISSUER — адрес https:// (http:// только для localhost)",
+      });
+    }
+    if (url.search || url.hash) {
+      ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "OIDC_ISSUER — без ? и #" });
+    }
+  }
+}
+
+/** The variables with the rules that span several of them. */
+const checkedEnvSchema = envSchema.superRefine(bankVariablesTogether);
+
 /** What the per-client rate limits count: the expensive API endpoints and page renders. */
 export type RateBucket = "search" | "suggest" | "listing" | "facets" | "pages";
 export interface RateBudget {
@@ -196,6 +257,11 @@ export interface AppConfig {
   maintenance: boolean;
   /** The online bank's authorisation page (the 401 screen's button). */
   authUrl: string;
+  /**
+   * Sign-in through the bank (ADR 029): a real OpenID Provider when configured, else undefined and the
+   * built-in stand-in at /bank.
+   */
+  bank: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** Sign-in by SMS code (ADR 028): the hashing key when configured, and SMS.ru when configured. */
   phoneSignIn: {
     otpSecret: string | undefined;
@@ -235,7 +301,7 @@ export interface AppConfig {
 export class ConfigError extends Error {}
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
-  const parsed = envSchema.safeParse(source);
+  const parsed = checkedEnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -258,6 +324,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedProducts: e.SEED_PRODUCTS,
     maintenance: e.MAINTENANCE_MODE,
     authUrl: e.AUTH_URL,
+    bank:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            // As spelled: the ID token's `iss` must equal it exactly.
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+          }
+        : undefined,
     phoneSignIn: {
       otpSecret: e.OTP_SECRET,
       smsRu: e.SMS_RU_API_ID ? { apiId: e.SMS_RU_API_ID, sender: e.SMS_SENDER } : undefined,

@@ -5,6 +5,7 @@ import { openCaches } from "./cache/index.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { prepareDatabase } from "./db/startup.ts";
+import { bankSignInJobs } from "./domain/bank-sign-in/purge.ts";
 import { housekeepingJobs } from "./domain/housekeeping.ts";
 import { createServices } from "./domain/services.ts";
 import { type AppDeps, createApp, type SsrHandler } from "./http/app.ts";
@@ -65,6 +66,8 @@ async function main() {
       redis: redis?.client,
       logger,
     },
+    // A real bank when OIDC_ISSUER is set, else the built-in stand-in at /bank (ADR 029).
+    bankSignIn: { bank: config.bank, logger, redis: redis?.client },
   });
   // The typo vocabulary is built in the background so the first misspelt query does not wait for it.
   services.search.warmUp().catch((err: unknown) => logger.warn({ err }, "search vocabulary warm-up failed"));
@@ -72,7 +75,7 @@ async function main() {
   const jobs = createJobRunner({
     db: database.db,
     logger,
-    handlers: [...housekeepingJobs(services), ...jobMaintenance(database.db)],
+    handlers: [...housekeepingJobs(services), ...bankSignInJobs(services), ...jobMaintenance(database.db)],
   });
   jobs.start();
   const app = createApp({

@@ -3,6 +3,7 @@ import { apiCacheHeaders } from "#server/http/http-cache.ts";
 import { requestOrigin } from "#server/http/public-origin.ts";
 import { anonymousActor } from "./actor.ts";
 import { allowedMethods } from "./allowed-methods.ts";
+import { bankSignInRoute } from "./auth/bank-route.ts";
 import { phoneSignInRoute } from "./auth/phone-route.ts";
 import { signOutRoute } from "./auth/sign-out-route.ts";
 import { addressRoute } from "./address/route.ts";
@@ -21,6 +22,7 @@ import { routeRulesRoute } from "./route-rules/route.ts";
 import { searchRoute } from "./search/route.ts";
 import { sellersRoute } from "./sellers/route.ts";
 import { seoRoute } from "./seo/route.ts";
+import { profileImportRoute } from "./user/profile-import-route.ts";
 import { profileRoute } from "./user/profile-route.ts";
 import { userAddressRoute } from "./user/address-route.ts";
 import { userRecipientsRoute } from "./user/recipients-route.ts";
@@ -62,9 +64,11 @@ export function createApiRoutes() {
     .route("/v1/viewed", viewedRoute)
     .route("/v1/wishlist", wishlistRoute)
     .route("/v1/auth/phone", phoneSignInRoute)
+    .route("/v1/auth/bank", bankSignInRoute)
     .route("/v1/auth", signOutRoute)
     .route("/v1/user/address", userAddressRoute)
     .route("/v1/user/recipients", userRecipientsRoute)
+    .route("/v1/user/profile/import", profileImportRoute)
     .route("/v1/user", userRoute)
     .route("/v1/user", profileRoute)
     .route("/user", externalProfileRoute);

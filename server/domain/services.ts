@@ -5,6 +5,10 @@ import type { Database } from "#server/db/client.ts";
 import { createUnitOfWork } from "#server/db/unit-of-work.ts";
 import { createAddressesRepository } from "./addresses/repository.ts";
 import { createAddressesService } from "./addresses/service.ts";
+import { createBankSignInRepository } from "./bank-sign-in/repository.ts";
+import { type BankSignInOptions, createBankSignInService } from "./bank-sign-in/service.ts";
+import { createBankStandInRepository } from "./bank-stand-in/repository.ts";
+import { type BankStandInOptions, createBankStandIn } from "./bank-stand-in/stand-in.ts";
 import { createCatalogRepository } from "./catalog/repository.ts";
 import { createCatalogService } from "./catalog/service.ts";
 import { createCatalogMenuRepository } from "./catalog-menu/repository.ts";
@@ -49,6 +53,12 @@ export interface ServiceOptions {
   cacheTrusted?: () => boolean;
   /** Sign-in by SMS code: key, gateway, limits' Redis, logger (phone-sign-in/service.ts); defaults for scripts and tests. */
   phoneSignIn?: PhoneSignInOptions;
+  /**
+   * Sign-in through the bank (ADR 029): a real bank's settings, else the built-in stand-in; the logger,
+   * the stand-in's limits' Redis, and a test's HTTP client.
+   */
+  bankSignIn?: Pick<BankSignInOptions, "bank" | "logger" | "fetch" | "clock"> &
+    Pick<BankStandInOptions, "redis">;
 }
 
 const listing = () => [TAG.catalog, TAG.listing];
@@ -91,9 +101,17 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       tags as unknown as Partial<ReadTags<S>>,
     );
   const phoneCodes = createPhoneCodesService(createPhoneCodesRepository(db), options.phoneSignIn);
+  const bank = options.bankSignIn ?? {};
+  // The built-in bank runs only when no real one is configured (commerce.md: a stand-in never runs then).
+  const bankStandIn = bank.bank
+    ? undefined
+    : createBankStandIn(createBankStandInRepository(db), { logger: bank.logger, redis: bank.redis });
   return {
     // The shopper's delivery addresses: personal, never cached; writes lock the user (ADR 031).
     addresses: createAddressesService(createUnitOfWork(db, createAddressesRepository)),
+    // Personal, never cached: flows, accounts found or made, pending imports (ADR 029, 030).
+    bankSignIn: createBankSignInService(createBankSignInRepository(db), { ...bank, standIn: bankStandIn }),
+    bankStandIn,
     catalog: shared("catalog", createCatalogService(catalogRepository), TAGS.catalog),
     catalogMenu: shared(
       "catalogMenu",

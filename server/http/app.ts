@@ -16,6 +16,8 @@ import type { Services } from "#server/domain/services.ts";
 import { AppError } from "#server/errors.ts";
 import type { Logger } from "#server/logger.ts";
 import { paths } from "#server/paths.ts";
+import { BANK_MOUNT } from "#server/domain/bank-stand-in/stand-in.ts";
+import { createBankStandInRoute } from "./bank-stand-in.ts";
 import { BODY_LIMITS, limitBody } from "./body-limit.ts";
 import { createBuildInfoRoute } from "./build-info.ts";
 import { createNonce, cspSettings, securePage, withFreshNonce } from "./csp.ts";
@@ -164,6 +166,8 @@ export function createApp(deps: AppDeps) {
     app.route("/", createTestOutboxRoute(config.testSignInSecret));
   }
   app.route("/", cspReportRoute);
+  // The built-in bank (ADR 029): only when no real one is configured.
+  if (services.bankStandIn) app.route(BANK_MOUNT, createBankStandInRoute(services.bankStandIn));
 
   const clientRoot = relative(process.cwd(), deps.clientDir ?? paths.clientBuild) || ".";
   app.use(

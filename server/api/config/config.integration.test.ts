@@ -11,7 +11,8 @@ describe("GET /api/config", () => {
     expect(body).toEqual({
       theme: "alfa",
       features: { alfaId: false, cashbackInCartBtn: false, topProfit: false },
-      authUrl: "https://online.example-bank.ru/login",
+      // The 401 screen's button starts the bank sign-in (ADR 029).
+      authUrl: "/api/v1/auth/bank",
       ymId: null,
     });
   });

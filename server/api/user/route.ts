@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { findUnsafeText } from "#contract/input-text.ts";
-import { isSafeRedirectPath, MAX_REDIRECT_LENGTH } from "#contract/redirect-to.ts";
+import { isSafeRedirectPath, MAX_REDIRECT_LENGTH, safeRedirectPath } from "#contract/redirect-to.ts";
 import { requireUser } from "#server/api/actor.ts";
 import {
   createRouter,
@@ -10,7 +10,11 @@ import {
   jsonOk,
   SIGNED_IN_SECURITY,
 } from "#server/api/define-route.ts";
+import { setFlowCookie } from "#server/api/auth/bank-route.ts";
 import { clearSessionCookie } from "#server/api/session-cookie.ts";
+import { requireImportFeature } from "#server/api/user/profile-import-route.ts";
+import { BankFlowError } from "#server/domain/bank-sign-in/service.ts";
+import { requestOrigin } from "#server/http/public-origin.ts";
 import { AppError } from "#server/errors.ts";
 
 const externalProfileBodySchema = z.object({
@@ -62,10 +66,14 @@ const importExternalProfile = defineRoute({
   operationId: "importExternalProfile",
   tags: ["user"],
   summary: "Ссылка на импорт профиля из сервиса идентификации банка",
+  description:
+    "Открывает импорт (ADR 030): `redirect_url` — экран согласия банка (OIDC с PKCE, профиль, телефон, email). " +
+    "После согласия банк возвращает на `redirectTo` с `profileImport=1`, данные ждут решения в " +
+    "`GET /api/v1/user/profile/import`. Функция alfaId выключена — 404; банк недоступен — 503.",
   cache: "personal",
   security: SIGNED_IN_SECURITY,
   request: { body: jsonBody(externalProfileBodySchema) },
-  responses: { ...jsonOk(externalProfileResponseSchema, "Адрес перехода"), ...errorResponses(401, 403) },
+  responses: { ...jsonOk(externalProfileResponseSchema, "Адрес перехода"), ...errorResponses(401, 403, 404) },
 });
 
 const getProfile = defineRoute({
@@ -126,10 +134,25 @@ const revokeDevice = defineRoute({
 });
 
 /** Spec section 7 keeps the identity-import call outside the versioned API: POST /api/user/external/profile. */
-export const externalProfileRoute = createRouter().openapi(importExternalProfile, (c) => {
-  requireUser(c);
-  // The bank's identity service (OIDC with profile scopes) is wired in with bank sign-in (issue 11).
-  throw new AppError("unavailable", "Импорт профиля из банка пока недоступен. Заполните профиль вручную");
+export const externalProfileRoute = createRouter().openapi(importExternalProfile, async (c) => {
+  const { userId } = requireUser(c);
+  requireImportFeature(c);
+  try {
+    const flow = await c.get("services").bankSignIn.start({
+      origin: requestOrigin(c),
+      purpose: "import",
+      redirectTo: safeRedirectPath(c.req.valid("json").redirectTo),
+      userId,
+    });
+    setFlowCookie(c, flow.flowId);
+    return c.json({ redirect_url: flow.authorizationUrl }, 200);
+  } catch (error) {
+    if (!(error instanceof BankFlowError)) throw error;
+    throw new AppError(
+      "unavailable",
+      "Банк сейчас не отвечает. Попробуйте позже или заполните профиль вручную",
+    );
+  }
 });
 
 export const userRoute = createRouter()

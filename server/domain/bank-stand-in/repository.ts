@@ -1,0 +1,110 @@
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { bankOidcPayloads, serverSecrets } from "#server/db/schema/index.ts";
+import type { Executor } from "#server/db/unit-of-work.ts";
+
+/** One oidc-provider model instance as its adapter stores it (sessions, interactions, grants, codes, tokens). */
+export interface StoredPayload {
+  payload: Record<string, unknown>;
+  consumedAt: Date | null;
+}
+
+const live = () => or(isNull(bankOidcPayloads.expiresAt), gt(bankOidcPayloads.expiresAt, new Date()));
+
+/** Storage of the bank stand-in (ADR 029): oidc-provider's models and the keys it generated for itself. */
+export function createBankStandInRepository(db: Executor) {
+  const findWhere = async (where: ReturnType<typeof and>): Promise<StoredPayload | undefined> => {
+    const [row] = await db
+      .select({ payload: bankOidcPayloads.payload, consumedAt: bankOidcPayloads.consumedAt })
+      .from(bankOidcPayloads)
+      .where(and(where, live()))
+      .limit(1);
+    return row ? { payload: row.payload as Record<string, unknown>, consumedAt: row.consumedAt } : undefined;
+  };
+
+  return {
+    async upsert(
+      model: string,
+      id: string,
+      payload: Record<string, unknown>,
+      expiresInS: number | undefined,
+    ): Promise<void> {
+      const row = {
+        payload,
+        grantId: typeof payload.grantId === "string" ? payload.grantId : null,
+        userCode: typeof payload.userCode === "string" ? payload.userCode : null,
+        uid: typeof payload.uid === "string" ? payload.uid : null,
+        expiresAt: expiresInS ? new Date(Date.now() + expiresInS * 1000) : null,
+      };
+      await db
+        .insert(bankOidcPayloads)
+        .values({ model, id, ...row })
+        .onConflictDoUpdate({ target: [bankOidcPayloads.model, bankOidcPayloads.id], set: row });
+    },
+
+    find: (model: string, id: string) =>
+      findWhere(and(eq(bankOidcPayloads.model, model), eq(bankOidcPayloads.id, id))),
+
+    findByUid: (model: string, uid: string) =>
+      findWhere(and(eq(bankOidcPayloads.model, model), eq(bankOidcPayloads.uid, uid))),
+
+    findByUserCode: (model: string, userCode: string) =>
+      findWhere(and(eq(bankOidcPayloads.model, model), eq(bankOidcPayloads.userCode, userCode))),
+
+    /** Marks it used; false when it was used already (or is gone): one statement, so one use wins. */
+    async consume(model: string, id: string): Promise<boolean> {
+      const rows = await db
+        .update(bankOidcPayloads)
+        .set({ consumedAt: new Date() })
+        .where(
+          and(
+            eq(bankOidcPayloads.model, model),
+            eq(bankOidcPayloads.id, id),
+            isNull(bankOidcPayloads.consumedAt),
+          ),
+        )
+        .returning({ id: bankOidcPayloads.id });
+      return rows.length > 0;
+    },
+
+    async destroy(model: string, id: string): Promise<void> {
+      await db
+        .delete(bankOidcPayloads)
+        .where(and(eq(bankOidcPayloads.model, model), eq(bankOidcPayloads.id, id)));
+    },
+
+    /** Everything issued under a grant, whatever its model (a replayed code revokes them all). */
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db.delete(bankOidcPayloads).where(eq(bankOidcPayloads.grantId, grantId));
+    },
+
+    /** Deletes up to `limit` rows that expired before `before`; returns how many. */
+    async purgeExpiredBefore(before: Date, limit: number): Promise<number> {
+      const batch = db
+        .select({ model: bankOidcPayloads.model, id: bankOidcPayloads.id })
+        .from(bankOidcPayloads)
+        .where(lt(bankOidcPayloads.expiresAt, before))
+        .limit(limit);
+      const deleted = await db
+        .delete(bankOidcPayloads)
+        .where(sql`(${bankOidcPayloads.model}, ${bankOidcPayloads.id}) IN (${batch})`)
+        .returning({ id: bankOidcPayloads.id });
+      return deleted.length;
+    },
+
+    /** The stored secret of this name, storing `candidate` first when there is none (the first one wins). */
+    async secret(name: string, candidate: () => string): Promise<string> {
+      const [existing] = await db
+        .select({ value: serverSecrets.value })
+        .from(serverSecrets)
+        .where(eq(serverSecrets.name, name));
+      if (existing) return existing.value;
+      await db.insert(serverSecrets).values({ name, value: candidate() }).onConflictDoNothing();
+      const [row] = await db
+        .select({ value: serverSecrets.value })
+        .from(serverSecrets)
+        .where(eq(serverSecrets.name, name));
+      return row!.value;
+    },
+  };
+}
+export type BankStandInRepository = ReturnType<typeof createBankStandInRepository>;
