@@ -53,6 +53,29 @@ describe("the browser tests' sign-in seam", () => {
     expect(await identity.resolveSession(token)).toMatchObject({ userId });
   });
 
+  it("opens one more session for a shopper it made (a second device), and 404 for an unknown one", async () => {
+    const app = await appWith({ TEST_SIGN_IN_SECRET: SECRET });
+    const first = await signIn(app, SECRET);
+    const { userId } = (await first.json()) as { userId: number };
+    const again = (body: unknown) =>
+      app.request(`${origin}/__test/sign-in`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin, [TEST_SIGN_IN_HEADER]: SECRET },
+        body: JSON.stringify(body),
+      });
+    const second = await again({ userId });
+    expect(second.status).toBe(200);
+    expect(await second.json()).toMatchObject({ userId });
+    const token = /^sid=([^;]+)/.exec(second.headers.get("set-cookie") ?? "")![1];
+    const firstToken = /^sid=([^;]+)/.exec(first.headers.get("set-cookie") ?? "")![1];
+    expect(token).not.toBe(firstToken);
+    const { database } = await getTestContext();
+    const identity = createIdentityService(createIdentityRepository(database.db));
+    expect(await identity.resolveSession(token)).toMatchObject({ userId });
+    expect(await identity.resolveSession(firstToken)).toMatchObject({ userId });
+    expect((await again({ userId: 2_000_000_000 })).status).toBe(404);
+  });
+
   it("refuses a secret shorter than 32 characters at start-up", async () => {
     await expect(appWith({ TEST_SIGN_IN_SECRET: "short" })).rejects.toThrow(/TEST_SIGN_IN_SECRET/);
   });

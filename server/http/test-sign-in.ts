@@ -9,13 +9,16 @@ import { BODY_LIMITS, limitBody } from "./body-limit.ts";
 /** Header carrying TEST_SIGN_IN_SECRET. */
 export const TEST_SIGN_IN_HEADER = "x-test-sign-in-secret";
 
-const bodySchema = z.object({
+const newUserSchema = z.object({
   phone: z.string().regex(/^\+7\d{10}$/),
   surname: z.string().max(100).optional(),
   name: z.string().max(100).optional(),
   patronymic: z.string().max(100).optional(),
   email: z.email().optional(),
 });
+/** Another session for a shopper the seam made before: a second device of the same account. */
+const existingUserSchema = z.object({ userId: z.number().int().positive() }).strict();
+const bodySchema = z.union([existingUserSchema, newUserSchema]);
 
 /** Whether a test seam's caller gave the configured secret (constant-time). */
 export function sameSecret(given: string | undefined, secret: string): boolean {
@@ -28,7 +31,8 @@ export function sameSecret(given: string | undefined, secret: string): boolean {
 /**
  * Browser tests' way in (the Playwright `signIn` fixture, tests/e2e/fixtures.ts), in the manner of
  * epic-stack's test login: it creates the shopper it is given and opens a real session for them, with
- * the same cookie a sign-in sets. It exists only while TEST_SIGN_IN_SECRET is configured (never in
+ * the same cookie a sign-in sets; given `{userId}` instead, it opens one more session for that shopper
+ * (a second device, for the devices list). It exists only while TEST_SIGN_IN_SECRET is configured (never in
  * production; the config refuses a short secret) and answers 404 to a call without that secret, so the
  * route cannot even be discovered.
  */
@@ -44,9 +48,10 @@ export function createTestSignInRoute(secret: string) {
     },
     limitBody(BODY_LIMITS.testSignIn),
     async (c) => {
-      const fields = bodySchema.parse(await c.req.json());
+      const body = bodySchema.parse(await c.req.json());
       const { identity } = c.get("services");
-      const user = await identity.createUser(fields);
+      const user = "userId" in body ? await identity.userById(body.userId) : await identity.createUser(body);
+      if (!user) throw new AppError("not_found", "Пользователь не найден");
       // The same rotation, cookie and event as a real sign-in; "phone" as the seam vouches for a phone.
       await signInAs(c, user.id, "phone");
       c.header("Cache-Control", "no-store");

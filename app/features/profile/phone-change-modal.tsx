@@ -15,6 +15,9 @@ import type { Account } from "./api.ts";
 import { reportFailure } from "./server-errors.ts";
 import { FieldFrame } from "./text-field.tsx";
 
+const NEW_PHONE_ID = "profile-new-phone";
+const CODE_ID = "profile-phone-code";
+
 interface Sent {
   /** As the field showed it: `+7 (912) 345-67-89`. */
   phone: string;
@@ -94,7 +97,7 @@ function NumberStep({ onSent }: { onSent: (sent: Sent) => void }) {
         setError("phone", { type: "server", message: fields.phone ?? message });
       }
     },
-    () => focusById("profile-new-phone"),
+    () => focusById(NEW_PHONE_ID),
   );
   return (
     <form className="profile-phone-modal" noValidate onSubmit={submit}>
@@ -102,11 +105,10 @@ function NumberStep({ onSent }: { onSent: (sent: Sent) => void }) {
         control={control}
         name="phone"
         render={({ field, fieldState }) => (
-          <FieldFrame label="Новый номер" error={fieldState.error?.message}>
+          <FieldFrame label="Новый номер" id={NEW_PHONE_ID} error={fieldState.error?.message}>
             {(ids) => (
               <PhoneInput
                 {...ids}
-                id="profile-new-phone"
                 className="profile-field__input profile-field__input--phone"
                 autoFocus
                 onValueChange={(value) => field.onChange(value.shown)}
@@ -171,10 +173,10 @@ function CodeStep({
         const { fields, message } = reportFailure(failure, ["phone", "code"] as const, "code");
         setValue("code", "");
         setError("code", { type: "server", message: fields.code ?? fields.phone ?? message });
-        requestAnimationFrame(() => focusById("profile-phone-code"));
+        requestAnimationFrame(() => focusById(CODE_ID));
       }
     },
-    () => focusById("profile-phone-code"),
+    () => focusById(CODE_ID),
   );
 
   const resend = async () => {
@@ -182,7 +184,7 @@ function CodeStep({
       const answer = await unwrap(getApi().v1.user.phone.code.$post({ json: { phone: sent.phone } }));
       onResent({ phone: sent.phone, resendAt: Date.now() + answer.resendAfterS * 1000 });
       setValue("code", "");
-      focusById("profile-phone-code");
+      focusById(CODE_ID);
     } catch (failure) {
       const { fields, message } = reportFailure(failure, ["phone"] as const);
       setError("code", { type: "server", message: fields.phone ?? message });
@@ -195,11 +197,15 @@ function CodeStep({
         control={control}
         name="code"
         render={({ field }) => (
-          <FieldFrame label="Код из СМС" error={errors.code?.message} hint="Код действует 5 минут">
+          <FieldFrame
+            label="Код из СМС"
+            id={CODE_ID}
+            error={errors.code?.message}
+            hint="Код действует 5 минут"
+          >
             {(ids) => (
               <input
                 {...ids}
-                id="profile-phone-code"
                 className="profile-field__input profile-field__input--code"
                 type="text"
                 inputMode="numeric"

@@ -3,6 +3,8 @@ import { cx } from "#app/ui/class-names.ts";
 
 export interface FieldFrameProps {
   label: string;
+  /** The control's id, when its owner needs to find it (to focus it); a generated one otherwise. */
+  id?: string;
   /** The message under the field; replaces the hint while shown. */
   error?: string | undefined;
   hint?: ReactNode;
@@ -16,8 +18,9 @@ export interface FieldFrameProps {
 }
 
 /** A labelled field with its hint or its message under it (read out with the field, and announced). */
-export function FieldFrame({ label, error, hint, className, children }: FieldFrameProps) {
-  const id = useId();
+export function FieldFrame({ label, id: givenId, error, hint, className, children }: FieldFrameProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const noteId = `${id}-note`;
   const hasNote = Boolean(error || hint);
   return (
