@@ -14,6 +14,7 @@ import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
 import { ProductPrice } from "#app/features/catalog/components/product-price.tsx";
 import { ProductReviews } from "#app/features/catalog/components/product-reviews.tsx";
 import { loadProduct, productDescription } from "#app/features/catalog/product-page.ts";
+import { WishlistHeart } from "#app/features/wishlist/components/wishlist-heart.tsx";
 import { serverApi } from "#app/lib/api-context.ts";
 import { plural } from "#app/lib/format.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
@@ -86,7 +87,10 @@ function ProductDetails({ productId }: { productId: number }) {
           <p className="product-page__brand">
             <Link to={brandUrl(product.brand.code)}>{product.brand.name}</Link>
           </p>
-          <h1 className="product-page__title">{product.name}</h1>
+          <div className="product-page__title-row">
+            <h1 className="product-page__title">{product.name}</h1>
+            <WishlistHeart productId={product.id} variant="page" />
+          </div>
           <p className="product-page__meta">
             {product.reviewsCount > 0 ? (
               <span>

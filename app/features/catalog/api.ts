@@ -137,13 +137,21 @@ export function facetsQuery(scope: ListingScope, filters: Record<string, string>
   });
 }
 
-/** The visitor's recently viewed products (the API knows the visitor by an HttpOnly cookie). */
-export function viewedQuery(api?: ApiClient) {
+/**
+ * The shopper's recently viewed products, newest first, `limit` of them (at most 50): the signed-in
+ * shopper's account's, else the visitor's (the API knows either by an HttpOnly cookie).
+ */
+export function viewedQuery(api?: ApiClient, limit = 12) {
   return queryOptions({
-    queryKey: [...catalogKeys.all, "viewed"] as const,
+    queryKey: [...catalogKeys.all, "viewed", limit] as const,
     queryFn: ({ signal }) =>
-      unwrap((api ?? getApi()).v1.viewed.$get({ query: { limit: 12 } }, { init: { signal } })),
+      unwrap((api ?? getApi()).v1.viewed.$get({ query: { limit } }, { init: { signal } })),
   });
+}
+
+/** «Очистить историю» of viewed products. */
+export function clearViewedHistory(): Promise<undefined> {
+  return unwrap(getApi().v1.viewed.$delete());
 }
 
 /** Records that the product page was opened; nothing on screen depends on it, so failures are ignored. */

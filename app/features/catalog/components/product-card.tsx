@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { WishlistHeart } from "#app/features/wishlist/index.ts";
 import { usePreloadOnIntent } from "#app/lib/deploy/preload-queue.ts";
 import { formatPrice, plural } from "#app/lib/format.ts";
 import type { ProductCard as ProductCardData } from "#contract/catalog.ts";
@@ -77,6 +78,8 @@ export function ProductCard({
           <span className="product-card__state">{stateLabel[product.state]}</span>
         ) : null}
       </Link>
+      {/* Outside the link (a button inside a link is not allowed), over the picture. */}
+      <WishlistHeart productId={product.id} />
     </article>
   );
 }

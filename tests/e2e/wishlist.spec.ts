@@ -1,0 +1,210 @@
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+
+// Wishlist and viewed (issue 11 point 10, ADR 032): hearts on cards and the product page for anyone,
+// signed in or not; an anonymous shopper's hearts join the account at sign-in; /personal/wishlist with
+// remove and "in stock only"; /personal/viewed. Runs in both themes at both widths.
+
+const shot = (info: import("@playwright/test").TestInfo, name: string) =>
+  `test-results/screenshots/wishlist-${themeOf(info)}-${name}-${isPhone(info) ? 375 : 1280}.png`;
+
+interface CardData {
+  id: number;
+  name: string;
+  state: string;
+}
+
+/** A product that cannot be bought now (for the "in stock only" filter), from the API. */
+async function productNotInStock(request: APIRequestContext): Promise<CardData> {
+  for (let page = 1; page <= 5; page++) {
+    const res = await request.get(`/api/v1/products?limit=100&page=${page}`);
+    const { items } = (await res.json()) as { items: CardData[] };
+    const found = items.find((p) => p.state !== "in_stock");
+    if (found) return found;
+  }
+  throw new Error("the seeded catalogue has a product not in stock");
+}
+
+/** The products of the "Смартфоны" listing that are in stock (a card without a state line). */
+async function openListing(page: Page): Promise<Locator> {
+  await page.goto("/catalog");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Смартфоны", exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Смартфоны" })).toBeVisible();
+  return page
+    .getByRole("list", { name: "Товары категории" })
+    .getByRole("article")
+    .filter({ hasNot: page.locator(".product-card__state") });
+}
+
+const heartIn = (scope: Locator | Page) =>
+  scope.getByRole("button", { name: /^(Добавить в избранное|Убрать из избранного)$/ });
+
+test("an anonymous shopper's hearts are in the wishlist after sign-in; remove; only in stock", async ({
+  page,
+  signIn,
+}, info) => {
+  // On a listing, before sign-in: the heart is there unpressed, and pressing it needs no account.
+  const cards = await openListing(page);
+  await expectTheme(page, info);
+  const card = cards.first();
+  const listed = (await card.locator(".product-card__name").textContent())!;
+  const heart = heartIn(card);
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await expect(heart).toHaveAccessibleName("Добавить в избранное");
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await expect(heart).toHaveAccessibleName("Убрать из избранного");
+  await page.screenshot({ path: shot(info, "listing-heart") });
+
+  // On a product page (one not in stock), likewise.
+  const soldOut = await productNotInStock(page.request);
+  await page.goto(`/product/${soldOut.id}`);
+  await waitForHydration(page);
+  const pageHeart = heartIn(page.locator(".product-page__title-row"));
+  await expect(pageHeart).toHaveAttribute("aria-pressed", "false");
+  await pageHeart.click();
+  await expect(pageHeart).toHaveAttribute("aria-pressed", "true");
+  await page.screenshot({ path: shot(info, "product-heart") });
+  // Reloaded, the page still knows (the hearts come from the API after hydration).
+  await page.reload();
+  await waitForHydration(page);
+  await expect(pageHeart).toHaveAttribute("aria-pressed", "true");
+
+  // Sign in (the fixture's request carries this browser's visitor cookie, so the hearts merge).
+  await signIn();
+  await page.goto("/personal/wishlist");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Избранное" })).toBeVisible();
+  const wished = page.getByRole("list", { name: "Товары в избранном" }).getByRole("article");
+  await expect(wished).toHaveCount(2);
+  // Newest first: the product page's heart, then the listing's.
+  await expect(wished.nth(0)).toContainText(soldOut.name);
+  await expect(wished.nth(1)).toContainText(listed);
+  await expect(page.getByText("2 товара")).toBeVisible();
+  await page.screenshot({ path: shot(info, "wishlist"), fullPage: true });
+
+  // Only in stock: the product that cannot be bought now leaves the list; the URL says so.
+  await page.getByRole("checkbox", { name: "Только в наличии" }).check();
+  await expect(page).toHaveURL(/inStock=1/);
+  await expect(wished).toHaveCount(1);
+  await expect(wished.first()).toContainText(listed);
+  await expect(page.getByText("В наличии 1 из 2")).toBeVisible();
+  await page.screenshot({ path: shot(info, "wishlist-in-stock") });
+  await page.getByRole("checkbox", { name: "Только в наличии" }).uncheck();
+  await expect(page).not.toHaveURL(/inStock=1/);
+  await expect(wished).toHaveCount(2);
+
+  // Remove: the card goes at once, and stays gone after a reload.
+  await page.getByRole("button", { name: `Удалить «${soldOut.name}» из избранного` }).click();
+  await expect(wished).toHaveCount(1);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(wished).toHaveCount(1);
+  await expect(wished.first()).toContainText(listed);
+
+  // The last one goes through its heart: the empty state leads back to the catalogue.
+  await heartIn(wished.first()).click();
+  await expect(page.getByText("В избранном пусто")).toBeVisible();
+  await page.screenshot({ path: shot(info, "wishlist-empty") });
+  await page.getByRole("link", { name: "Перейти в каталог" }).click();
+  await expect(page).toHaveURL(/\/catalog$/);
+});
+
+test("/personal/viewed shows a product after a signed-in shopper viewed it, and clears", async ({
+  page,
+  signIn,
+}, info) => {
+  await signIn();
+  const { items } = (await (await page.request.get("/api/v1/products?limit=3")).json()) as {
+    items: CardData[];
+  };
+  const product = items[2]!;
+  const recorded = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/v1/viewed/${product.id}`) && r.request().method() === "POST",
+  );
+  await page.goto(`/product/${product.id}`);
+  expect((await recorded).status()).toBe(204);
+
+  await page.goto("/personal/viewed");
+  await waitForHydration(page);
+  await expectTheme(page, info);
+  const viewed = page.getByRole("list", { name: "Просмотренные товары" }).getByRole("article");
+  await expect(viewed).toHaveCount(1);
+  await expect(viewed.first()).toContainText(product.name);
+  await page.screenshot({ path: shot(info, "viewed") });
+  await page.getByRole("button", { name: "Очистить историю" }).click();
+  await expect(page.getByText("Вы ещё ничего не смотрели")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("Вы ещё ничего не смотрели")).toBeVisible();
+  await page.screenshot({ path: shot(info, "viewed-empty") });
+});
+
+test("a product page with hearts is the shared copy for a signed-in shopper: the same HTML, from the page cache", async ({
+  page,
+  playwright,
+  baseURL,
+  signIn,
+}) => {
+  await signIn();
+  const path = "/product/7?probe=wishlist-cache";
+  const anonymous = await playwright.request.newContext({ baseURL });
+  try {
+    const first = await anonymous.get(path);
+    expect(first.status()).toBe(200);
+    const html = await first.text();
+    // The heart's place is in the server's HTML, unpressed: nobody's own state is rendered there.
+    expect(html).toMatch(/class="wishlist-heart wishlist-heart--page"[^>]*aria-pressed="false"/);
+    expect(html).not.toContain('aria-pressed="true"');
+    const signedIn = await page.request.get(path);
+    expect(signedIn.headers()["x-cache"]).toBe("HIT");
+    // Byte for byte the same page but for the CSP nonce, which every response gets afresh (ADR 021).
+    const unNonced = (text: string) => text.replaceAll(/nonce="[^"]*"/g, 'nonce=""');
+    expect(unNonced(await signedIn.text())).toBe(unNonced(html));
+  } finally {
+    await anonymous.dispose();
+  }
+});
+
+test("the hearts of an anonymous shopper load without sending anyone to sign in, and nothing moves", async ({
+  page,
+}) => {
+  const ids = page.waitForResponse((r) => r.url().endsWith("/api/v1/wishlist/ids"));
+  await page.goto("/product/3");
+  expect((await ids).status()).toBe(200);
+  await waitForHydration(page);
+  await expect(page).toHaveURL(/\/product\/3$/);
+  const heart = heartIn(page.locator(".product-page__title-row"));
+  const before = await heart.boundingBox();
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  expect(await heart.boundingBox()).toEqual(before);
+});
+
+test.describe("when the server fails", () => {
+  // The browser reports the refused call as a console error.
+  test.use({ allowedConsoleErrors: /status of 503/ });
+
+  test("a heart that could not be saved goes back, and a toast says so", async ({ page }) => {
+    await page.route("**/api/v1/wishlist", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 503,
+            contentType: "application/json",
+            body: JSON.stringify({
+              status: 503,
+              code: "unavailable",
+              type: "unavailable",
+              message: "Недоступно",
+            }),
+          })
+        : route.fallback(),
+    );
+    await page.goto("/product/4");
+    await waitForHydration(page);
+    const heart = heartIn(page.locator(".product-page__title-row"));
+    await heart.click();
+    await expect(page.getByText("Не удалось добавить в избранное")).toBeVisible();
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+  });
+});
