@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { useSignOut } from "#app/features/account/api.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 
@@ -10,18 +10,29 @@ export const PERSONAL_SECTIONS = [
   { to: "/personal/wishlist", label: "Избранное" },
   { to: "/personal/viewed", label: "Просмотренные" },
   { to: "/personal/support", label: "Обращения в поддержку" },
+  // The spec has no list route for addresses: the list sits beside the new-address form (ADR 031).
+  { to: "/personal/address/new", label: "Адреса", section: "/personal/address/" },
   { to: "/personal/recipients", label: "Получатели" },
   { to: "/personal/profile", label: "Профиль" },
 ] as const;
 
 export function PersonalMenu() {
+  const { pathname } = useLocation();
   return (
     <nav className="personal-menu" aria-label="Личный кабинет">
       <p className="personal-menu__title">Личный кабинет</p>
       <ul>
         {PERSONAL_SECTIONS.map((s) => (
           <li key={s.to}>
-            <NavLink to={s.to}>{s.label}</NavLink>
+            <NavLink
+              to={s.to}
+              // A section with pages under it (every address) stays marked on each of them.
+              className={({ isActive }) =>
+                isActive || ("section" in s && pathname.startsWith(s.section)) ? "active" : undefined
+              }
+            >
+              {s.label}
+            </NavLink>
           </li>
         ))}
       </ul>

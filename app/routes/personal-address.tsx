@@ -1,24 +1,68 @@
+import { data } from "react-router";
 import { z } from "zod";
-import { idParam } from "#contract/id-param.ts";
-import { pageNotFound, validateParams } from "#app/lib/page.ts";
+import { addressesQuery, AddressesScreen, pickupPointsQuery } from "#app/features/address-book/index.ts";
+import { cityListQuery, currentCityQuery } from "#app/features/city/index.ts";
+import { ApiError } from "#app/lib/api-client.ts";
+import { serverApi } from "#app/lib/api-context.ts";
+import { loaderQueries } from "#app/lib/loader-queries.ts";
+import { loadPageSeo, pageMeta, pageNotFound, validateParams } from "#app/lib/page.ts";
+import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
+import { idParam } from "#contract/id-param.ts";
 import type { Route } from "./+types/personal-address";
 
 export const handle: RouteHandle = { cache: "personal" };
 
-const paramsSchema = z.object({ addressId: idParam("Page Not Found", 999_999_999_999) });
+/** An address's id, or `new` for the form of a new one (ADR 031). */
+const paramsSchema = z.object({
+  addressId: z.union([z.literal("new"), idParam("Page Not Found", 999_999_999_999)]),
+});
 
 /**
- * Адрес доставки: the id must look like one (else the fatal 'Page Not Found: {path}'); no such record can exist
- * until its feature lands, so a well-formed id is the plain 404 'Page not found'.
+ * Адреса доставки: the shopper's addresses beside one address's editor. An id that is not one of the
+ * shopper's addresses (someone else's, deleted, never made) is the 404 page, like an unknown page.
  */
-export function loader(args: Route.LoaderArgs) {
-  validateParams(paramsSchema, args.params, args.request);
-  return pageNotFound();
+export async function loader(args: Route.LoaderArgs) {
+  const { addressId } = validateParams(paramsSchema, args.params, args.request);
+  const queries = loaderQueries(args.context);
+  const api = serverApi(args.context);
+  try {
+    // All awaited: the page paints with the list and the form filled, never empty fields that fill later.
+    const [page, book, here] = await Promise.all([
+      loadPageSeo(args, "Адреса доставки", queries),
+      queries.ensureQueryData(addressesQuery(api)),
+      queries.ensureQueryData(currentCityQuery(api)),
+      queries.ensureQueryData(cityListQuery(api)),
+    ]);
+    const address = addressId === "new" ? undefined : book.items.find((a) => a.id === addressId);
+    if (addressId !== "new" && !address) pageNotFound();
+    // A pickup address (or a new one while the shopper picks up) shows its city's points at once.
+    const pointsCity =
+      address?.type === "pickup"
+        ? address.city?.id
+        : addressId === "new" && book.deliveryType === "pickup"
+          ? here.city.id
+          : undefined;
+    if (pointsCity !== undefined) await queries.ensureQueryData(pickupPointsQuery(pointsCity, api));
+    return { ...page, addressId, dehydratedState: queries.dehydrate() };
+  } catch (error) {
+    if (error instanceof ApiError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
 }
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...pageMeta(data),
+  { name: "robots", content: "noindex" },
+];
 
-export default function PersonalAddress() {
-  return null;
+export default function PersonalAddress({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="ab-page">
+      <h1 className="page-title">{loaderData.seo.h1}</h1>
+      <PageDataBoundary state={loaderData.dehydratedState}>
+        <AddressesScreen current={loaderData.addressId} />
+      </PageDataBoundary>
+    </section>
+  );
 }
