@@ -70,6 +70,37 @@ test.describe("the redirect-personal flow", () => {
   });
 });
 
+test.describe("a 401 from an account action", () => {
+  // The browser itself reports the refused save in the console.
+  test.use({ allowedConsoleErrors: /status of 401/ });
+
+  test("sends the browser to sign in with the full current path, to come back to it", async ({
+    page,
+    context,
+    signIn,
+    playwright,
+    baseURL,
+  }) => {
+    await signIn({ name: "Пётр" });
+    await page.goto("/personal/profile?from=menu");
+    await waitForHydration(page);
+    const name = page.getByLabel("Имя");
+    await expect(name).toHaveValue("Пётр");
+    // The session ends on the server while the page is open (as if signed out elsewhere with a copy of
+    // the cookie): this browser still holds it and the hint.
+    const sid = (await context.cookies()).find((c) => c.name === "sid")!;
+    const elsewhere = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { cookie: `sid=${sid.value}`, origin: baseURL! },
+    });
+    expect((await elsewhere.post("/api/v1/auth/sign-out")).status()).toBe(204);
+    await elsewhere.dispose();
+    await name.fill("Павел");
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await expect(page).toHaveURL(`/auth?redirectTo=${encodeURIComponent("/personal/profile?from=menu")}`);
+  });
+});
+
 test.describe("the signed-in header", () => {
   test("an anonymous shopper's public pages make no personal calls", async ({ page }) => {
     const personal: string[] = [];
