@@ -149,6 +149,9 @@ test.describe("the profile page", () => {
     await expect(dialog).toBeVisible();
     const field = dialog.getByLabel("Новый номер");
     const getCode = dialog.getByRole("button", { name: "Получить код" });
+    // The dialog opens on its field, with no message before anything was tried.
+    await expect(field).toBeFocused();
+    await expect(field).not.toHaveAttribute("aria-invalid");
 
     await getCode.click();
     await expect(field).toHaveAccessibleDescription(REQUIRED);

@@ -110,8 +110,12 @@ function NumberStep({ onSent }: { onSent: (sent: Sent) => void }) {
               <PhoneInput
                 {...ids}
                 className="profile-field__input profile-field__input--phone"
-                autoFocus
-                onValueChange={(value) => field.onChange(value.shown)}
+                // The dialog gives its first focus here (app/ui/modal/focus-trap.ts), not to its panel.
+                data-autofocus
+                // The mask reports its (empty) value on mount too: that is no change, and must not validate.
+                onValueChange={(value) => {
+                  if (value.shown !== field.value) field.onChange(value.shown);
+                }}
                 onBlur={field.onBlur}
               />
             )}
