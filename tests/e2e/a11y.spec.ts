@@ -93,7 +93,12 @@ const PAGES: { name: string; status: number; path: (origin: string) => Promise<s
   { name: "city selection", status: 200, path: () => "/select-city" },
   { name: "phone sign-in", status: 200, path: () => "/auth/mobile" },
   { name: "404: an unknown address", status: 404, path: () => "/definitely/not/here" },
-  { name: "401: a page for signed-in shoppers", status: 401, path: () => "/personal/orders" },
+  // A signed-out visit to an account page lands here (redirect-personal, ADR 034).
+  {
+    name: "sign-in, where a page for signed-in shoppers sends a signed-out one",
+    status: 200,
+    path: () => `/auth?redirectTo=${encodeURIComponent("/personal/orders")}`,
+  },
 ];
 
 function defineTests(theme: "alfa" | "halva", origin: (baseURL: string) => string) {

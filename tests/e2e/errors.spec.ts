@@ -28,23 +28,18 @@ test("a route whose params fail validation is the fatal 404 'Page Not Found: {pa
   }
 });
 
-test("a page for signed-in shoppers answers 401 with one button to the bank's authorisation", async ({
+test("a page for signed-in shoppers sends a signed-out one to sign in, keeping where they were going", async ({
   page,
 }) => {
-  const response = await page.goto("/personal/orders");
-  expect(response?.status()).toBe(401);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Нужно войти");
-  const main = page.getByRole("main");
-  await expect(main.getByRole("link")).toHaveCount(1);
-  await expect(main.getByRole("link", { name: "Войти через интернет-банк" })).toHaveAttribute(
-    "href",
-    "http://127.0.0.1:9/bank-login",
-  );
+  const response = await page.goto("/personal/orders?tab=completed");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(`/auth?redirectTo=${encodeURIComponent("/personal/orders?tab=completed")}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("/personal goes to the orders page", async ({ page }) => {
+test("/personal goes to the orders page, through sign-in when signed out", async ({ page }) => {
   await page.goto("/personal");
-  await expect(page).toHaveURL(/\/personal\/orders$/);
+  await expect(page).toHaveURL(`/auth?redirectTo=${encodeURIComponent("/personal")}`);
 });
 
 test("the back button of an error screen returns to the previous page", async ({ page }) => {

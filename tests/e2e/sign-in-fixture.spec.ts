@@ -19,8 +19,8 @@ test.describe("without the fixture", () => {
   test.use({ allowedConsoleErrors: /status of 401/ });
 
   test("a test that did not sign in is signed out", async ({ page }) => {
-    const response = await page.goto("/personal/profile");
-    expect(response?.status()).toBe(401);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Нужно войти");
+    await page.goto("/personal/profile");
+    await expect(page).toHaveURL(`/auth?redirectTo=${encodeURIComponent("/personal/profile")}`);
+    expect((await page.request.get("/api/v1/user/me")).status()).toBe(401);
   });
 });
