@@ -12,6 +12,7 @@ import {
   SIGNED_IN_SECURITY,
 } from "#server/api/define-route.ts";
 import type { Address } from "#server/domain/addresses/service.ts";
+import { AppError } from "#server/errors.ts";
 
 /** Row ids are bigint identities: 12 digits leave room for a long life and stay safe integers. */
 const MAX_ADDRESS_ID = 999_999_999_999;
@@ -185,8 +186,31 @@ function toJson(address: Address) {
   };
 }
 
+/**
+ * The named paths beside `/{id}` and the methods they take. `PUT /selected` or `DELETE /type` would
+ * otherwise reach the `/{id}` operations and be refused as a bad id (400) rather than a method the path
+ * does not have (405 with Allow, as everywhere else in the API).
+ */
+const NAMED_PATHS: Record<string, string[]> = {
+  selected: ["GET"],
+  type: ["PUT"],
+  "pickup-points": ["GET"],
+};
+
 /** The spec's `/v1/user/address…` endpoints (ADR 031), at /api/v1/user/address. */
 export const userAddressRoute = createRouter()
+  .use("/:segment", async (c, next) => {
+    const allowed = NAMED_PATHS[c.req.param("segment")];
+    const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+    if (allowed && !allowed.includes(method) && method !== "OPTIONS") {
+      c.header("Allow", allowed.join(", "));
+      throw new AppError(
+        "method_not_allowed",
+        `Метод ${c.req.method} не поддерживается: ${allowed.join(", ")}`,
+      );
+    }
+    await next();
+  })
   .openapi(listAddresses, async (c) => {
     const { userId } = requireUser(c);
     const { items, deliveryType } = await c.get("services").addresses.list(userId);

@@ -473,6 +473,24 @@ describe("another shopper's address", () => {
   });
 });
 
+describe("methods a path does not have", () => {
+  it("are 405 with Allow, also where /{id} would otherwise take the name for an id", async () => {
+    const me = await shopper();
+    for (const [method, path, allow] of [
+      ["PUT", `${BASE}/selected`, "GET"],
+      ["DELETE", `${BASE}/selected`, "GET"],
+      ["DELETE", `${BASE}/type`, "PUT"],
+      ["PUT", `${BASE}/pickup-points?cityId=1`, "GET"],
+      ["DELETE", `${BASE}/pickup-points`, "GET"],
+      ["GET", `${BASE}/1`, "PUT, DELETE"],
+    ] as const) {
+      const response = await call(path, { method, cookie: me.cookie });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get("allow")).toBe(allow);
+    }
+  });
+});
+
 describe("GET /api/v1/user/address/pickup-points", () => {
   it("lists the city's pickup points by address", async () => {
     const { first } = await geo();

@@ -196,9 +196,10 @@ export function AddressEditor({ address, cities, defaults }: AddressEditorProps)
             variant="ghost"
             className="ab-danger ab-editor__delete"
             disabled={!hydrated}
+            aria-label="Удалить адрес"
             onClick={() => setConfirming(true)}
           >
-            Удалить адрес
+            Удалить
           </Button>
         ) : null}
       </div>
