@@ -5,6 +5,7 @@ import {
   devicesQuery,
   PersonalDataSection,
 } from "#app/features/profile/index.ts";
+import { ImportOffer } from "#app/features/identity/index.ts";
 import { ApiError } from "#app/lib/api-client.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { loaderQueries } from "#app/lib/loader-queries.ts";
@@ -44,6 +45,7 @@ export default function PersonalProfile({ loaderData }: Route.ComponentProps) {
       <PageDataBoundary state={loaderData.dehydratedState}>
         {/* Each section stands alone: the bank's identity import offer mounts as one more line here. */}
         <PersonalDataSection />
+        <ImportOffer />
         <DevicesSection renderedAt={loaderData.renderedAt} />
       </PageDataBoundary>
     </section>

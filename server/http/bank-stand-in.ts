@@ -98,7 +98,7 @@ export function createBankStandInRoute(standIn: BankStandIn) {
     const form = await c.req.parseBody();
     const login = typeof form.login === "string" ? form.login.slice(0, 64) : "";
     const password = typeof form.password === "string" ? form.password.slice(0, 128) : "";
-    const loginPage = (error: string, status: 200 | 400 | 429) =>
+    const loginPage = (error: string, status: 200 | 429) =>
       page(
         c,
         (nonce) =>
@@ -111,10 +111,11 @@ export function createBankStandInRoute(standIn: BankStandIn) {
           }),
         status,
       );
-    if (!login.trim() || !password) return loginPage("Введите логин и пароль", 400);
+    // The form again with its message: an answer the page reads, not a failed load (200).
+    if (!login.trim() || !password) return loginPage("Введите логин и пароль", 200);
     const result = await standIn.login(withoutBody(c), origin(c), uid, login, password);
     if ("wrong" in result)
-      return loginPage("Неверный логин или пароль. Проверьте раскладку и Caps Lock", 400);
+      return loginPage("Неверный логин или пароль. Проверьте раскладку и Caps Lock", 200);
     if ("locked" in result) {
       c.header("Retry-After", String(result.locked));
       const minutes = Math.max(1, Math.ceil(result.locked / 60));

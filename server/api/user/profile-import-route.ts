@@ -36,6 +36,11 @@ const pendingImportSchema = z
     expiresAt: z.string().describe("До какого времени данные ждут решения, ISO 8601"),
   })
   .openapi("ProfileImport");
+const pendingAnswerSchema = z.object({
+  pending: pendingImportSchema
+    .nullable()
+    .describe("null — данных из банка нет (не было, устарели, применены)"),
+});
 
 const getImport = defineRoute({
   method: "get",
@@ -43,11 +48,13 @@ const getImport = defineRoute({
   operationId: "getProfileImport",
   tags: ["user"],
   summary: "Данные из банка, ожидающие решения покупателя (импорт профиля)",
-  description: "Только свои данные. Нет данных (не было импорта, устарели, применены) — 404.",
+  description:
+    "Только свои данные. Нет данных (не было импорта, устарели, применены) — `pending: null`: страница " +
+    "спрашивает об этом при каждом показе профиля, и это не ошибка. Функция alfaId выключена — 404.",
   cache: "personal",
   security: SIGNED_IN_SECURITY,
   responses: {
-    ...jsonOk(pendingImportSchema, "Поля из банка рядом с профилем"),
+    ...jsonOk(pendingAnswerSchema, "Поля из банка рядом с профилем"),
     ...errorResponses(401, 404),
   },
 });
@@ -93,7 +100,10 @@ export const profileImportRoute = createRouter()
     const { userId } = requireUser(c);
     requireImportFeature(c);
     const pending = await c.get("services").bankSignIn.pendingImport(userId);
-    return c.json({ fields: pending.fields, expiresAt: pending.expiresAt.toISOString() }, 200);
+    return c.json(
+      { pending: pending ? { fields: pending.fields, expiresAt: pending.expiresAt.toISOString() } : null },
+      200,
+    );
   })
   .openapi(applyImport, async (c) => {
     const { userId } = requireUser(c);

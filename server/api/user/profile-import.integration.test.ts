@@ -45,6 +45,13 @@ async function shopper(app: ReturnType<typeof createApp>, fields: Parameters<typ
   return { user, browser };
 }
 
+/** The shopper's pending import as the API answers it (null when there is none). */
+async function pendingOf(browser: TestBrowser) {
+  const response = await browser.request("/api/v1/user/profile/import");
+  expect(response.status).toBe(200);
+  return (await response.json()).pending as { fields: { field: string; status: string }[] } | null;
+}
+
 const json = (body: unknown) => ({
   method: "POST",
   headers: { "content-type": "application/json", origin: TEST_ORIGIN },
@@ -87,7 +94,7 @@ describe("identity import (alfaId): POST /api/user/external/profile → bank con
     const offer = await browser.request("/api/v1/user/profile/import");
     expect(offer.status).toBe(200);
     expect(offer.headers.get("cache-control")).toBe("private, no-store");
-    const { fields } = await offer.json();
+    const { fields } = (await offer.json()).pending;
     expect(fields).toEqual([
       expect.objectContaining({ field: "surname", value: "Смирнова-Орлова", current: null, status: "new" }),
       expect.objectContaining({ field: "name", value: "Екатерина", current: "Катя", status: "new" }),
@@ -127,7 +134,7 @@ describe("identity import (alfaId): POST /api/user/external/profile → bank con
       phone: "+79990000101",
     });
     // Applied once: the data is gone.
-    expect((await browser.request("/api/v1/user/profile/import")).status).toBe(404);
+    expect(await pendingOf(browser)).toBeNull();
   });
 
   it("takes the bank's phone when no other account has it, and never another account's", async () => {
@@ -144,7 +151,7 @@ describe("identity import (alfaId): POST /api/user/external/profile → bank con
     // Now Petrov's phone belongs to that account: someone else's import cannot carry it over.
     const second = await shopper(app, { phone: "+79990000103" });
     await importThroughBank(second.browser, petrov);
-    const { fields } = await (await second.browser.request("/api/v1/user/profile/import")).json();
+    const { fields } = (await pendingOf(second.browser))!;
     expect(fields.find((f: { field: string }) => f.field === "phone")).toMatchObject({
       status: "taken",
       message: "Этот номер привязан к другой учётной записи Витрины, поэтому его нельзя перенести",
@@ -166,7 +173,7 @@ describe("identity import (alfaId): POST /api/user/external/profile → bank con
     const owner = await shopper(app, { phone: "+79990000104" });
     await importThroughBank(owner.browser, smirnova);
     const other = await shopper(app, { phone: "+79990000105" });
-    expect((await other.browser.request("/api/v1/user/profile/import")).status).toBe(404);
+    expect(await pendingOf(other.browser)).toBeNull();
     expect(
       (
         await other.browser.request(
@@ -183,14 +190,14 @@ describe("identity import (alfaId): POST /api/user/external/profile → bank con
         })
       ).status,
     ).toBe(404);
-    expect((await owner.browser.request("/api/v1/user/profile/import")).status).toBe(200);
+    expect((await pendingOf(owner.browser))?.fields.length).toBe(5);
     // The owner may discard it.
     const discarded = await owner.browser.request("/api/v1/user/profile/import", {
       method: "DELETE",
       headers: { origin: TEST_ORIGIN },
     });
     expect(discarded.status).toBe(204);
-    expect((await owner.browser.request("/api/v1/user/profile/import")).status).toBe(404);
+    expect(await pendingOf(owner.browser)).toBeNull();
   });
 
   it("lands back on the page with the reason when the customer refuses, and keeps nothing", async () => {
@@ -198,7 +205,7 @@ describe("identity import (alfaId): POST /api/user/external/profile → bank con
     const { browser } = await shopper(app, { phone: "+79990000106" });
     const { back } = await importThroughBank(browser, smirnova, "/basket?from=modal", "deny");
     expect(back.headers.get("location")).toBe("/basket?from=modal&profileImport=bank_denied");
-    expect((await browser.request("/api/v1/user/profile/import")).status).toBe(404);
+    expect(await pendingOf(browser)).toBeNull();
   });
 
   it("keeps nothing when the shopper signed out (or in as someone else) before coming back", async () => {
@@ -211,7 +218,8 @@ describe("identity import (alfaId): POST /api/user/external/profile → bank con
     browser.cookies.set("sid|/", other.browser.cookies.get("sid|/")!);
     const back = await browser.request(trip.callbackUrl);
     expect(back.headers.get("location")).toBe("/?profileImport=bank_failed");
-    expect((await other.browser.request("/api/v1/user/profile/import")).status).toBe(404);
+    expect(await pendingOf(other.browser)).toBeNull();
+    expect(await pendingOf(browser)).toBeNull();
   });
 
   it("sends an unsafe redirectTo nowhere: 400 for the link, and the import's page stays on this site", async () => {

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { findUnsafeText } from "#contract/input-text.ts";
 import { isSafeRedirectPath, MAX_REDIRECT_LENGTH, safeRedirectPath } from "#contract/redirect-to.ts";
 import { requireUser } from "#server/api/actor.ts";
+import { setFlowCookie } from "#server/api/auth/bank-route.ts";
 import {
   createRouter,
   defineRoute,
@@ -10,12 +11,11 @@ import {
   jsonOk,
   SIGNED_IN_SECURITY,
 } from "#server/api/define-route.ts";
-import { setFlowCookie } from "#server/api/auth/bank-route.ts";
 import { clearSessionCookie } from "#server/api/session-cookie.ts";
 import { requireImportFeature } from "#server/api/user/profile-import-route.ts";
 import { BankFlowError } from "#server/domain/bank-sign-in/service.ts";
-import { requestOrigin } from "#server/http/public-origin.ts";
 import { AppError } from "#server/errors.ts";
+import { requestOrigin } from "#server/http/public-origin.ts";
 
 const externalProfileBodySchema = z.object({
   redirectTo: z

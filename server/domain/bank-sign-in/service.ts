@@ -368,10 +368,12 @@ export function createBankSignInService(repository: BankSignInRepository, option
       await repository.deleteFlow(hashFlowId(flowId));
     },
 
-    /** The user's pending import, field by field against the profile; 404 when there is none. */
-    async pendingImport(userId: number): Promise<{ fields: ImportOfferField[]; expiresAt: Date }> {
+    /** The user's pending import, field by field against the profile; undefined when there is none. */
+    async pendingImport(
+      userId: number,
+    ): Promise<{ fields: ImportOfferField[]; expiresAt: Date } | undefined> {
       const pending = await repository.pendingImport(userId, clock());
-      if (!pending) throw noImport();
+      if (!pending) return undefined;
       const current = await repository.userProfile(userId);
       const fields: ImportOfferField[] = [];
       for (const field of IMPORT_FIELDS) {

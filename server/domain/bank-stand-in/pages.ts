@@ -23,7 +23,7 @@ body{margin:0;min-height:100vh;font:16px/1.5 system-ui,-apple-system,"Segoe UI",
 .bank-logo{width:36px;height:36px;flex:none}
 .bank-top__name{font-weight:700;font-size:17px;letter-spacing:.01em}
 .bank-top__note{margin-left:auto;font-size:13px;opacity:.8}
-main{flex:1;display:flex;justify-content:center;padding:32px 16px 48px}
+main{flex:1;display:flex;justify-content:center;align-items:flex-start;padding:32px 16px 48px}
 .card{width:100%;max-width:420px;background:#fff;border-radius:16px;box-shadow:0 8px 28px rgba(11,42,74,.12);padding:28px 24px}
 h1{font-size:24px;line-height:1.25;margin:0 0 8px}
 .lead{margin:0 0 20px;color:#46586e}
@@ -49,6 +49,7 @@ input[aria-invalid=true]{border-color:#c4281c}
 .who{margin:0 0 16px;font-size:15px;color:#46586e}
 .fine{margin:16px 0 0;font-size:13px;color:#5b6b7e}
 footer{text-align:center;font-size:13px;color:#5b6b7e;padding:0 16px 24px}
+@media (max-width:479px){.bank-top__note{display:none}.bank-top__name{font-size:16px}main{padding:20px 12px 32px}.card{padding:24px 20px}h1{font-size:22px}}
 @media (min-width:720px){.card{padding:36px 40px}.actions{flex-direction:row-reverse}.actions form{flex:1}}
 `;
 
@@ -61,6 +62,7 @@ function layout(nonce: string, title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} — ${BANK_NAME}</title>
 <style nonce="${escapeHtml(nonce)}">${STYLE}</style>
 </head>
