@@ -197,20 +197,24 @@ const NAMED_PATHS: Record<string, string[]> = {
   "pickup-points": ["GET"],
 };
 
+const router = createRouter();
+// Registered apart from the chain below: the chain's type is what the storefront's client is derived
+// from (server/api/index.ts), and a middleware route in it would spoil the client's types.
+router.use("/:segment", async (c, next) => {
+  const allowed = NAMED_PATHS[c.req.param("segment")];
+  const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+  if (allowed && !allowed.includes(method) && method !== "OPTIONS") {
+    c.header("Allow", allowed.join(", "));
+    throw new AppError(
+      "method_not_allowed",
+      `Метод ${c.req.method} не поддерживается: ${allowed.join(", ")}`,
+    );
+  }
+  await next();
+});
+
 /** The spec's `/v1/user/address…` endpoints (ADR 031), at /api/v1/user/address. */
-export const userAddressRoute = createRouter()
-  .use("/:segment", async (c, next) => {
-    const allowed = NAMED_PATHS[c.req.param("segment")];
-    const method = c.req.method === "HEAD" ? "GET" : c.req.method;
-    if (allowed && !allowed.includes(method) && method !== "OPTIONS") {
-      c.header("Allow", allowed.join(", "));
-      throw new AppError(
-        "method_not_allowed",
-        `Метод ${c.req.method} не поддерживается: ${allowed.join(", ")}`,
-      );
-    }
-    await next();
-  })
+export const userAddressRoute = router
   .openapi(listAddresses, async (c) => {
     const { userId } = requireUser(c);
     const { items, deliveryType } = await c.get("services").addresses.list(userId);
