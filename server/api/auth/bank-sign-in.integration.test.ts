@@ -560,6 +560,26 @@ describe("sign-in through the bank (OIDC code flow with PKCE against the stand-i
     }
   });
 
+  it("works behind a proxy at an https public origin: issuer, redirect URI and cookies follow it", async () => {
+    const { app } = await bankApp({ env: { PUBLIC_ORIGIN: "https://shop.example" } });
+    const browser = new TestBrowser(app, "https://shop.example");
+    const started = await browser.request(start(ORDERS));
+    const authorization = new URL(started.headers.get("location")!);
+    expect(authorization.origin).toBe("https://shop.example");
+    expect(authorization.searchParams.get("redirect_uri")).toBe(
+      "https://shop.example/api/v1/auth/bank/callback",
+    );
+    expect(started.headers.getSetCookie().find((c) => c.startsWith("bank_flow="))).toMatch(/Secure/);
+    const trip = await throughBank(browser, authorization.href, ivanova);
+    const back = await browser.request(trip.callbackUrl);
+    expect(back.headers.get("location")).toBe(ORDERS);
+    // The shop's session cookie is the __Host- one on https; the bank's own cookies are Secure too.
+    expect(back.headers.getSetCookie().some((c) => c.startsWith("__Host-sid="))).toBe(true);
+    const discovery = await (await browser.request("/bank/.well-known/openid-configuration")).json();
+    expect(discovery.issuer).toBe("https://shop.example/bank");
+    expect(discovery.token_endpoint).toBe("https://shop.example/bank/token");
+  });
+
   it("refuses a form posted to the bank from another site", async () => {
     const { app } = await getTestContext();
     const browser = new TestBrowser(app);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createIdentityRepository } from "#server/domain/identity/repository.ts";
 import { createIdentityService } from "#server/domain/identity/service.ts";
 import { createSession } from "#tests/factories/sessions.ts";
-import { getTestContext } from "#tests/fixtures/test-app.ts";
+import { appWith, getTestContext } from "#tests/fixtures/test-app.ts";
 
 const origin = "http://localhost";
 
@@ -58,7 +58,7 @@ describe("GET /api/v1/user/profile", () => {
 });
 
 describe("POST /api/user/external/profile", () => {
-  it("asks an anonymous shopper to sign in and tells a signed-in one it is not available yet", async () => {
+  it("asks an anonymous shopper to sign in, and answers 404 while the alfaId feature is off", async () => {
     const { app, database } = await getTestContext();
     const request = (cookie?: string) =>
       app.request(`${origin}/api/user/external/profile`, {
@@ -69,12 +69,14 @@ describe("POST /api/user/external/profile", () => {
     expect((await request()).status).toBe(401);
     const { cookie } = await createSession(database.db);
     const signedIn = await request(cookie);
-    expect(signedIn.status).toBe(503);
-    expect(await signedIn.json()).toMatchObject({ type: "unavailable" });
+    expect(signedIn.status).toBe(404);
+    expect(await signedIn.json()).toMatchObject({ type: "not_found" });
   });
 
   it("takes a same-origin path only as redirectTo", async () => {
-    const { app, database } = await getTestContext();
+    const { database } = await getTestContext();
+    // The feature on: a good path gets the bank's consent screen (ADR 030).
+    const app = await appWith({ FEATURE_ALFA_ID: "1" });
     const { cookie } = await createSession(database.db);
     const request = (redirectTo: string) =>
       app.request(`${origin}/api/user/external/profile`, {
@@ -97,6 +99,8 @@ describe("POST /api/user/external/profile", () => {
         fields: [{ field: "body.redirectTo", message: "Адрес возврата должен быть путём на этом сайте" }],
       });
     }
-    expect((await request("/personal/orders?tab=completed")).status).toBe(503);
+    const good = await request("/personal/orders?tab=completed");
+    expect(good.status).toBe(200);
+    expect(new URL((await good.json()).redirect_url).pathname).toBe("/bank/auth");
   });
 });
