@@ -1,10 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
-import { SIGNED_IN_HINT_COOKIE } from "#contract/session-hint.ts";
 import type { Actor, Owner } from "#server/domain/actor.ts";
 import { AppError } from "#server/errors.ts";
 import type { AppEnv } from "./env.ts";
-import { clearSessionCookie, readSessionToken } from "./session-cookie.ts";
+import { readSessionToken } from "./session-cookie.ts";
 import { ensureVisitor, readVisitor } from "./visitor.ts";
 
 /**
@@ -52,17 +50,13 @@ export function ensureOwner(c: Context<AppEnv, any, any>): Owner {
 }
 
 /**
- * The signed-in user, or the API's 401 (which the storefront turns into the sign-in redirect). A session
- * cookie that no longer signs anyone in (expired, revoked on another device) is cleared with its
- * signed-in hint, so the browser stops asking for personal data on public pages.
+ * The signed-in user, or the API's 401 (which the storefront turns into the sign-in redirect). The 401
+ * clears no cookie: it may answer a call sent before this browser signed in again (contract/session-hint.ts).
  */
 // biome-ignore lint/suspicious/noExplicitAny: any route's context, whatever its path and input.
 export function requireUser(c: Context<AppEnv, any, any>): Extract<Actor, { kind: "user" }> {
   const actor = c.get("actor");
   if (actor.kind !== "user") {
-    if (readSessionToken(c) !== undefined || getCookie(c, SIGNED_IN_HINT_COOKIE) !== undefined) {
-      clearSessionCookie(c);
-    }
     throw new AppError("unauthorized", "Войдите, чтобы продолжить", { code: "not_signed_in" });
   }
   return actor;

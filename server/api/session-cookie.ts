@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { SIGNED_IN_HINT_COOKIE } from "#contract/session-hint.ts";
@@ -26,7 +27,13 @@ export function setSessionCookie(c: Context, token: string, expiresAt: Date): vo
   const secure = isHttps(c);
   if (secure) setCookie(c, SESSION_COOKIE, token, { ...options, secure: true, prefix: "host" });
   else setCookie(c, SESSION_COOKIE, token, options);
-  setCookie(c, SIGNED_IN_HINT_COOKIE, "1", { sameSite: "Lax", path: "/", expires: expiresAt, secure });
+  // A new value per sign-in: the page tells a hint it may drop from one a newer sign-in set.
+  setCookie(c, SIGNED_IN_HINT_COOKIE, randomBytes(6).toString("base64url"), {
+    sameSite: "Lax",
+    path: "/",
+    expires: expiresAt,
+    secure,
+  });
 }
 
 /** Ends the browser's session cookie and its signed-in hint. */

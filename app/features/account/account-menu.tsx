@@ -68,7 +68,11 @@ function AccountMenu({ label, phone }: { label: string; phone: string | null }) 
       await signOut();
       showToast({ type: "success", title: "Вы вышли из аккаунта" });
     } catch {
-      showToast({ type: "error", title: "Не удалось выйти", text: "Проверьте соединение и попробуйте ещё раз" });
+      showToast({
+        type: "error",
+        title: "Не удалось выйти",
+        text: "Проверьте соединение и попробуйте ещё раз",
+      });
     } finally {
       setBusy(false);
     }

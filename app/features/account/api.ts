@@ -1,28 +1,36 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
-import { ApiError, getApi, getBackgroundApi, unwrap } from "#app/lib/api-client.ts";
-import { notifySessionChanged, useSignedIn } from "./session.ts";
+import { type ApiData, ApiError, getApi, getBackgroundApi, unwrap } from "#app/lib/api-client.ts";
+import { currentSignedInHint, dropSignedInHint, notifySessionChanged, useSignedInHint } from "./session.ts";
 
 /** Every query whose answer belongs to the signed-in shopper lives under this key, to drop them at sign-out. */
 export const accountKeys = {
   all: ["account"] as const,
-  me: () => [...accountKeys.all, "me"] as const,
+  /** Per sign-in (the hint's value): a new session never reads the answer another one got. */
+  me: (hint: string | undefined) => [...accountKeys.all, "me", hint ?? ""] as const,
 };
 
-export type Me = Awaited<ReturnType<typeof fetchMe>>;
+export type Me = ApiData<ReturnType<ReturnType<typeof getBackgroundApi>["v1"]["user"]["me"]["$get"]>>;
 
-function fetchMe(signal?: AbortSignal) {
-  return unwrap(getBackgroundApi().v1.user.me.$get(undefined, { init: { signal } }));
+/** `/me`, and the hint it was asked with: a 401 drops that hint (not a newer one) and says signed out. */
+async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
+  const hint = currentSignedInHint();
+  try {
+    return await unwrap(getBackgroundApi().v1.user.me.$get(undefined, { init: { signal } }));
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    dropSignedInHint(hint);
+    return null;
+  }
 }
 
 /**
  * The signed-in account for decoration (the header): through the background client, so a session that
- * ended elsewhere only turns the header back to «Войти» (the API cleared the cookies with its 401).
+ * ended elsewhere only turns the header back to «Войти». Null when the session turned out to be over.
  */
-export function meQuery() {
+export function meQuery(hint: string | undefined) {
   return queryOptions({
-    queryKey: accountKeys.me(),
+    queryKey: accountKeys.me(hint),
     queryFn: ({ signal }) => fetchMe(signal),
     staleTime: 60_000,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
@@ -31,13 +39,10 @@ export function meQuery() {
 
 /** The signed-in account, or undefined while signed out, loading, or on the server. */
 export function useMe(): { signedIn: boolean; me: Me | undefined } {
-  const signedIn = useSignedIn();
-  const query = useQuery({ ...meQuery(), enabled: signedIn });
-  const unauthorized = query.error instanceof ApiError && query.error.status === 401;
-  useEffect(() => {
-    if (unauthorized) notifySessionChanged();
-  }, [unauthorized]);
-  return { signedIn: signedIn && !unauthorized, me: signedIn ? query.data : undefined };
+  const hint = useSignedInHint();
+  const signedIn = hint !== undefined;
+  const query = useQuery({ ...meQuery(hint), enabled: signedIn });
+  return { signedIn: signedIn && query.data !== null, me: (signedIn && query.data) || undefined };
 }
 
 /** How the header names the shopper: the first name, else the phone. */

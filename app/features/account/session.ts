@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { hasSignedInHint } from "#contract/session-hint.ts";
+import { hasSignedInHint, SIGNED_IN_HINT_COOKIE, signedInHint } from "#contract/session-hint.ts";
 
 /**
  * Whether this browser has a session, from the script-readable hint cookie (contract/session-hint.ts).
@@ -24,11 +24,33 @@ export function readSignedIn(): boolean {
   return typeof document !== "undefined" && hasSignedInHint(document.cookie);
 }
 
+/** The hint's value (a new one per sign-in), undefined while signed out, on the server and at hydration. */
+export function useSignedInHint(): string | undefined {
+  return useSyncExternalStore(subscribe, currentSignedInHint, () => undefined);
+}
+
 export function useSignedIn(): boolean {
-  return useSyncExternalStore(subscribe, readSignedIn, () => false);
+  return useSignedInHint() !== undefined;
 }
 
 /** Tells every `useSignedIn()` to look at the cookie again (after sign-in, sign-out or a 401). */
 export function notifySessionChanged(): void {
   window.dispatchEvent(new Event(SESSION_EVENT));
+}
+
+/** The hint's value now (undefined on the server or without one). */
+export function currentSignedInHint(): string | undefined {
+  return typeof document === "undefined" ? undefined : signedInHint(document.cookie);
+}
+
+/**
+ * Drops a hint the server no longer backs (a personal call sent with it answered 401): only if it is still
+ * `sentWith`, since a newer sign-in in the meantime set another value that must stay.
+ */
+export function dropSignedInHint(sentWith: string | undefined): void {
+  if (sentWith === undefined || currentSignedInHint() !== sentWith) return;
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the one script-side write of the hint, to expire it.
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
+  notifySessionChanged();
 }

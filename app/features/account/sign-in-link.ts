@@ -4,6 +4,7 @@
  */
 export function signInHref(location: { pathname: string; search: string }): string {
   const { pathname, search } = location;
-  if (pathname === "/" || pathname.startsWith("/auth") || pathname.startsWith("/confirm/auth")) return "/auth";
+  if (pathname === "/" || pathname.startsWith("/auth") || pathname.startsWith("/confirm/auth"))
+    return "/auth";
   return `/auth?redirectTo=${encodeURIComponent(`${pathname}${search}`)}`;
 }
