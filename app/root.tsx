@@ -1,3 +1,5 @@
+// First: before any route chunk builds a zod schema (see the module).
+import "./lib/zod-csp.ts";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";

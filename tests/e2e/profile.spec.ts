@@ -39,6 +39,14 @@ test.describe("the profile page", () => {
     page,
     signIn,
   }, info) => {
+    // The form's schema library must not trip the page CSP (no 'unsafe-eval': zod runs jitless).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (event) =>
+        seen.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`),
+      );
+    });
     await signIn({ surname: "Смирнова", name: "Анна", patronymic: "Сергеевна" });
     await openProfile(page);
     await expectTheme(page, info);
@@ -107,6 +115,10 @@ test.describe("the profile page", () => {
     await expect(save).toBeDisabled();
     await expect(save).not.toHaveAttribute("aria-busy");
     await page.unroute("**/api/v1/user/profile");
+
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([]);
 
     await page.reload();
     await waitForHydration(page);
