@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { AppError } from "#server/errors.ts";
 import { apiCacheHeaders } from "#server/http/http-cache.ts";
 import { requestOrigin } from "#server/http/public-origin.ts";
@@ -108,6 +109,13 @@ export function createApi() {
       await next();
     })
     .use(anonymousActor())
+    .use(async (c, next) => {
+      // A documented path asked with a method it does not have is 405 before any route sees it: else
+      // `DELETE /wishlist/ids` would reach `DELETE /wishlist/{productId}` and be refused as a bad id.
+      const allow = methodsOf(c.req.path);
+      if (allow && c.req.method !== "OPTIONS" && !allow.includes(c.req.method)) methodNotAllowed(c, allow);
+      await next();
+    })
     .route("/", routes)
     .get("/openapi.json", (c) => {
       c.set("apiCache", { cache: "shared" });
@@ -115,15 +123,15 @@ export function createApi() {
     })
     .all("*", (c) => {
       const allow = methodsOf(c.req.path);
-      if (allow) {
-        c.header("Allow", allow.join(", "));
-        throw new AppError(
-          "method_not_allowed",
-          `Метод ${c.req.method} не поддерживается: ${allow.join(", ")}`,
-        );
-      }
+      if (allow) methodNotAllowed(c, allow);
       throw new AppError("not_found", `Метод API не найден: ${c.req.method} ${c.req.path}`, {
         code: "route_not_found",
       });
     });
+}
+
+/** 405 with `Allow` (ADR 027). */
+function methodNotAllowed(c: Context, allow: string[]): never {
+  c.header("Allow", allow.join(", "));
+  throw new AppError("method_not_allowed", `Метод ${c.req.method} не поддерживается: ${allow.join(", ")}`);
 }

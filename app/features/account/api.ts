@@ -10,7 +10,9 @@ export const accountKeys = {
   me: (hint: string | undefined) => [...accountKeys.all, "me", hint ?? ""] as const,
 };
 
-export type Me = ApiData<ReturnType<ReturnType<typeof getBackgroundApi>["v1"]["user"]["me"]["$get"]>>;
+export type Me = ApiData<
+  Awaited<ReturnType<ReturnType<typeof getBackgroundApi>["v1"]["user"]["me"]["$get"]>>
+>;
 
 /** `/me`, and the hint it was asked with: a 401 drops that hint (not a newer one) and says signed out. */
 async function fetchMe(signal?: AbortSignal): Promise<Me | null> {

@@ -186,35 +186,8 @@ function toJson(address: Address) {
   };
 }
 
-/**
- * The named paths beside `/{id}` and the methods they take. `PUT /selected` or `DELETE /type` would
- * otherwise reach the `/{id}` operations and be refused as a bad id (400) rather than a method the path
- * does not have (405 with Allow, as everywhere else in the API).
- */
-const NAMED_PATHS: Record<string, string[]> = {
-  selected: ["GET"],
-  type: ["PUT"],
-  "pickup-points": ["GET"],
-};
-
-const router = createRouter();
-// Registered apart from the chain below: the chain's type is what the storefront's client is derived
-// from (server/api/index.ts), and a middleware route in it would spoil the client's types.
-router.use("/:segment", async (c, next) => {
-  const allowed = NAMED_PATHS[c.req.param("segment")];
-  const method = c.req.method === "HEAD" ? "GET" : c.req.method;
-  if (allowed && !allowed.includes(method) && method !== "OPTIONS") {
-    c.header("Allow", allowed.join(", "));
-    throw new AppError(
-      "method_not_allowed",
-      `Метод ${c.req.method} не поддерживается: ${allowed.join(", ")}`,
-    );
-  }
-  await next();
-});
-
 /** The spec's `/v1/user/address…` endpoints (ADR 031), at /api/v1/user/address. */
-export const userAddressRoute = router
+export const userAddressRoute = createRouter()
   .openapi(listAddresses, async (c) => {
     const { userId } = requireUser(c);
     const { items, deliveryType } = await c.get("services").addresses.list(userId);
