@@ -1,13 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FieldValues, Resolver } from "react-hook-form";
-import { z } from "zod";
+import type { z } from "zod";
 import { ApiError } from "#app/lib/api-client.ts";
 // zod's own messages (a wrong type…) in Russian, like the API's. These pages' chunks are where zod arrives.
 import "#contract/zod-locale.ts";
-
-// The page CSP has no 'unsafe-eval': zod's JIT would first probe `new Function("")`, which the browser
-// reports as a CSP violation even though zod catches it. The forms here validate a handful of fields.
-z.config({ jitless: true });
 
 /**
  * A react-hook-form resolver over a schema the API shares: the form keeps and sends the values as typed

@@ -9,11 +9,7 @@ import { type ImportApplyInput, importApplySchema } from "#contract/profile-impo
 import { maskPhone } from "#contract/validation.ts";
 // zod's own messages in Russian, like the API's: this chunk is where zod arrives (ADR 030).
 import "#contract/zod-locale.ts";
-import { z } from "zod";
 import { applyImport, discardImport, type ImportOfferField, type PendingImport } from "./api.ts";
-
-// The page CSP has no 'unsafe-eval': zod's JIT would probe `new Function("")`, a reported violation.
-z.config({ jitless: true });
 
 export type ImportOutcome = "applied" | "discarded";
 
