@@ -356,6 +356,7 @@ async function signInCookies(origin: string, secret: string): Promise<string> {
     throw new Error(`no session in the test sign-in's cookies: ${header}`);
   }
   const me = await fetch(`${origin}/api/v1/user/me`, { headers: { cookie: header } });
-  if (me.status !== 200) throw new Error(`the bench's session does not sign in: /api/v1/user/me ${me.status}`);
+  if (me.status !== 200)
+    throw new Error(`the bench's session does not sign in: /api/v1/user/me ${me.status}`);
   return header;
 }

@@ -56,7 +56,11 @@ function SignOutButton() {
           await signOut();
           showToast({ type: "success", title: "Вы вышли из аккаунта" });
         } catch {
-          showToast({ type: "error", title: "Не удалось выйти", text: "Проверьте соединение и попробуйте ещё раз" });
+          showToast({
+            type: "error",
+            title: "Не удалось выйти",
+            text: "Проверьте соединение и попробуйте ещё раз",
+          });
           setBusy(false);
         }
       }}

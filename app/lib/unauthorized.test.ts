@@ -12,7 +12,9 @@ describe("the 401 redirect", () => {
     for (const pathname of ["/auth", "/auth/mobile", "/confirm/auth"]) {
       expect(signInLocation({ pathname, search: "?redirectTo=%2F", hash: "" })).toBeUndefined();
     }
-    expect(signInLocation({ pathname: "/authors", search: "", hash: "" })).toBe("/auth?redirectTo=%2Fauthors");
+    expect(signInLocation({ pathname: "/authors", search: "", hash: "" })).toBe(
+      "/auth?redirectTo=%2Fauthors",
+    );
   });
 
   it("navigates by a full page load", () => {

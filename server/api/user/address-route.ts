@@ -12,7 +12,6 @@ import {
   SIGNED_IN_SECURITY,
 } from "#server/api/define-route.ts";
 import type { Address } from "#server/domain/addresses/service.ts";
-import { AppError } from "#server/errors.ts";
 
 /** Row ids are bigint identities: 12 digits leave room for a long life and stay safe integers. */
 const MAX_ADDRESS_ID = 999_999_999_999;
