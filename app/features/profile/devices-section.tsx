@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { getApi, unwrap } from "#app/lib/api-client.ts";
+import { failureMessage } from "#app/lib/form-errors.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Modal } from "#app/ui/modal/modal.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { type Device, devicesQuery, profileKeys } from "./api.ts";
 import { type DeviceKind, describeDevice, formatLastActive } from "./device-label.ts";
-import { reportFailure } from "./server-errors.ts";
 
 /**
  * «Устройства»: every browser signed in to the account, this one marked, each other one with its own
@@ -29,7 +29,7 @@ export function DevicesSection({ renderedAt }: { renderedAt: number }) {
     showToast({
       type: "error",
       title: "Не получилось",
-      text: reportFailure(failure, []).message,
+      text: failureMessage(failure),
       group: "devices",
     });
 

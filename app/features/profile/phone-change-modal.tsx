@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { getApi, unwrap } from "#app/lib/api-client.ts";
+import { reportFailure } from "#app/lib/form-errors.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Modal } from "#app/ui/modal/modal.tsx";
 import { PhoneInput } from "#app/ui/phone-input.tsx";
@@ -12,7 +13,6 @@ import {
   phoneConfirmSchema,
 } from "#contract/profile.ts";
 import type { Account } from "./api.ts";
-import { reportFailure } from "./server-errors.ts";
 import { FieldFrame } from "./text-field.tsx";
 
 const NEW_PHONE_ID = "profile-new-phone";

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { getApi, unwrap } from "#app/lib/api-client.ts";
+import { reportFailure } from "#app/lib/form-errors.ts";
 import { Button } from "#app/ui/button.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { useIsClient } from "#app/ui/use-is-client.ts";
@@ -17,9 +18,8 @@ import {
 import "#contract/zod-locale.ts";
 import { type Account, accountQuery, useAccountSaved } from "./api.ts";
 import { PhoneChangeModal } from "./phone-change-modal.tsx";
-import { reportFailure } from "./server-errors.ts";
-import { FieldFrame, TextField } from "./text-field.tsx";
 import { showPhone } from "./phone-format.ts";
+import { FieldFrame, TextField } from "./text-field.tsx";
 
 const FIELDS = [
   "surname",

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Controller, type FieldPath, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
+import { failureMessage, reportFailure } from "#app/lib/form-errors.ts";
 import { Button } from "#app/ui/button.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { useIsClient } from "#app/ui/use-is-client.ts";
@@ -13,7 +14,7 @@ import {
 } from "#contract/address-book.ts";
 import { type AddressFormValues, addressInputSchema } from "#contract/addresses.ts";
 import { type Address, useAddressMutations } from "../api.ts";
-import { failureMessage, reportFailure, sharedSchemaResolver } from "../form.ts";
+import { sharedSchemaResolver } from "../form.ts";
 import { addressPath, addressTitle, NEW_ADDRESS_PATH } from "./address-list.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "./field.tsx";

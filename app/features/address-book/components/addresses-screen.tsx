@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { cityListQuery, currentCityQuery } from "#app/features/city/index.ts";
+import { failureMessage } from "#app/lib/form-errors.ts";
 import { Button } from "#app/ui/button.tsx";
 import { cx } from "#app/ui/class-names.ts";
 import { Spinner } from "#app/ui/spinner.tsx";
 import { addressesQuery } from "../api.ts";
-import { failureMessage } from "../form.ts";
 import { AddressEditor } from "./address-editor.tsx";
 import { AddressList, NEW_ADDRESS_PATH } from "./address-list.tsx";
 

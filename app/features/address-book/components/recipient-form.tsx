@@ -1,4 +1,5 @@
 import { Controller, type FieldPath, useForm } from "react-hook-form";
+import { reportFailure } from "#app/lib/form-errors.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Modal } from "#app/ui/modal/modal.tsx";
 import { PhoneInput } from "#app/ui/phone-input.tsx";
@@ -6,7 +7,7 @@ import { showToast } from "#app/ui/toast/toast-store.ts";
 import { EMAIL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, formatPhone } from "#contract/address-book.ts";
 import { newRecipientInputSchema } from "#contract/recipients.ts";
 import { type Recipient, useRecipientMutations } from "../api.ts";
-import { reportFailure, sharedSchemaResolver } from "../form.ts";
+import { sharedSchemaResolver } from "../form.ts";
 import { Field, TextField } from "./field.tsx";
 
 interface RecipientForm {

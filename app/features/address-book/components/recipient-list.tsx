@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { failureMessage } from "#app/lib/form-errors.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Spinner } from "#app/ui/spinner.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { useIsClient } from "#app/ui/use-is-client.ts";
 import { formatPhone } from "#contract/address-book.ts";
 import { type Recipient, recipientsQuery, useRecipientMutations } from "../api.ts";
-import { failureMessage } from "../form.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { RecipientFormModal } from "./recipient-form.tsx";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "#app/lib/api-client.ts";
-import { reportFailure } from "./server-errors.ts";
+import { ApiError } from "./api-client.ts";
+import { failureMessage, reportFailure } from "./form-errors.ts";
 
 const FIELDS = ["surname", "name", "patronymic", "email"] as const;
 
@@ -20,7 +20,7 @@ function apiError(
 }
 
 describe("reportFailure", () => {
-  it("puts the API's messages on the fields it named", () => {
+  it("puts the API's messages on the fields it named, the first message of each", () => {
     const error = apiError(400, "invalid_parameters", "Некорректные параметры запроса", [
       { field: "body.surname", message: "Поле обязательно к заполнению" },
       { field: "body.email", message: "Неверный формат email" },
@@ -41,14 +41,22 @@ describe("reportFailure", () => {
     });
   });
 
-  it("is one sentence when no field is to blame", () => {
+  it("says the API's sentence when no field took the blame (a limit, a refusal)", () => {
+    const limit = "Можно сохранить не больше 20 адресов. Удалите ненужный, чтобы добавить новый";
+    const error = apiError(409, "address_limit", limit);
+    expect(reportFailure(error, ["address", "cityId"] as const)).toEqual({ fields: {}, message: limit });
+    expect(failureMessage(error)).toBe(limit);
     expect(reportFailure(apiError(403, "cross_origin", "Запрос отклонён"), FIELDS)).toEqual({
       fields: {},
       message: "Запрос отклонён",
     });
-    expect(reportFailure(new ApiError({ statusMessage: "Network error" }), FIELDS).message).toMatch(
-      /Нет связи/,
-    );
+  });
+
+  it("blames the connection for a network failure and says something useful for anything else", () => {
+    const offline = new ApiError({ statusMessage: "Network error" });
+    expect(reportFailure(offline, FIELDS).message).toMatch(/Нет связи с сервером/);
+    expect(failureMessage(offline)).toMatch(/Нет связи с сервером/);
     expect(reportFailure(new Error("boom"), FIELDS).message).toMatch(/Попробуйте ещё раз/);
+    expect(failureMessage(new Error("boom"))).toMatch(/Попробуйте ещё раз/);
   });
 });

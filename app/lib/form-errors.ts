@@ -1,4 +1,4 @@
-import { ApiError } from "#app/lib/api-client.ts";
+import { ApiError } from "./api-client.ts";
 
 const NETWORK_MESSAGE = "Нет связи с сервером. Проверьте интернет и попробуйте ещё раз";
 const FALLBACK_MESSAGE = "Не получилось сохранить. Попробуйте ещё раз через минуту";
@@ -11,9 +11,9 @@ export interface FailureReport<F extends string> {
 }
 
 /**
- * Sorts a failed call's messages onto the form: a field the API named gets its message under it (the same
- * spec texts the form itself shows), an `otp_*` refusal belongs to `codeField` when the form has one, and
- * anything else is one sentence for a toast.
+ * Sorts a failed call's messages onto a form: a field the API named (an API 400's `fields`) gets its
+ * message under it, the same spec texts the form itself shows; an `otp_*` refusal belongs to `codeField`
+ * when the form has one; anything else is one sentence for a toast.
  */
 export function reportFailure<F extends string>(
   error: unknown,
@@ -37,4 +37,9 @@ export function reportFailure<F extends string>(
     fields,
     message: Object.keys(fields).length > 0 ? undefined : error.body.message || FALLBACK_MESSAGE,
   };
+}
+
+/** The one sentence for a failed action without a form (select, delete, sign out a device). */
+export function failureMessage(error: unknown): string {
+  return reportFailure(error, []).message ?? FALLBACK_MESSAGE;
 }
