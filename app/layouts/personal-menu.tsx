@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { useSignOut } from "#app/features/account/api.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
@@ -18,8 +18,16 @@ export const PERSONAL_SECTIONS = [
 
 export function PersonalMenu() {
   const { pathname } = useLocation();
+  const ref = useRef<HTMLElement>(null);
+  // On a phone the sections are one scrolling row: the current one is brought into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose.
+  useEffect(() => {
+    ref.current
+      ?.querySelector<HTMLElement>("a.active")
+      ?.scrollIntoView?.({ block: "nearest", inline: "center" });
+  }, [pathname]);
   return (
-    <nav className="personal-menu" aria-label="Личный кабинет">
+    <nav className="personal-menu" aria-label="Личный кабинет" ref={ref}>
       <p className="personal-menu__title">Личный кабинет</p>
       <ul>
         {PERSONAL_SECTIONS.map((s) => (
