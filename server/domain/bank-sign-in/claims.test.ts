@@ -25,7 +25,20 @@ describe("the bank's claims as profile fields", () => {
         middle_name: 42,
         email: "x".repeat(300),
         phone_number: "+79161234567",
+        phone_number_verified: true,
       }),
     ).toEqual({ surname: "Иванова", name: "Анна", patronymic: null, email: null, phone: "+79161234567" });
+  });
+
+  it("takes the phone only when the bank says it verified it", () => {
+    for (const verified of [false, undefined, "true", 1, null]) {
+      expect(
+        profileFromClaims({ phone_number: "+79161234567", phone_number_verified: verified }).phone,
+        String(verified),
+      ).toBeNull();
+    }
+    expect(profileFromClaims({ phone_number: "+79161234567", phone_number_verified: true }).phone).toBe(
+      "+79161234567",
+    );
   });
 });

@@ -100,14 +100,20 @@ const text = (value: unknown, max: number): string | null => {
   return trimmed && trimmed.length <= max ? trimmed : null;
 };
 
-/** The bank's standard claims as the profile's fields. */
+/**
+ * The bank's standard claims as the profile's fields. The phone is taken only when the bank vouches for
+ * it (`phone_number_verified: true`, OpenID Connect Core 5.1): it links the bank identity to the account
+ * that signs in with that number, and an import writes it without an SMS code (ADR 029, 030), so a
+ * number a customer merely typed at their bank would hand them someone else's account (or plant their
+ * own account on a number they do not hold, for its owner to sign into later).
+ */
 export function profileFromClaims(claims: Record<string, unknown>): BankProfile {
   return {
     surname: text(claims.family_name, NAME_MAX),
     name: text(claims.given_name, NAME_MAX),
     patronymic: text(claims.middle_name, NAME_MAX),
     email: text(claims.email, EMAIL_MAX),
-    phone: normalizePhone(claims.phone_number),
+    phone: claims.phone_number_verified === true ? normalizePhone(claims.phone_number) : null,
   };
 }
 
