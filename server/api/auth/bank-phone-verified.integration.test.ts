@@ -1,13 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "#server/config.ts";
 import { type BankCustomer, DEMO_CUSTOMERS } from "#server/domain/bank-stand-in/customers.ts";
-import { createServices } from "#server/domain/services.ts";
-import { createApp } from "#server/http/app.ts";
-import { createLogger } from "#server/logger.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 import { createUser } from "#tests/factories/users.ts";
-import { TEST_ORIGIN, TestBrowser, throughBank } from "#tests/fixtures/bank-browser.ts";
+import { TEST_ORIGIN, type TestBrowser, throughBank } from "#tests/fixtures/bank-browser.ts";
 import { accountsOf, forgetDemoCustomers } from "#tests/fixtures/bank-sign-in-data.ts";
+import { shopWithRealBank } from "#tests/fixtures/real-bank.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 
 /**
@@ -20,53 +17,14 @@ import { getTestContext } from "#tests/fixtures/test-app.ts";
 const ivanova = DEMO_CUSTOMERS.find((c) => c.login === "ivanova")!;
 const petrov = DEMO_CUSTOMERS.find((c) => c.login === "petrov")!;
 
-async function shopWithBank(verified: boolean | undefined) {
-  const { database } = await getTestContext();
-  const logger = createLogger("silent");
-  const bankSide = createApp({
-    config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
-    services: createServices(database.db, { bankSignIn: { logger } }),
-    logger,
-    checks: {},
-  });
-  const clientSecret = await createServices(database.db).bankStandIn!.clientSecret();
-  const services = createServices(database.db, {
-    bankSignIn: {
-      logger,
-      bank: { issuer: `${TEST_ORIGIN}/bank`, clientId: "vitrina", clientSecret },
-      // The shop's server-to-server calls (discovery, token, userinfo) reach the bank in process.
-      fetch: async (url, init) => {
-        const response = await bankSide.request(url, {
-          method: init.method,
-          headers: init.headers as HeadersInit,
-          body: init.body as BodyInit | null | undefined,
-        });
-        if (!response.headers.get("content-type")?.includes("application/json")) return response;
-        const body = (await response.json()) as Record<string, unknown>;
-        if (typeof body.phone_number === "string") {
-          if (verified === undefined) delete body.phone_number_verified;
-          else body.phone_number_verified = verified;
-        }
-        const headers = new Headers(response.headers);
-        headers.delete("content-length");
-        return new Response(JSON.stringify(body), { status: response.status, headers });
-      },
+const shopWithBank = (verified: boolean | undefined) =>
+  shopWithRealBank({
+    rewrite: (_url, body) => {
+      if (typeof body.phone_number !== "string") return;
+      if (verified === undefined) delete body.phone_number_verified;
+      else body.phone_number_verified = verified;
     },
   });
-  const shop = createApp({
-    config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", FEATURE_ALFA_ID: "1" }),
-    services,
-    logger,
-    checks: {},
-  });
-  // One browser: the bank's pages answered by the bank, the shop's by the shop (same origin here).
-  const browser = () =>
-    new TestBrowser({
-      request: (url, init) =>
-        (new URL(url).pathname.startsWith("/bank/") ? bankSide : shop).request(url, init),
-    });
-  return { shop, browser };
-}
 
 async function signIn(browser: TestBrowser, who: BankCustomer) {
   const trip = await throughBank(browser, "/api/v1/auth/bank?redirectTo=%2Fbasket", who);
