@@ -20,6 +20,8 @@ export const BANK_ERROR_MESSAGES = {
   bank_unavailable:
     "Банк сейчас не отвечает. Попробуйте через несколько минут или войдите по номеру телефона",
   bank_failed: "Не удалось войти через банк. Попробуйте ещё раз или войдите по номеру телефона",
+  bank_rate_limited:
+    "Слишком много попыток входа через банк. Подождите несколько минут или войдите по номеру телефона",
 } as const;
 export type BankErrorCode = keyof typeof BANK_ERROR_MESSAGES;
 
@@ -30,6 +32,7 @@ export const IMPORT_ERROR_MESSAGES: Record<BankErrorCode, string> = {
   bank_state_mismatch: "Импорт начали в другой вкладке. Попробуйте ещё раз",
   bank_unavailable: "Банк сейчас не отвечает. Попробуйте позже или заполните профиль вручную",
   bank_failed: "Не удалось получить данные из банка. Попробуйте ещё раз",
+  bank_rate_limited: "Слишком много попыток импорта. Попробуйте через несколько минут",
 };
 
 export function isBankErrorCode(value: unknown): value is BankErrorCode {

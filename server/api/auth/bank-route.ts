@@ -13,7 +13,9 @@ import type { AppEnv } from "#server/api/env.ts";
 import { signInAs } from "#server/api/sign-in.ts";
 import { BankFlowError, FLOW_TTL_S } from "#server/domain/bank-sign-in/service.ts";
 import { BANK_CALLBACK_PATH } from "#server/domain/bank-stand-in/stand-in.ts";
+import { clientAddress } from "#server/http/client-address.ts";
 import { isHttps, requestOrigin } from "#server/http/public-origin.ts";
+import { rateLimitKey } from "#server/http/rate-limits.ts";
 
 /**
  * The cookie that binds a round trip to the bank to the browser that started it (ADR 029): a random id
@@ -41,6 +43,13 @@ function takeFlowCookie(c: Context): string | undefined {
     deleteCookie(c, FLOW_COOKIE, { path: FLOW_COOKIE_PATH, ...(isHttps(c) ? { secure: true } : {}) });
   }
   return value && FLOW_ID.test(value) ? value : undefined;
+}
+
+/** Whom the limit on new round trips counts (ADR 029): the client's IPv4 address or IPv6 /64. */
+// biome-ignore lint/suspicious/noExplicitAny: any route's context, whatever its path and input.
+export function flowLimitKey(c: Context<AppEnv, any, any>): string | undefined {
+  const address = clientAddress(c);
+  return address ? rateLimitKey(address) : undefined;
 }
 
 /** `path` with `name=value` added to its query (the path is already a safe same-origin one). */
@@ -129,6 +138,7 @@ export const bankSignInRoute = createRouter()
         origin: requestOrigin(c),
         purpose: "sign_in",
         redirectTo,
+        client: flowLimitKey(c),
       });
       setFlowCookie(c, flow.flowId);
       c.get("logger").info({ event: "bank_sign_in_started" }, "bank sign-in started");

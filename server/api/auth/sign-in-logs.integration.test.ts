@@ -19,7 +19,7 @@ import { getTestContext } from "#tests/fixtures/test-app.ts";
 const petrov = DEMO_CUSTOMERS.find((c) => c.login === "petrov")!;
 
 async function failedTrip(
-  rewrite: Parameters<typeof shopWithRealBank>[0]["rewrite"],
+  rewrite: NonNullable<Parameters<typeof shopWithRealBank>[0]>["rewrite"],
   tamper?: (flowIdHash: string) => Promise<void>,
 ) {
   const lines: string[] = [];

@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
+import { IMPORT_ERROR_MESSAGES } from "#contract/bank-sign-in.ts";
 import { findUnsafeText } from "#contract/input-text.ts";
 import { isSafeRedirectPath, MAX_REDIRECT_LENGTH, safeRedirectPath } from "#contract/redirect-to.ts";
 import { requireUser } from "#server/api/actor.ts";
-import { setFlowCookie } from "#server/api/auth/bank-route.ts";
+import { flowLimitKey, setFlowCookie } from "#server/api/auth/bank-route.ts";
 import {
   createRouter,
   defineRoute,
@@ -73,7 +74,10 @@ const importExternalProfile = defineRoute({
   cache: "personal",
   security: SIGNED_IN_SECURITY,
   request: { body: jsonBody(externalProfileBodySchema) },
-  responses: { ...jsonOk(externalProfileResponseSchema, "Адрес перехода"), ...errorResponses(401, 403, 404) },
+  responses: {
+    ...jsonOk(externalProfileResponseSchema, "Адрес перехода"),
+    ...errorResponses(401, 403, 404, 429),
+  },
 });
 
 const getProfile = defineRoute({
@@ -143,11 +147,19 @@ export const externalProfileRoute = createRouter().openapi(importExternalProfile
       purpose: "import",
       redirectTo: safeRedirectPath(c.req.valid("json").redirectTo),
       userId,
+      client: flowLimitKey(c),
     });
     setFlowCookie(c, flow.flowId);
     return c.json({ redirect_url: flow.authorizationUrl }, 200);
   } catch (error) {
     if (!(error instanceof BankFlowError)) throw error;
+    if (error.code === "bank_rate_limited") {
+      throw new AppError(
+        "rate_limited",
+        IMPORT_ERROR_MESSAGES.bank_rate_limited,
+        error.retryAfterS === undefined ? {} : { retryAfterSeconds: error.retryAfterS },
+      );
+    }
     throw new AppError(
       "unavailable",
       "Банк сейчас не отвечает. Попробуйте позже или заполните профиль вручную",

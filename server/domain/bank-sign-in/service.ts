@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
 import * as oidc from "openid-client";
 import pino from "pino";
+import { RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import {
   type BankErrorCode,
@@ -19,10 +21,17 @@ import {
 import { purgeInBatches } from "#server/domain/housekeeping.ts";
 import { AppError } from "#server/errors.ts";
 import type { Logger } from "#server/logger.ts";
+import { createLimiter } from "#server/rate-limiter.ts";
 import type { BankProfile, BankSignInRepository, FlowPurpose } from "./repository.ts";
 
 /** A round trip to the bank must come back within 10 minutes, once (ADR 029). */
 export const FLOW_TTL_S = 10 * 60;
+/**
+ * Round trips one client address (an IPv4 address or IPv6 /64) may open in 10 minutes (ADR 029). Each
+ * start stores a flow row for 10 minutes: without a limit a script could fill auth_flows. A shopper opens
+ * a few; a whole office behind one address stays well under.
+ */
+export const FLOW_LIMIT = { points: 60, durationS: 10 * 60 } as const;
 /** Imported data waits this long for the shopper to accept or discard it (ADR 030). */
 export const IMPORT_TTL_S = 30 * 60;
 /** Sign-in and import ask for the same: who you are, your name, email and phone. */
@@ -49,17 +58,22 @@ export interface BankSignInOptions {
   clock?: () => Date;
   /** The HTTP client for a real bank (tests: one that is down). */
   fetch?: oidc.CustomFetch;
+  /** Shares the per-address limit on new round trips between instances. */
+  redis?: Redis | undefined;
 }
 
 /** Why a round trip did not end well, and the flow it belonged to when it is known (where to go back). */
 export class BankFlowError extends Error {
+  /** For `bank_rate_limited`: the seconds until another round trip may start. */
+  readonly retryAfterS: number | undefined;
   constructor(
     readonly code: BankErrorCode,
     readonly flow?: { purpose: FlowPurpose; redirectTo: string } | undefined,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterS?: number },
   ) {
     super(code, options);
     this.name = "BankFlowError";
+    this.retryAfterS = options?.retryAfterS;
   }
 }
 
@@ -165,6 +179,10 @@ export function createBankSignInService(repository: BankSignInRepository, option
   const { bank, standIn } = options;
   if (!bank && !standIn) throw new Error("bank sign-in needs a bank (OIDC_ISSUER) or the stand-in");
 
+  const flowLimiter = createLimiter(
+    { keyPrefix: "vitrina:bank:flows", points: FLOW_LIMIT.points, duration: FLOW_LIMIT.durationS },
+    options.redis,
+  );
   let realConfig: { config: Promise<oidc.Configuration>; at: number } | undefined;
   const standInConfigs = new Map<string, Promise<oidc.Configuration>>();
 
@@ -266,14 +284,31 @@ export function createBankSignInService(repository: BankSignInRepository, option
   return {
     findOrCreateUser,
 
-    /** Opens a round trip to the bank: the flow's browser-bound id (for the cookie) and where to send the browser. */
+    /**
+     * Opens a round trip to the bank: the flow's browser-bound id (for the cookie) and where to send the
+     * browser. `client` is the limit's key (the caller's address); none (an in-process call) is not counted.
+     */
     async start(input: {
       origin: string;
       purpose: FlowPurpose;
       redirectTo: string;
       userId?: number | undefined;
+      client: string | undefined;
     }): Promise<{ flowId: string; authorizationUrl: string; expiresAt: Date }> {
-      const config = await configFor(input.origin, { purpose: input.purpose, redirectTo: input.redirectTo });
+      const about = { purpose: input.purpose, redirectTo: input.redirectTo };
+      if (input.client !== undefined) {
+        try {
+          await flowLimiter.consume(input.client);
+        } catch (refusal) {
+          // Anything but a refusal is the limiter's own fault (Redis has its insurance): let it through.
+          if (refusal instanceof RateLimiterRes) {
+            logger.warn({ event: "bank_flows_limited", purpose: input.purpose }, "too many bank round trips");
+            const retryAfterS = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+            throw new BankFlowError("bank_rate_limited", about, { retryAfterS });
+          }
+        }
+      }
+      const config = await configFor(input.origin, about);
       const flowId = randomBytes(32).toString("base64url");
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
