@@ -1,7 +1,8 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { getApi, unwrap } from "#app/lib/api-client.ts";
 import { Button } from "#app/ui/button.tsx";
+import { Field } from "#app/ui/field.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { safeRedirectPath } from "#contract/redirect-to.ts";
 import {
@@ -22,10 +23,6 @@ import { useSecondsLeft } from "./use-seconds-left.ts";
 export function CodeStep({ initial, redirectTo }: { initial: CodeSentState; redirectTo: string | null }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const id = useId();
-  const inputId = `${id}-code`;
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [sent, setSent] = useState(initial);
   const [code, setCode] = useState("");
@@ -85,43 +82,31 @@ export function CodeStep({ initial, redirectTo }: { initial: CodeSentState; redi
       <p className="phone-sign-in__sent">
         Отправили код на <span className="phone-sign-in__phone">{showPhone(sent.phone)}</span>
       </p>
-      <div className="phone-sign-in__field">
-        <label className="phone-sign-in__label" htmlFor={inputId}>
-          Код из СМС
-        </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          className="phone-sign-in__input phone-sign-in__input--code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
-          // The code screen is where the shopper came to type: the field is ready at once.
-          // biome-ignore lint/a11y/noAutofocus: the page's only task, reached by the shopper's own submit
-          autoFocus
-          value={code}
-          readOnly={pending}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : hintId}
-          onChange={(event) => {
-            const digits = codeDigits(event.target.value);
-            setCode(digits);
-            if (error && digits) setError(undefined);
-            if (isWholeCode(digits)) void confirm(digits);
-          }}
-        />
-        {error ? (
-          <p className="phone-sign-in__error" id={errorId} role="alert">
-            {error}
-          </p>
-        ) : (
-          <p className="phone-sign-in__hint" id={hintId}>
-            Код действует 5 минут
-          </p>
+      <Field label="Код из СМС" error={error} hint="Код действует 5 минут" className="ui-field--large">
+        {(control) => (
+          <input
+            {...control}
+            ref={inputRef}
+            className="ui-field__input ui-field__input--large ui-field__input--code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            // The code screen is where the shopper came to type: the field is ready at once.
+            // biome-ignore lint/a11y/noAutofocus: the page's only task, reached by the shopper's own submit
+            autoFocus
+            value={code}
+            readOnly={pending}
+            onChange={(event) => {
+              const digits = codeDigits(event.target.value);
+              setCode(digits);
+              if (error && digits) setError(undefined);
+              if (isWholeCode(digits)) void confirm(digits);
+            }}
+          />
         )}
-      </div>
+      </Field>
       <Button type="submit" size="l" fullWidth loading={pending}>
         Войти
       </Button>

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { getApi, unwrap } from "#app/lib/api-client.ts";
 import { Button } from "#app/ui/button.tsx";
+import { Field } from "#app/ui/field.tsx";
 import { PhoneInput, type PhoneValue } from "#app/ui/phone-input.tsx";
 import { PHONE_INCOMPLETE_MESSAGE, phoneError } from "#app/ui/phone-mask.ts";
 import { type CodeSentState, cooldownLeft, failureMessage, withRedirectTo } from "./flow.ts";
@@ -11,8 +12,6 @@ export function PhoneStep({ redirectTo }: { redirectTo: string | null }) {
   const navigate = useNavigate();
   const id = useId();
   const inputId = `${id}-phone`;
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   const value = useRef<PhoneValue>({ shown: "", e164: null });
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -51,31 +50,25 @@ export function PhoneStep({ redirectTo }: { redirectTo: string | null }) {
 
   return (
     <form className="phone-sign-in" noValidate onSubmit={submit}>
-      <div className="phone-sign-in__field">
-        <label className="phone-sign-in__label" htmlFor={inputId}>
-          Номер телефона
-        </label>
-        <PhoneInput
-          id={inputId}
-          className="phone-sign-in__input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : hintId}
-          onValueChange={(next) => {
-            value.current = next;
-            // Once a message is showing, it follows the typing and goes as soon as the number is whole.
-            if (error) setError(phoneError(next.shown));
-          }}
-        />
-        {error ? (
-          <p className="phone-sign-in__error" id={errorId} role="alert">
-            {error}
-          </p>
-        ) : (
-          <p className="phone-sign-in__hint" id={hintId}>
-            Пришлём СМС с кодом для входа
-          </p>
+      <Field
+        label="Номер телефона"
+        id={inputId}
+        error={error}
+        hint="Пришлём СМС с кодом для входа"
+        className="ui-field--large"
+      >
+        {(control) => (
+          <PhoneInput
+            {...control}
+            className="ui-field__input ui-field__input--large"
+            onValueChange={(next) => {
+              value.current = next;
+              // Once a message is showing, it follows the typing and goes as soon as the number is whole.
+              if (error) setError(phoneError(next.shown));
+            }}
+          />
         )}
-      </div>
+      </Field>
       <Button type="submit" size="l" fullWidth loading={pending}>
         Получить код
       </Button>

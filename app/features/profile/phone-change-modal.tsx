@@ -4,6 +4,7 @@ import { Controller, useForm } from "react-hook-form";
 import { getApi, unwrap } from "#app/lib/api-client.ts";
 import { reportFailure } from "#app/lib/form-errors.ts";
 import { Button } from "#app/ui/button.tsx";
+import { Field } from "#app/ui/field.tsx";
 import { Modal } from "#app/ui/modal/modal.tsx";
 import { PhoneInput } from "#app/ui/phone-input.tsx";
 import {
@@ -13,7 +14,6 @@ import {
   phoneConfirmSchema,
 } from "#contract/profile.ts";
 import type { Account } from "./api.ts";
-import { FieldFrame } from "./text-field.tsx";
 
 const NEW_PHONE_ID = "profile-new-phone";
 const CODE_ID = "profile-phone-code";
@@ -105,11 +105,11 @@ function NumberStep({ onSent }: { onSent: (sent: Sent) => void }) {
         control={control}
         name="phone"
         render={({ field, fieldState }) => (
-          <FieldFrame label="Новый номер" id={NEW_PHONE_ID} error={fieldState.error?.message}>
+          <Field label="Новый номер" id={NEW_PHONE_ID} error={fieldState.error?.message}>
             {(ids) => (
               <PhoneInput
                 {...ids}
-                className="profile-field__input profile-field__input--phone"
+                className="ui-field__input ui-field__input--phone"
                 // The dialog gives its first focus here (app/ui/modal/focus-trap.ts), not to its panel.
                 data-autofocus
                 // The mask reports its (empty) value on mount too: that is no change, and must not validate.
@@ -119,7 +119,7 @@ function NumberStep({ onSent }: { onSent: (sent: Sent) => void }) {
                 onBlur={field.onBlur}
               />
             )}
-          </FieldFrame>
+          </Field>
         )}
       />
       <Button type="submit" size="l" fullWidth loading={isSubmitting}>
@@ -201,16 +201,11 @@ function CodeStep({
         control={control}
         name="code"
         render={({ field }) => (
-          <FieldFrame
-            label="Код из СМС"
-            id={CODE_ID}
-            error={errors.code?.message}
-            hint="Код действует 5 минут"
-          >
+          <Field label="Код из СМС" id={CODE_ID} error={errors.code?.message} hint="Код действует 5 минут">
             {(ids) => (
               <input
                 {...ids}
-                className="profile-field__input profile-field__input--code"
+                className="ui-field__input ui-field__input--code"
                 type="text"
                 inputMode="numeric"
                 autoComplete="one-time-code"
@@ -230,7 +225,7 @@ function CodeStep({
                 }}
               />
             )}
-          </FieldFrame>
+          </Field>
         )}
       />
       <Button type="submit" size="l" fullWidth loading={isSubmitting}>

@@ -5,6 +5,7 @@ import { type FieldPath, useForm } from "react-hook-form";
 import { getApi, unwrap } from "#app/lib/api-client.ts";
 import { reportFailure } from "#app/lib/form-errors.ts";
 import { Button } from "#app/ui/button.tsx";
+import { Field, TextField } from "#app/ui/field.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { useIsClient } from "#app/ui/use-is-client.ts";
 import {
@@ -19,7 +20,6 @@ import "#contract/zod-locale.ts";
 import { type Account, accountQuery, useAccountSaved } from "./api.ts";
 import { PhoneChangeModal } from "./phone-change-modal.tsx";
 import { showPhone } from "./phone-format.ts";
-import { FieldFrame, TextField } from "./text-field.tsx";
 
 const FIELDS = [
   "surname",
@@ -131,7 +131,7 @@ export function ProfileForm({ account }: { account: Account }) {
             hint="Для чеков и уведомлений о заказах"
             {...field("email")}
           />
-          <FieldFrame label="Телефон" hint="Номер для входа и СМС о заказах">
+          <Field label="Телефон" hint="Номер для входа и СМС о заказах">
             {(control) => (
               <div className="profile-phone">
                 <input
@@ -152,7 +152,7 @@ export function ProfileForm({ account }: { account: Account }) {
                 </Button>
               </div>
             )}
-          </FieldFrame>
+          </Field>
         </div>
         <div className="profile-form__actions">
           <Button type="submit" size="l" loading={isSubmitting} disabled={!hydrated || !isDirty}>

@@ -3,6 +3,7 @@ import { Controller, type FieldPath, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { failureMessage, reportFailure } from "#app/lib/form-errors.ts";
 import { Button } from "#app/ui/button.tsx";
+import { SelectField, TextAreaField, TextField } from "#app/ui/field.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { useIsClient } from "#app/ui/use-is-client.ts";
 import {
@@ -17,7 +18,6 @@ import { type Address, useAddressMutations } from "../api.ts";
 import { sharedSchemaResolver } from "../form.ts";
 import { addressPath, addressTitle, NEW_ADDRESS_PATH } from "./address-list.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { SelectField, TextAreaField, TextField } from "./field.tsx";
 import { PickupPointPicker } from "./pickup-point-picker.tsx";
 
 export interface CityOption {
@@ -217,7 +217,7 @@ export function AddressEditor({ address, cities, defaults }: AddressEditorProps)
       )}
       <form className="ab-form" noValidate onSubmit={save}>
         <fieldset className="ab-segments">
-          <legend className="ab-field__label">Способ доставки</legend>
+          <legend className="ui-field__label">Способ доставки</legend>
           <div className="ab-segments__options">
             <label className="ab-segment">
               <input

@@ -35,7 +35,7 @@ export function PickupPointPicker({
       aria-describedby={error ? errorId : undefined}
       aria-busy={points.isFetching || undefined}
     >
-      <legend className="ab-field__label">Пункт выдачи</legend>
+      <legend className="ui-field__label">Пункт выдачи</legend>
       {cityId === undefined || Number.isNaN(cityId) ? (
         <p className="ab-points__state">Выберите город, чтобы увидеть его пункты выдачи.</p>
       ) : points.isPending ? (
@@ -84,7 +84,7 @@ export function PickupPointPicker({
         </ul>
       )}
       {error ? (
-        <p className="ab-field__error" id={errorId} role="alert">
+        <p className="ui-field__error" id={errorId} role="alert">
           {error}
         </p>
       ) : null}

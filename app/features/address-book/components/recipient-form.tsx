@@ -1,6 +1,7 @@
 import { Controller, type FieldPath, useForm } from "react-hook-form";
 import { reportFailure } from "#app/lib/form-errors.ts";
 import { Button } from "#app/ui/button.tsx";
+import { Field, TextField } from "#app/ui/field.tsx";
 import { Modal } from "#app/ui/modal/modal.tsx";
 import { PhoneInput } from "#app/ui/phone-input.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
@@ -8,7 +9,6 @@ import { EMAIL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, formatPhone } from "#contract/a
 import { newRecipientInputSchema } from "#contract/recipients.ts";
 import { type Recipient, useRecipientMutations } from "../api.ts";
 import { sharedSchemaResolver } from "../form.ts";
-import { Field, TextField } from "./field.tsx";
 
 interface RecipientForm {
   fullName: string;
@@ -124,7 +124,7 @@ function RecipientFormBody({
             {(ids) => (
               <PhoneInput
                 {...ids}
-                className="ab-field__input ab-field__input--phone"
+                className="ui-field__input ui-field__input--phone"
                 defaultValue={field.value}
                 onValueChange={(value) => field.onChange(value.shown)}
                 onBlur={field.onBlur}

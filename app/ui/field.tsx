@@ -1,5 +1,5 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
-import { cx } from "#app/ui/class-names.ts";
+import { cx } from "./class-names.ts";
 
 /** What a control needs to be tied to its label, and to its hint or message. */
 export interface ControlProps {
@@ -10,23 +10,28 @@ export interface ControlProps {
 
 export interface FieldProps {
   label: ReactNode;
+  /** The control's id, when its owner needs to find it (to focus it); a generated one otherwise. */
+  id?: string;
   /** The message under the field; replaces the hint while shown. */
   error?: string | undefined;
   hint?: ReactNode;
+  /** On the field's box: `ui-field--large` for a page's one field (sign-in), or the owner's own. */
   className?: string;
+  /** Renders the control (class `ui-field__input`) with the ids that tie it to its label, hint and message. */
   children: (control: ControlProps) => ReactNode;
 }
 
 /**
- * A labelled field with its hint or message under it: the message is read out with the field (described
- * by) and announced when it appears (role=alert).
+ * A labelled field with its hint or message under it (styles: field.css): the message is read out with
+ * the field (described by) and announced when it appears (role=alert).
  */
-export function Field({ label, error, hint, className, children }: FieldProps) {
-  const id = useId();
+export function Field({ label, id: givenId, error, hint, className, children }: FieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const noteId = `${id}-note`;
   return (
-    <div className={cx("ab-field", error && "ab-field--invalid", className)}>
-      <label className="ab-field__label" htmlFor={id}>
+    <div className={cx("ui-field", error && "ui-field--invalid", className)}>
+      <label className="ui-field__label" htmlFor={id}>
         {label}
       </label>
       {children({
@@ -35,11 +40,11 @@ export function Field({ label, error, hint, className, children }: FieldProps) {
         "aria-describedby": error || hint ? noteId : undefined,
       })}
       {error ? (
-        <p className="ab-field__error" id={noteId} role="alert">
+        <p className="ui-field__error" id={noteId} role="alert">
           {error}
         </p>
       ) : hint ? (
-        <p className="ab-field__hint" id={noteId}>
+        <p className="ui-field__hint" id={noteId}>
           {hint}
         </p>
       ) : null}
@@ -58,7 +63,7 @@ type Labelled<P> = Omit<P, "id" | "className"> & {
 export function TextField({ label, error, hint, className, ...input }: Labelled<ComponentProps<"input">>) {
   return (
     <Field label={label} error={error} hint={hint} className={className}>
-      {(control) => <input className="ab-field__input" {...input} {...control} />}
+      {(control) => <input className="ui-field__input" {...input} {...control} />}
     </Field>
   );
 }
@@ -72,7 +77,7 @@ export function TextAreaField({
 }: Labelled<ComponentProps<"textarea">>) {
   return (
     <Field label={label} error={error} hint={hint} className={className}>
-      {(control) => <textarea className="ab-field__input ab-field__input--area" {...textarea} {...control} />}
+      {(control) => <textarea className="ui-field__input ui-field__input--area" {...textarea} {...control} />}
     </Field>
   );
 }
@@ -88,7 +93,7 @@ export function SelectField({
   return (
     <Field label={label} error={error} hint={hint} className={className}>
       {(control) => (
-        <select className="ab-field__input ab-field__input--select" {...select} {...control}>
+        <select className="ui-field__input ui-field__input--select" {...select} {...control}>
           {children}
         </select>
       )}
