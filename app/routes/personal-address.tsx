@@ -1,12 +1,9 @@
-import { data } from "react-router";
 import { z } from "zod";
-import { addressesQuery, AddressesScreen, pickupPointsQuery } from "#app/features/address-book/index.ts";
+import { AddressesScreen, addressesQuery, pickupPointsQuery } from "#app/features/address-book/index.ts";
 import { cityListQuery, currentCityQuery } from "#app/features/city/index.ts";
-import { ApiError } from "#app/lib/api-client.ts";
-import { serverApi } from "#app/lib/api-context.ts";
-import { loaderQueries } from "#app/lib/loader-queries.ts";
-import { loadPageSeo, pageMeta, pageNotFound, validateParams } from "#app/lib/page.ts";
+import { pageNotFound, validateParams } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
+import { loadPersonalPage, personalPageMeta } from "#app/lib/personal-page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import { idParam } from "#contract/id-param.ts";
 import type { Route } from "./+types/personal-address";
@@ -24,12 +21,9 @@ const paramsSchema = z.object({
  */
 export async function loader(args: Route.LoaderArgs) {
   const { addressId } = validateParams(paramsSchema, args.params, args.request);
-  const queries = loaderQueries(args.context);
-  const api = serverApi(args.context);
-  try {
-    // All awaited: the page paints with the list and the form filled, never empty fields that fill later.
-    const [page, book, here] = await Promise.all([
-      loadPageSeo(args, "Адреса доставки", queries),
+  return loadPersonalPage(args, "Адреса доставки", async (queries, api) => {
+    // The list and the form filled at the first paint.
+    const [book, here] = await Promise.all([
       queries.ensureQueryData(addressesQuery(api)),
       queries.ensureQueryData(currentCityQuery(api)),
       queries.ensureQueryData(cityListQuery(api)),
@@ -44,17 +38,11 @@ export async function loader(args: Route.LoaderArgs) {
           ? here.city.id
           : undefined;
     if (pointsCity !== undefined) await queries.ensureQueryData(pickupPointsQuery(pointsCity, api));
-    return { ...page, addressId, dehydratedState: queries.dehydrate() };
-  } catch (error) {
-    if (error instanceof ApiError) throw data({ message: error.message }, { status: error.status });
-    throw error;
-  }
+    return { addressId };
+  });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  ...pageMeta(data),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => personalPageMeta(data);
 
 export default function PersonalAddress({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,12 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { clearViewedHistory, viewedQuery } from "#app/features/catalog/api.ts";
 import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
-import { ApiError } from "#app/lib/api-client.ts";
-import { serverApi } from "#app/lib/api-context.ts";
-import { loaderQueries } from "#app/lib/loader-queries.ts";
-import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
+import { loadPersonalPage, personalPageMeta } from "#app/lib/personal-page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import type { Route } from "./+types/personal-viewed";
@@ -16,24 +13,13 @@ export const handle: RouteHandle = { cache: "personal" };
 /** Everything the account keeps (the API keeps the newest 50 views). */
 const VIEWED_LIMIT = 50;
 
-export async function loader(args: Route.LoaderArgs) {
-  const queries = loaderQueries(args.context);
-  try {
-    const [page] = await Promise.all([
-      loadPageSeo(args, "Просмотренные товары", queries),
-      queries.ensureQueryData(viewedQuery(serverApi(args.context), VIEWED_LIMIT)),
-    ]);
-    return { ...page, dehydratedState: queries.dehydrate() };
-  } catch (error) {
-    if (error instanceof ApiError) throw data({ message: error.message }, { status: error.status });
-    throw error;
-  }
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadPersonalPage(args, "Просмотренные товары", async (queries, api) => {
+    await queries.ensureQueryData(viewedQuery(api, VIEWED_LIMIT));
+    return {};
+  });
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  ...pageMeta(data),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => personalPageMeta(data);
 
 function Viewed({ title }: { title: string }) {
   const queryClient = useQueryClient();

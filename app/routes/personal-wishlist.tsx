@@ -1,14 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
-import { data, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { ProductCard } from "#app/features/catalog/components/product-card.tsx";
 import { setWished, wishlistIdsQuery, wishlistQuery } from "#app/features/wishlist/api.ts";
-import { ApiError } from "#app/lib/api-client.ts";
-import { serverApi } from "#app/lib/api-context.ts";
 import { plural } from "#app/lib/format.ts";
-import { loaderQueries } from "#app/lib/loader-queries.ts";
-import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
+import { loadPersonalPage, personalPageMeta } from "#app/lib/personal-page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import type { Route } from "./+types/personal-wishlist";
@@ -19,24 +16,14 @@ const IN_STOCK_PARAM = "inStock";
 
 export async function loader(args: Route.LoaderArgs) {
   const inStock = new URL(args.request.url).searchParams.get(IN_STOCK_PARAM) === "1";
-  const queries = loaderQueries(args.context);
-  try {
-    // The list is the page: awaited, so the first paint shows the shopper's products.
-    const [page] = await Promise.all([
-      loadPageSeo(args, "Избранное", queries),
-      queries.ensureQueryData(wishlistQuery(inStock, serverApi(args.context))),
-    ]);
-    return { ...page, inStock, dehydratedState: queries.dehydrate() };
-  } catch (error) {
-    if (error instanceof ApiError) throw data({ message: error.message }, { status: error.status });
-    throw error;
-  }
+  // The list is the page: the first paint shows the shopper's products.
+  return loadPersonalPage(args, "Избранное", async (queries, api) => {
+    await queries.ensureQueryData(wishlistQuery(inStock, api));
+    return { inStock };
+  });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  ...pageMeta(data),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => personalPageMeta(data);
 
 const productsWord = (n: number) => plural(n, ["товар", "товара", "товаров"]);
 

@@ -1,0 +1,34 @@
+import type { DehydratedState } from "@tanstack/react-query";
+import { type AppLoadContext, data, type MetaDescriptor } from "react-router";
+import { type ApiClient, ApiError } from "./api-client.ts";
+import { type LoaderQueries, loaderQueries, serverApi } from "./loader-queries.ts";
+import { loadPageSeo, type PageSeo, pageMeta } from "./page.ts";
+
+/**
+ * The loader of a page of the shopper's own data: the page's SEO record and the reads `load` makes, all
+ * awaited (the page paints with the shopper's data, never empty fields that fill later), then the
+ * loader's own queries dehydrated for its `PageDataBoundary`. An API refusal is the page's error screen,
+ * with the API's status and message; anything else `load` throws (a 404 page) propagates.
+ */
+export async function loadPersonalPage<T extends object>(
+  args: { context: AppLoadContext; request: Request },
+  title: string,
+  load: (queries: LoaderQueries, api: ApiClient) => Promise<T>,
+): Promise<PageSeo & T & { dehydratedState: DehydratedState }> {
+  const queries = loaderQueries(args.context);
+  try {
+    const [page, own] = await Promise.all([
+      loadPageSeo(args, title, queries),
+      load(queries, serverApi(args.context)),
+    ]);
+    return { ...page, ...own, dehydratedState: queries.dehydrate() };
+  } catch (error) {
+    if (error instanceof ApiError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+/** The route `meta` of a page of the shopper's own: the page's SEO tags, and kept out of search engines. */
+export function personalPageMeta(page: PageSeo | undefined): MetaDescriptor[] {
+  return [...pageMeta(page), { name: "robots", content: "noindex" }];
+}
