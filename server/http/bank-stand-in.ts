@@ -61,6 +61,8 @@ export function createBankStandInRoute(standIn: BankStandIn) {
       }
     }
     await next();
+    // The forms' redirects (on to the provider, with the customer's login done) are never kept either.
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
 
   router.get("/interaction/:uid", async (c) => {
