@@ -9,8 +9,8 @@ describe("safeRedirectPath", () => {
       "/catalog/12/smartfony?sort=price_asc#filters",
     );
     expect(safeRedirectPath("/search/%D1%82%D0%B5%D0%BB")).toBe("/search/%D1%82%D0%B5%D0%BB");
-    // Encoded slashes stay encoded: a path segment here, never a host.
-    expect(safeRedirectPath("/%2F%2Fevil.com")).toBe("/%2F%2Fevil.com");
+    // An encoded slash inside a path stays a path segment; `//` in the query is no host either.
+    expect(safeRedirectPath("/search/usb%2Fc")).toBe("/search/usb%2Fc");
     expect(safeRedirectPath("/basket?next=//evil.com")).toBe("/basket?next=//evil.com");
   });
 
@@ -46,6 +46,20 @@ describe("safeRedirectPath", () => {
     "/basket\u007f",
     "/.//evil.com",
     "/..//evil.com",
+    // Percent-encoded, for whatever decodes the path before redirecting: //evil, /\evil, /<tab>/evil.
+    "/%2F%2Fevil.com",
+    "/%2f%2fevil.com",
+    "/%2Fevil.com",
+    "/%5Cevil.com",
+    "/%5cevil.com",
+    "/basket%5C..%5Cevil",
+    "/%09/evil.com",
+    "/%0A/evil.com",
+    "/%0d%0a/evil.com",
+    "/%00",
+    "/%E0%A4%A",
+    "/%2e%2e%2f%2fevil.com",
+    "/a/%2E%2E/%2E%2E%2F%2Fevil.com",
     `/${"a".repeat(MAX_REDIRECT_LENGTH)}`,
   ])("refuses %j", (value) => {
     expect(safeRedirectPath(value)).toBe("/");

@@ -18,7 +18,9 @@ const PROBE_ORIGIN = "http://vitrina.invalid";
  * single `/`, protocol-relative `//host`, backslashes anywhere (browsers read `\` as `/`, so `/\host` is
  * `//host`), control characters (browsers drop tabs and newlines, turning `/\t/host` into `//host`),
  * absolute URLs and schemes such as `javascript:`, and values past MAX_REDIRECT_LENGTH. The path is
- * re-checked after URL normalisation, which folds `/.//host` into `//host`.
+ * re-checked after URL normalisation, which folds `/.//host` into `//host`, and once more percent-decoded:
+ * `/%2F%2Fhost`, `/%5Chost` or `/%09/host` is a harmless path to a browser, but `//host` to anything on
+ * the way (a proxy, a later hop) that decodes the path before it redirects.
  */
 export function safeRedirectPath(value: unknown): string {
   if (typeof value !== "string" || value.length > MAX_REDIRECT_LENGTH) return DEFAULT_REDIRECT_PATH;
@@ -31,6 +33,16 @@ export function safeRedirectPath(value: unknown): string {
     return DEFAULT_REDIRECT_PATH;
   }
   if (url.origin !== PROBE_ORIGIN || url.pathname.startsWith("//")) return DEFAULT_REDIRECT_PATH;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return DEFAULT_REDIRECT_PATH;
+  }
+  if (decoded.includes("\\") || /\p{Cc}/u.test(decoded)) return DEFAULT_REDIRECT_PATH;
+  // Decoded and normalised again (`/%2E%2E%2F%2Fhost` is `/..//host`, then `//host`).
+  const again = new URL(decoded, PROBE_ORIGIN);
+  if (again.origin !== PROBE_ORIGIN || again.pathname.startsWith("//")) return DEFAULT_REDIRECT_PATH;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { hashFlowId } from "#server/domain/bank-sign-in/service.ts";
 import { DEMO_CUSTOMERS } from "#server/domain/bank-stand-in/customers.ts";
 import { createServices } from "#server/domain/services.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 import { twoCitiesWithPoints } from "#tests/fixtures/address-book-data.ts";
 import { formAction, TEST_ORIGIN, TestBrowser, throughBank } from "#tests/fixtures/bank-browser.ts";
-import { forgetDemoCustomers } from "#tests/fixtures/bank-sign-in-data.ts";
+import { flowTargets, forgetDemoCustomers } from "#tests/fixtures/bank-sign-in-data.ts";
 import { appWith, getTestContext } from "#tests/fixtures/test-app.ts";
 import { productsByStock } from "#tests/fixtures/wishlist-data.ts";
 
@@ -326,5 +327,53 @@ describe("another signed-in shopper's recent search", () => {
     await call(stranger.cookie, "DELETE", "");
     const left = await (await call(owner.cookie, "GET", "")).json();
     expect(left.items.map((i: { id: number }) => i.id)).toEqual([mine.id]);
+  });
+});
+
+describe("redirectTo in every API place that takes one", () => {
+  const UNSAFE = [
+    "//evil.example",
+    "/\\evil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "/%2F%2Fevil.example",
+    "/%5Cevil.example",
+    "/%2e%2e%2f%2fevil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/%09/evil.example",
+  ];
+
+  it("the bank sign-in keeps `/` for anything but a same-origin path", async () => {
+    const { app, database } = await getTestContext();
+    for (const value of UNSAFE) {
+      const browser = new TestBrowser(app);
+      const started = await browser.request(`/api/v1/auth/bank?redirectTo=${encodeURIComponent(value)}`);
+      // Some control characters in a URL are refused at the door (ADR 027): no round trip at all.
+      if (started.status === 400 && /\p{Cc}/u.test(value)) {
+        expect(browser.cookie("bank_flow"), value).toBeUndefined();
+        continue;
+      }
+      expect(started.status, value).toBe(302);
+      const flowId = browser.cookie("bank_flow")!;
+      expect(await flowTargets(database.db, [hashFlowId(flowId)]), value).toEqual([
+        { idHash: hashFlowId(flowId), redirectTo: "/" },
+      ]);
+    }
+  });
+
+  it("the identity import refuses it with 400 and opens no round trip", async () => {
+    const { database } = await getTestContext();
+    const app = await appWith({ FEATURE_ALFA_ID: "1" });
+    const { cookie } = await createSession(database.db);
+    for (const redirectTo of UNSAFE) {
+      const response = await app.request(`${TEST_ORIGIN}/api/user/external/profile`, {
+        method: "POST",
+        headers: { cookie, origin: TEST_ORIGIN, "content-type": "application/json" },
+        body: JSON.stringify({ redirectTo }),
+      });
+      expect(response.status, JSON.stringify(redirectTo)).toBe(400);
+      expect(response.headers.getSetCookie(), redirectTo).toEqual([]);
+    }
   });
 });
