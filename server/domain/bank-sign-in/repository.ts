@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { deleteBatch } from "#server/db/delete-batch.ts";
 import { authFlows, profileImports, users } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 
@@ -202,32 +203,12 @@ export function createBankSignInRepository(db: Executor) {
     },
 
     /** Deletes up to `limit` flows that expired before `before`; returns how many. */
-    async purgeFlowsBefore(before: Date, limit: number): Promise<number> {
-      const batch = db
-        .select({ idHash: authFlows.idHash })
-        .from(authFlows)
-        .where(lt(authFlows.expiresAt, before))
-        .limit(limit);
-      const deleted = await db
-        .delete(authFlows)
-        .where(sql`${authFlows.idHash} IN (${batch})`)
-        .returning({ idHash: authFlows.idHash });
-      return deleted.length;
-    },
+    purgeFlowsBefore: (before: Date, limit: number): Promise<number> =>
+      deleteBatch(db, authFlows, authFlows.idHash, lt(authFlows.expiresAt, before), limit),
 
     /** Deletes up to `limit` imports that expired before `before`; returns how many. */
-    async purgeImportsBefore(before: Date, limit: number): Promise<number> {
-      const batch = db
-        .select({ id: profileImports.id })
-        .from(profileImports)
-        .where(lt(profileImports.expiresAt, before))
-        .limit(limit);
-      const deleted = await db
-        .delete(profileImports)
-        .where(sql`${profileImports.id} IN (${batch})`)
-        .returning({ id: profileImports.id });
-      return deleted.length;
-    },
+    purgeImportsBefore: (before: Date, limit: number): Promise<number> =>
+      deleteBatch(db, profileImports, profileImports.id, lt(profileImports.expiresAt, before), limit),
   };
 }
 export type BankSignInRepository = ReturnType<typeof createBankSignInRepository>;

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { deleteBatch } from "#server/db/delete-batch.ts";
 import { users } from "#server/db/schema/index.ts";
 import { phoneCodes, serverSecrets, smsOutbox } from "#server/db/schema/phone-sign-in.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
@@ -125,32 +126,18 @@ export function createPhoneCodesRepository(db: Executor) {
      * Deletes up to `limit` codes that died before `before` (expired, or used); returns how many. A row
      * also carries the resend cooldown, which ends 60 s after sending, long before either.
      */
-    async purgeCodesBefore(before: Date, limit: number): Promise<number> {
-      const batch = db
-        .select({ id: phoneCodes.id })
-        .from(phoneCodes)
-        .where(or(lt(phoneCodes.expiresAt, before), lt(phoneCodes.consumedAt, before)))
-        .limit(limit);
-      const deleted = await db
-        .delete(phoneCodes)
-        .where(sql`${phoneCodes.id} IN (${batch})`)
-        .returning({ id: phoneCodes.id });
-      return deleted.length;
-    },
+    purgeCodesBefore: (before: Date, limit: number): Promise<number> =>
+      deleteBatch(
+        db,
+        phoneCodes,
+        phoneCodes.id,
+        or(lt(phoneCodes.expiresAt, before), lt(phoneCodes.consumedAt, before)),
+        limit,
+      ),
 
     /** Deletes up to `limit` outbox messages written before `before`; returns how many. */
-    async purgeOutboxBefore(before: Date, limit: number): Promise<number> {
-      const batch = db
-        .select({ id: smsOutbox.id })
-        .from(smsOutbox)
-        .where(lt(smsOutbox.createdAt, before))
-        .limit(limit);
-      const deleted = await db
-        .delete(smsOutbox)
-        .where(sql`${smsOutbox.id} IN (${batch})`)
-        .returning({ id: smsOutbox.id });
-      return deleted.length;
-    },
+    purgeOutboxBefore: (before: Date, limit: number): Promise<number> =>
+      deleteBatch(db, smsOutbox, smsOutbox.id, lt(smsOutbox.createdAt, before), limit),
 
     /** The stored secret of this name, storing `candidate` first when there is none (the first one wins). */
     async secret(name: string, candidate: string): Promise<string> {
