@@ -1,5 +1,11 @@
-import { and, desc, eq, inArray, isNotNull, lt, notInArray, sql } from "drizzle-orm";
-import { ownedBy, ownerColumns, ownerTarget } from "#server/db/row-owner.ts";
+import { and, desc, eq, sql } from "drizzle-orm";
+import {
+  keepNewestRows,
+  ownedBy,
+  ownerColumns,
+  ownerTarget,
+  purgeVisitorRowsBefore,
+} from "#server/db/row-owner.ts";
 import { recentSearches } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 import type { RowOwner } from "#server/domain/actor.ts";
@@ -29,15 +35,7 @@ export function createRecentSearchesRepository(db: Executor) {
             set: { query, searchedAt: sql`now()` },
           })
           .returning(columns);
-        const newest = tx
-          .select({ id: recentSearches.id })
-          .from(recentSearches)
-          .where(ownedBy(recentSearches, owner))
-          .orderBy(desc(recentSearches.searchedAt), desc(recentSearches.id))
-          .limit(keep);
-        await tx
-          .delete(recentSearches)
-          .where(and(ownedBy(recentSearches, owner), notInArray(recentSearches.id, newest)));
+        await keepNewestRows(tx, recentSearches, recentSearches.searchedAt, owner, keep);
         return row!;
       }),
 
@@ -61,18 +59,8 @@ export function createRecentSearchesRepository(db: Executor) {
      * Deletes up to `limit` visitors' queries last searched before `before`; returns how many it deleted.
      * A user's queries are the account's and stay (capped per user as they are recorded).
      */
-    async purgeVisitorsBefore(before: Date, limit: number): Promise<number> {
-      const batch = db
-        .select({ id: recentSearches.id })
-        .from(recentSearches)
-        .where(and(lt(recentSearches.searchedAt, before), isNotNull(recentSearches.visitorId)))
-        .limit(limit);
-      const deleted = await db
-        .delete(recentSearches)
-        .where(inArray(recentSearches.id, batch))
-        .returning({ id: recentSearches.id });
-      return deleted.length;
-    },
+    purgeVisitorsBefore: (before: Date, limit: number): Promise<number> =>
+      purgeVisitorRowsBefore(db, recentSearches, recentSearches.searchedAt, before, limit),
   };
 }
 export type RecentSearchesRepository = ReturnType<typeof createRecentSearchesRepository>;

@@ -1,5 +1,11 @@
-import { and, desc, eq, inArray, isNotNull, lt, notInArray, sql } from "drizzle-orm";
-import { ownedBy, ownerColumns, ownerTarget } from "#server/db/row-owner.ts";
+import { and, desc, eq, sql } from "drizzle-orm";
+import {
+  keepNewestRows,
+  ownedBy,
+  ownerColumns,
+  ownerTarget,
+  purgeVisitorRowsBefore,
+} from "#server/db/row-owner.ts";
 import { products, viewedProducts } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 import type { RowOwner } from "#server/domain/actor.ts";
@@ -27,15 +33,7 @@ export function createViewedRepository(db: Executor) {
           target: ownerTarget(viewedProducts, owner, viewedProducts.productId),
           set: { viewedAt: sql`now()` },
         });
-      const newest = db
-        .select({ id: viewedProducts.id })
-        .from(viewedProducts)
-        .where(ownedBy(viewedProducts, owner))
-        .orderBy(desc(viewedProducts.viewedAt), desc(viewedProducts.id))
-        .limit(keep);
-      await db
-        .delete(viewedProducts)
-        .where(and(ownedBy(viewedProducts, owner), notInArray(viewedProducts.id, newest)));
+      await keepNewestRows(db, viewedProducts, viewedProducts.viewedAt, owner, keep);
     },
 
     list: (owner: RowOwner, limit: number) =>
@@ -55,18 +53,8 @@ export function createViewedRepository(db: Executor) {
      * Deletes up to `limit` visitors' views made before `before`; returns how many it deleted. A user's
      * views are the account's and stay (capped per user as they are recorded).
      */
-    async purgeVisitorsBefore(before: Date, limit: number): Promise<number> {
-      const batch = db
-        .select({ id: viewedProducts.id })
-        .from(viewedProducts)
-        .where(and(lt(viewedProducts.viewedAt, before), isNotNull(viewedProducts.visitorId)))
-        .limit(limit);
-      const deleted = await db
-        .delete(viewedProducts)
-        .where(inArray(viewedProducts.id, batch))
-        .returning({ id: viewedProducts.id });
-      return deleted.length;
-    },
+    purgeVisitorsBefore: (before: Date, limit: number): Promise<number> =>
+      purgeVisitorRowsBefore(db, viewedProducts, viewedProducts.viewedAt, before, limit),
   };
 }
 export type ViewedRepository = ReturnType<typeof createViewedRepository>;

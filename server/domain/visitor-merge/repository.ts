@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { keepNewestRows, type OwnedTable } from "#server/db/row-owner.ts";
 import {
   basketLines,
   baskets,
@@ -33,26 +34,86 @@ export interface ProductLimits {
   orderLimit: number | null;
 }
 
-/** Keeps the user's newest `keep` rows of `table` (newest by `at`, then by id). */
-async function trimUserRows(
-  db: Executor,
-  table: PgTable & { id: PgColumn; userId: PgColumn },
-  at: PgColumn,
-  userId: number,
-  keep: number,
-): Promise<void> {
-  const newest = db
-    .select({ id: table.id })
-    .from(table)
-    .where(eq(table.userId, userId))
-    .orderBy(desc(at), desc(table.id))
-    .limit(keep);
-  await db.delete(table).where(and(eq(table.userId, userId), notInArray(table.id, newest)));
-}
-
 /** The later of the row's and the incoming value: a repeat keeps the newest moment. */
 const later = (column: PgColumn, excluded: string): SQL =>
   sql`greatest(${column}, excluded.${sql.identifier(excluded)})`;
+
+/** How a visitor's rows of one list table become a user's. */
+interface ListMove {
+  table: PgTable & OwnedTable & { id: PgColumn };
+  /** The columns a row carries over (all but the owner and the id). */
+  columns: Record<string, PgColumn>;
+  /** The user's unique key a moved row can meet an existing one on, and what the existing row takes. */
+  target: PgColumn[];
+  set: Record<string, SQL>;
+  /** The moment the list is ordered by: the user keeps the newest rows. */
+  at: PgColumn;
+}
+
+/**
+ * Moves the visitor's rows of a list to the user: deleted with RETURNING, inserted as the user's (a row
+ * the user has already takes `set`), then the user's list trimmed to its newest `keep`. How many moved.
+ */
+async function moveList(
+  db: Executor,
+  { table, columns, target, set, at }: ListMove,
+  visitorId: string,
+  userId: number,
+  keep: number,
+): Promise<number> {
+  const moved: Record<string, unknown>[] = await db
+    .delete(table)
+    .where(eq(table.visitorId, visitorId))
+    .returning(columns);
+  if (moved.length === 0) return 0;
+  await db
+    .insert(table)
+    .values(moved.map((row) => ({ userId, ...row })) as never)
+    .onConflictDoUpdate({ target, set });
+  await keepNewestRows(db, table, at, { userId }, keep);
+  return moved.length;
+}
+
+const wishlistMove: ListMove = {
+  table: wishlistItems,
+  columns: { productId: wishlistItems.productId, addedAt: wishlistItems.addedAt },
+  target: [wishlistItems.userId, wishlistItems.productId],
+  set: { addedAt: later(wishlistItems.addedAt, "added_at") },
+  at: wishlistItems.addedAt,
+};
+
+const viewedMove: ListMove = {
+  table: viewedProducts,
+  columns: { productId: viewedProducts.productId, viewedAt: viewedProducts.viewedAt },
+  target: [viewedProducts.userId, viewedProducts.productId],
+  set: { viewedAt: later(viewedProducts.viewedAt, "viewed_at") },
+  at: viewedProducts.viewedAt,
+};
+
+const recentSearchesMove: ListMove = {
+  table: recentSearches,
+  columns: {
+    query: recentSearches.query,
+    queryKey: recentSearches.queryKey,
+    searchedAt: recentSearches.searchedAt,
+  },
+  target: [recentSearches.userId, recentSearches.queryKey],
+  // The same search typed in both: the later one's moment and spelling.
+  set: {
+    query: sql`CASE WHEN excluded.searched_at > ${recentSearches.searchedAt} THEN excluded.query ELSE ${recentSearches.query} END`,
+    searchedAt: later(recentSearches.searchedAt, "searched_at"),
+  },
+  at: recentSearches.searchedAt,
+};
+
+const lineColumns = {
+  productId: basketLines.productId,
+  quantity: basketLines.quantity,
+  selected: basketLines.selected,
+  priceWhenAdded: basketLines.priceWhenAdded,
+  addedAt: basketLines.addedAt,
+  updatedAt: basketLines.updatedAt,
+};
 
 /**
  * Moves a visitor's rows to a user, run inside one transaction by the merge service. Each `move…` first
@@ -60,66 +121,26 @@ const later = (column: PgColumn, excluded: string): SQL =>
  * locks and then finds nothing, so a row moves once however many sign-ins race.
  */
 export function createVisitorMergeRepository(db: Executor) {
+  /** A basket's lines changed: its version grows (a checkout claims exactly the basket it showed). */
+  const bumpVersion = async (basketId: number) => {
+    await db
+      .update(baskets)
+      .set({ version: sql`${baskets.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(baskets.id, basketId));
+  };
   return {
     async lockUser(userId: number): Promise<void> {
       await db.execute(sql`SELECT pg_advisory_xact_lock(${MERGE_LOCK}::int, hashtext(${`u:${userId}`}))`);
     },
 
-    async moveWishlist(visitorId: string, userId: number, keep: number): Promise<number> {
-      const moved = await db
-        .delete(wishlistItems)
-        .where(eq(wishlistItems.visitorId, visitorId))
-        .returning({ productId: wishlistItems.productId, addedAt: wishlistItems.addedAt });
-      if (moved.length === 0) return 0;
-      await db
-        .insert(wishlistItems)
-        .values(moved.map((row) => ({ userId, ...row })))
-        .onConflictDoUpdate({
-          target: [wishlistItems.userId, wishlistItems.productId],
-          set: { addedAt: later(wishlistItems.addedAt, "added_at") },
-        });
-      await trimUserRows(db, wishlistItems, wishlistItems.addedAt, userId, keep);
-      return moved.length;
-    },
+    moveWishlist: (visitorId: string, userId: number, keep: number): Promise<number> =>
+      moveList(db, wishlistMove, visitorId, userId, keep),
 
-    async moveViewed(visitorId: string, userId: number, keep: number): Promise<number> {
-      const moved = await db
-        .delete(viewedProducts)
-        .where(eq(viewedProducts.visitorId, visitorId))
-        .returning({ productId: viewedProducts.productId, viewedAt: viewedProducts.viewedAt });
-      if (moved.length === 0) return 0;
-      await db
-        .insert(viewedProducts)
-        .values(moved.map((row) => ({ userId, ...row })))
-        .onConflictDoUpdate({
-          target: [viewedProducts.userId, viewedProducts.productId],
-          set: { viewedAt: later(viewedProducts.viewedAt, "viewed_at") },
-        });
-      await trimUserRows(db, viewedProducts, viewedProducts.viewedAt, userId, keep);
-      return moved.length;
-    },
+    moveViewed: (visitorId: string, userId: number, keep: number): Promise<number> =>
+      moveList(db, viewedMove, visitorId, userId, keep),
 
-    async moveRecentSearches(visitorId: string, userId: number, keep: number): Promise<number> {
-      const moved = await db.delete(recentSearches).where(eq(recentSearches.visitorId, visitorId)).returning({
-        query: recentSearches.query,
-        queryKey: recentSearches.queryKey,
-        searchedAt: recentSearches.searchedAt,
-      });
-      if (moved.length === 0) return 0;
-      await db
-        .insert(recentSearches)
-        .values(moved.map((row) => ({ userId, ...row })))
-        .onConflictDoUpdate({
-          target: [recentSearches.userId, recentSearches.queryKey],
-          // The same search typed in both: the later one's moment and spelling.
-          set: {
-            query: sql`CASE WHEN excluded.searched_at > ${recentSearches.searchedAt} THEN excluded.query ELSE ${recentSearches.query} END`,
-            searchedAt: later(recentSearches.searchedAt, "searched_at"),
-          },
-        });
-      await trimUserRows(db, recentSearches, recentSearches.searchedAt, userId, keep);
-      return moved.length;
-    },
+    moveRecentSearches: (visitorId: string, userId: number, keep: number): Promise<number> =>
+      moveList(db, recentSearchesMove, visitorId, userId, keep),
 
     /** Takes the visitor basket's lines out (the basket stays, empty, one version on); [] when none. */
     async takeVisitorBasketLines(visitorId: string): Promise<BasketLineRow[]> {
@@ -129,19 +150,12 @@ export function createVisitorMergeRepository(db: Executor) {
         .where(eq(baskets.visitorId, visitorId))
         .for("update");
       if (!basket) return [];
-      const lines = await db.delete(basketLines).where(eq(basketLines.basketId, basket.id)).returning({
-        productId: basketLines.productId,
-        quantity: basketLines.quantity,
-        selected: basketLines.selected,
-        priceWhenAdded: basketLines.priceWhenAdded,
-        addedAt: basketLines.addedAt,
-        updatedAt: basketLines.updatedAt,
-      });
+      const lines = await db
+        .delete(basketLines)
+        .where(eq(basketLines.basketId, basket.id))
+        .returning(lineColumns);
       if (lines.length > 0) {
-        await db
-          .update(baskets)
-          .set({ version: sql`${baskets.version} + 1`, updatedAt: sql`now()` })
-          .where(eq(baskets.id, basket.id));
+        await bumpVersion(basket.id);
       }
       return lines;
     },
@@ -155,14 +169,7 @@ export function createVisitorMergeRepository(db: Executor) {
         .where(eq(baskets.userId, userId))
         .for("update");
       const lines = await db
-        .select({
-          productId: basketLines.productId,
-          quantity: basketLines.quantity,
-          selected: basketLines.selected,
-          priceWhenAdded: basketLines.priceWhenAdded,
-          addedAt: basketLines.addedAt,
-          updatedAt: basketLines.updatedAt,
-        })
+        .select(lineColumns)
         .from(basketLines)
         .where(eq(basketLines.basketId, basket!.id));
       return { id: basket!.id, lines };
@@ -204,10 +211,7 @@ export function createVisitorMergeRepository(db: Executor) {
             updatedAt: sql`excluded.updated_at`,
           },
         });
-      await db
-        .update(baskets)
-        .set({ version: sql`${baskets.version} + 1`, updatedAt: sql`now()` })
-        .where(eq(baskets.id, basketId));
+      await bumpVersion(basketId);
     },
   };
 }

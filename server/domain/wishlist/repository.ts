@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import { ownedBy, ownerColumns, ownerTarget } from "#server/db/row-owner.ts";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { ownedBy, ownerColumns, ownerTarget, purgeVisitorRowsBefore } from "#server/db/row-owner.ts";
 import { brands, productImages, products, wishlistItems } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 import type { RowOwner } from "#server/domain/actor.ts";
@@ -96,18 +96,8 @@ export function createWishlistRepository(db: Executor) {
      * Deletes up to `limit` visitors' items added before `before`; returns how many it deleted. A user's
      * wishlist is the account's and stays.
      */
-    async purgeVisitorsBefore(before: Date, limit: number): Promise<number> {
-      const batch = db
-        .select({ id: wishlistItems.id })
-        .from(wishlistItems)
-        .where(and(lt(wishlistItems.addedAt, before), isNotNull(wishlistItems.visitorId)))
-        .limit(limit);
-      const deleted = await db
-        .delete(wishlistItems)
-        .where(inArray(wishlistItems.id, batch))
-        .returning({ id: wishlistItems.id });
-      return deleted.length;
-    },
+    purgeVisitorsBefore: (before: Date, limit: number): Promise<number> =>
+      purgeVisitorRowsBefore(db, wishlistItems, wishlistItems.addedAt, before, limit),
   };
 }
 export type WishlistRepository = ReturnType<typeof createWishlistRepository>;
