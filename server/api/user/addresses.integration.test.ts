@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { addressMessages, MAX_ADDRESSES } from "#contract/address-book.ts";
 import { messages } from "#contract/validation.ts";
-import { createSession } from "#tests/factories/sessions.ts";
 import { selectedAddressCount, twoCitiesWithPoints } from "#tests/fixtures/address-book-data.ts";
+import { callApi, newShopper, readJson } from "#tests/fixtures/api-call.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 
-const origin = "http://localhost";
 const BASE = "/api/v1/user/address";
 
 interface AddressJson {
@@ -24,40 +23,10 @@ interface AddressJson {
   pickupPoint: { id: number; cityId: number; name: string; address: string } | null;
 }
 
-async function call(
-  path: string,
-  init: { method?: string; cookie?: string; body?: unknown; origin?: string | null } = {},
-) {
-  const { app } = await getTestContext();
-  const method = init.method ?? "GET";
-  const headers: Record<string, string> = {};
-  if (init.cookie) headers.cookie = init.cookie;
-  // Browsers send Origin on every write; the API checks it (a missing one is a non-browser client).
-  const sentOrigin = init.origin === undefined ? (method === "GET" ? null : origin) : init.origin;
-  if (sentOrigin) headers.origin = sentOrigin;
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  return app.request(`${origin}${path}`, {
-    method,
-    headers,
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-}
-
-async function json<T>(response: Response, status = 200): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
 /** Two cities of the seed with pickup points. */
 async function geo() {
   const { database } = await getTestContext();
   return twoCitiesWithPoints(database.db);
-}
-
-async function shopper() {
-  const { database } = await getTestContext();
-  return createSession(database.db);
 }
 
 const courierBody = (cityId: number, extra: Record<string, unknown> = {}) => ({
@@ -68,16 +37,18 @@ const courierBody = (cityId: number, extra: Record<string, unknown> = {}) => ({
 });
 
 async function create(cookie: string, body: unknown) {
-  return json<AddressJson>(await call(BASE, { method: "POST", cookie, body }), 201);
+  return readJson<AddressJson>(await callApi(BASE, { method: "POST", cookie, body }), 201);
 }
 
 async function list(cookie: string) {
-  return json<{ items: AddressJson[]; deliveryType: string; limit: number }>(await call(BASE, { cookie }));
+  return readJson<{ items: AddressJson[]; deliveryType: string; limit: number }>(
+    await callApi(BASE, { cookie }),
+  );
 }
 
 /** The fields of a 400, by name without the `body.` prefix. */
 async function fieldErrors(response: Response): Promise<Record<string, string>> {
-  const body = await json<{ code: string; fields: { field: string; message: string }[] }>(response, 400);
+  const body = await readJson<{ code: string; fields: { field: string; message: string }[] }>(response, 400);
   expect(body.code).toBe("invalid_parameters");
   return Object.fromEntries(body.fields.map((f) => [f.field.replace(/^body\./, ""), f.message]));
 }
@@ -95,7 +66,7 @@ describe("addresses when signed out", () => {
       ["PUT", `${BASE}/1/selected`],
     ];
     for (const [method, path, body] of cases) {
-      const response = await call(path, { method, body });
+      const response = await callApi(path, { method, body });
       expect(response.status, `${method} ${path}`).toBe(401);
       expect(await response.json()).toMatchObject({ code: "not_signed_in" });
       expect(response.headers.get("cache-control")).toBe("private, no-store");
@@ -105,11 +76,11 @@ describe("addresses when signed out", () => {
 
 describe("GET /api/v1/user/address and /selected", () => {
   it("answer an empty book with the default delivery type, never cached", async () => {
-    const me = await shopper();
-    const response = await call(BASE, { cookie: me.cookie });
+    const me = await newShopper();
+    const response = await callApi(BASE, { cookie: me.cookie });
     expect(response.headers.get("cache-control")).toBe("private, no-store");
-    expect(await json(response)).toEqual({ items: [], deliveryType: "courier", limit: MAX_ADDRESSES });
-    expect(await json(await call(`${BASE}/selected`, { cookie: me.cookie }))).toEqual({
+    expect(await readJson(response)).toEqual({ items: [], deliveryType: "courier", limit: MAX_ADDRESSES });
+    expect(await readJson(await callApi(`${BASE}/selected`, { cookie: me.cookie }))).toEqual({
       address: null,
       deliveryType: "courier",
     });
@@ -119,7 +90,7 @@ describe("GET /api/v1/user/address and /selected", () => {
 describe("POST /api/v1/user/address", () => {
   it("saves a courier address; the first one is selected, the next only when asked", async () => {
     const { first } = await geo();
-    const me = await shopper();
+    const me = await newShopper();
     const home = await create(me.cookie, {
       ...courierBody(first.cityId),
       address: "  ул. Ленина, 5 ",
@@ -160,14 +131,14 @@ describe("POST /api/v1/user/address", () => {
       [home.id, false],
     ]);
     expect(
-      (await json<{ address: AddressJson }>(await call(`${BASE}/selected`, { cookie: me.cookie }))).address
-        .id,
+      (await readJson<{ address: AddressJson }>(await callApi(`${BASE}/selected`, { cookie: me.cookie })))
+        .address.id,
     ).toBe(dacha.id);
   });
 
   it("saves a pickup address from its point: the point's address, city and place", async () => {
     const { second } = await geo();
-    const me = await shopper();
+    const me = await newShopper();
     const saved = await create(me.cookie, {
       type: "pickup",
       pickupPointId: second.pointId,
@@ -189,16 +160,18 @@ describe("POST /api/v1/user/address", () => {
 
   it("says what is wrong with each field, in Russian, and saves nothing", async () => {
     const { first } = await geo();
-    const me = await shopper();
+    const me = await newShopper();
     expect(
-      await fieldErrors(await call(BASE, { method: "POST", cookie: me.cookie, body: { type: "courier" } })),
+      await fieldErrors(
+        await callApi(BASE, { method: "POST", cookie: me.cookie, body: { type: "courier" } }),
+      ),
     ).toEqual({
       cityId: addressMessages.city,
       address: messages.required,
     });
     expect(
       await fieldErrors(
-        await call(BASE, {
+        await callApi(BASE, {
           method: "POST",
           cookie: me.cookie,
           body: courierBody(first.cityId, {
@@ -217,11 +190,13 @@ describe("POST /api/v1/user/address", () => {
       latitude: addressMessages.latitude,
     });
     expect(
-      await fieldErrors(await call(BASE, { method: "POST", cookie: me.cookie, body: courierBody(999_999) })),
+      await fieldErrors(
+        await callApi(BASE, { method: "POST", cookie: me.cookie, body: courierBody(999_999) }),
+      ),
     ).toEqual({ cityId: addressMessages.cityUnknown });
     expect(
       await fieldErrors(
-        await call(BASE, {
+        await callApi(BASE, {
           method: "POST",
           cookie: me.cookie,
           body: { type: "pickup", pickupPointId: 999_999 },
@@ -229,10 +204,10 @@ describe("POST /api/v1/user/address", () => {
       ),
     ).toEqual({ pickupPointId: addressMessages.pickupPointUnknown });
     expect(
-      await fieldErrors(await call(BASE, { method: "POST", cookie: me.cookie, body: { type: "drone" } })),
+      await fieldErrors(await callApi(BASE, { method: "POST", cookie: me.cookie, body: { type: "drone" } })),
     ).toEqual({ type: addressMessages.type });
     // Text no field may hold (ADR 027) is refused at the door.
-    const nul = await call(BASE, {
+    const nul = await callApi(BASE, {
       method: "POST",
       cookie: me.cookie,
       body: courierBody(first.cityId, { comment: "a\u0000b" }),
@@ -243,11 +218,15 @@ describe("POST /api/v1/user/address", () => {
 
   it(`keeps at most ${MAX_ADDRESSES} addresses: the next is a 409 with a Russian message`, async () => {
     const { first } = await geo();
-    const me = await shopper();
+    const me = await newShopper();
     for (let i = 0; i < MAX_ADDRESSES; i++)
       await create(me.cookie, courierBody(first.cityId, { address: `Улица ${i + 1}` }));
-    const response = await call(BASE, { method: "POST", cookie: me.cookie, body: courierBody(first.cityId) });
-    expect(await json(response, 409)).toMatchObject({
+    const response = await callApi(BASE, {
+      method: "POST",
+      cookie: me.cookie,
+      body: courierBody(first.cityId),
+    });
+    expect(await readJson(response, 409)).toMatchObject({
       code: "address_limit",
       message: addressMessages.limit,
     });
@@ -256,10 +235,10 @@ describe("POST /api/v1/user/address", () => {
 
   it(`holds the limit under 30 simultaneous additions: exactly ${MAX_ADDRESSES} saved, one selected`, async () => {
     const { first } = await geo();
-    const me = await shopper();
+    const me = await newShopper();
     const responses = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        call(BASE, {
+        callApi(BASE, {
           method: "POST",
           cookie: me.cookie,
           body: courierBody(first.cityId, { address: `Улица ${i + 1}` }),
@@ -276,14 +255,14 @@ describe("POST /api/v1/user/address", () => {
 
   it("refuses a cross-origin write with 403 and saves nothing", async () => {
     const { first } = await geo();
-    const me = await shopper();
-    const response = await call(BASE, {
+    const me = await newShopper();
+    const response = await callApi(BASE, {
       method: "POST",
       cookie: me.cookie,
       body: courierBody(first.cityId),
       origin: "https://evil.example",
     });
-    expect(await json(response, 403)).toMatchObject({ code: "cross_origin" });
+    expect(await readJson(response, 403)).toMatchObject({ code: "cross_origin" });
     expect((await list(me.cookie)).items).toEqual([]);
   });
 });
@@ -291,10 +270,10 @@ describe("POST /api/v1/user/address", () => {
 describe("PUT /api/v1/user/address/{id}", () => {
   it("overwrites the address; a change of type drops the other type's fields", async () => {
     const { first, second } = await geo();
-    const me = await shopper();
+    const me = await newShopper();
     const saved = await create(me.cookie, courierBody(first.cityId, { flat: "12", comment: "Код 12" }));
-    const edited = await json<AddressJson>(
-      await call(`${BASE}/${saved.id}`, {
+    const edited = await readJson<AddressJson>(
+      await callApi(`${BASE}/${saved.id}`, {
         method: "PUT",
         cookie: me.cookie,
         body: courierBody(second.cityId, { address: "Невский проспект, 28", flat: "7" }),
@@ -308,8 +287,8 @@ describe("PUT /api/v1/user/address/{id}", () => {
       flat: "7",
       comment: null,
     });
-    const pickup = await json<AddressJson>(
-      await call(`${BASE}/${saved.id}`, {
+    const pickup = await readJson<AddressJson>(
+      await callApi(`${BASE}/${saved.id}`, {
         method: "PUT",
         cookie: me.cookie,
         body: { type: "pickup", pickupPointId: first.pointId },
@@ -327,11 +306,11 @@ describe("PUT /api/v1/user/address/{id}", () => {
 
   it("validates like POST", async () => {
     const { first } = await geo();
-    const me = await shopper();
+    const me = await newShopper();
     const saved = await create(me.cookie, courierBody(first.cityId));
     expect(
       await fieldErrors(
-        await call(`${BASE}/${saved.id}`, {
+        await callApi(`${BASE}/${saved.id}`, {
           method: "PUT",
           cookie: me.cookie,
           body: courierBody(first.cityId, { address: "" }),
@@ -339,7 +318,7 @@ describe("PUT /api/v1/user/address/{id}", () => {
       ),
     ).toEqual({ address: messages.required });
     expect(
-      (await call(`${BASE}/abc`, { method: "PUT", cookie: me.cookie, body: courierBody(first.cityId) }))
+      (await callApi(`${BASE}/abc`, { method: "PUT", cookie: me.cookie, body: courierBody(first.cityId) }))
         .status,
     ).toBe(400);
   });
@@ -348,35 +327,35 @@ describe("PUT /api/v1/user/address/{id}", () => {
 describe("DELETE /api/v1/user/address/{id}", () => {
   it("deletes; when the selected one goes, the newest of the same type is selected", async () => {
     const { first } = await geo();
-    const me = await shopper();
+    const me = await newShopper();
     const a = await create(me.cookie, courierBody(first.cityId, { address: "Улица 1" }));
     const b = await create(me.cookie, courierBody(first.cityId, { address: "Улица 2" }));
     const pickup = await create(me.cookie, { type: "pickup", pickupPointId: first.pointId });
     const c = await create(me.cookie, courierBody(first.cityId, { address: "Улица 3", selected: true }));
     // A plain one: nothing else changes.
-    expect((await call(`${BASE}/${b.id}`, { method: "DELETE", cookie: me.cookie })).status).toBe(204);
+    expect((await callApi(`${BASE}/${b.id}`, { method: "DELETE", cookie: me.cookie })).status).toBe(204);
     expect((await list(me.cookie)).items.map((x) => [x.id, x.selected])).toEqual([
       [c.id, true],
       [pickup.id, false],
       [a.id, false],
     ]);
     // The selected courier address: the newest courier one (not the newer pickup one) takes over.
-    expect((await call(`${BASE}/${c.id}`, { method: "DELETE", cookie: me.cookie })).status).toBe(204);
+    expect((await callApi(`${BASE}/${c.id}`, { method: "DELETE", cookie: me.cookie })).status).toBe(204);
     expect((await list(me.cookie)).items.map((x) => [x.id, x.selected])).toEqual([
       [a.id, true],
       [pickup.id, false],
     ]);
     // The last courier address: no courier address is left to select, so none is selected.
-    expect((await call(`${BASE}/${a.id}`, { method: "DELETE", cookie: me.cookie })).status).toBe(204);
+    expect((await callApi(`${BASE}/${a.id}`, { method: "DELETE", cookie: me.cookie })).status).toBe(204);
     const book = await list(me.cookie);
     expect(book.items.map((x) => [x.id, x.selected])).toEqual([[pickup.id, false]]);
     expect(book.deliveryType).toBe("courier");
     expect(
-      (await json<{ address: null }>(await call(`${BASE}/selected`, { cookie: me.cookie }))).address,
+      (await readJson<{ address: null }>(await callApi(`${BASE}/selected`, { cookie: me.cookie }))).address,
     ).toBeNull();
     // Gone is gone.
     expect(
-      await json(await call(`${BASE}/${a.id}`, { method: "DELETE", cookie: me.cookie }), 404),
+      await readJson(await callApi(`${BASE}/${a.id}`, { method: "DELETE", cookie: me.cookie }), 404),
     ).toMatchObject({
       code: "address_not_found",
       message: addressMessages.notFound,
@@ -387,11 +366,11 @@ describe("DELETE /api/v1/user/address/{id}", () => {
 describe("PUT /api/v1/user/address/{id}/selected and /type", () => {
   it("selects one address, unselects the rest, and its type becomes the delivery type", async () => {
     const { first } = await geo();
-    const me = await shopper();
+    const me = await newShopper();
     const home = await create(me.cookie, courierBody(first.cityId));
     const point = await create(me.cookie, { type: "pickup", pickupPointId: first.pointId });
-    const chosen = await json<AddressJson>(
-      await call(`${BASE}/${point.id}/selected`, { method: "PUT", cookie: me.cookie }),
+    const chosen = await readJson<AddressJson>(
+      await callApi(`${BASE}/${point.id}/selected`, { method: "PUT", cookie: me.cookie }),
     );
     expect(chosen).toMatchObject({ id: point.id, selected: true });
     const book = await list(me.cookie);
@@ -404,33 +383,35 @@ describe("PUT /api/v1/user/address/{id}/selected and /type", () => {
 
   it("sets the delivery type alone, and refuses an unknown one", async () => {
     const { first } = await geo();
-    const me = await shopper();
+    const me = await newShopper();
     const home = await create(me.cookie, courierBody(first.cityId));
     expect(
-      await json(await call(`${BASE}/type`, { method: "PUT", cookie: me.cookie, body: { type: "pickup" } })),
+      await readJson(
+        await callApi(`${BASE}/type`, { method: "PUT", cookie: me.cookie, body: { type: "pickup" } }),
+      ),
     ).toEqual({
       deliveryType: "pickup",
     });
-    const selected = await json<{ address: AddressJson; deliveryType: string }>(
-      await call(`${BASE}/selected`, { cookie: me.cookie }),
+    const selected = await readJson<{ address: AddressJson; deliveryType: string }>(
+      await callApi(`${BASE}/selected`, { cookie: me.cookie }),
     );
     expect(selected).toMatchObject({ deliveryType: "pickup", address: { id: home.id, selected: true } });
     expect(
       await fieldErrors(
-        await call(`${BASE}/type`, { method: "PUT", cookie: me.cookie, body: { type: "drone" } }),
+        await callApi(`${BASE}/type`, { method: "PUT", cookie: me.cookie, body: { type: "drone" } }),
       ),
     ).toEqual({ type: addressMessages.type });
   });
 
   it("leaves exactly one address selected after 50 simultaneous selections", async () => {
     const { first } = await geo();
-    const me = await shopper();
+    const me = await newShopper();
     const ids: number[] = [];
     for (let i = 0; i < 5; i++)
       ids.push((await create(me.cookie, courierBody(first.cityId, { address: `Улица ${i + 1}` }))).id);
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        call(`${BASE}/${ids[i % ids.length]}/selected`, { method: "PUT", cookie: me.cookie }),
+        callApi(`${BASE}/${ids[i % ids.length]}/selected`, { method: "PUT", cookie: me.cookie }),
       ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
@@ -443,8 +424,8 @@ describe("PUT /api/v1/user/address/{id}/selected and /type", () => {
 describe("another shopper's address", () => {
   it("is a 404 to read, change, select or delete, and stays as it was", async () => {
     const { first, second } = await geo();
-    const owner = await shopper();
-    const stranger = await shopper();
+    const owner = await newShopper();
+    const stranger = await newShopper();
     const mine = await create(owner.cookie, courierBody(first.cityId, { flat: "12" }));
     await create(stranger.cookie, courierBody(first.cityId, { address: "Чужая улица, 1" }));
     const before = await list(owner.cookie);
@@ -456,15 +437,15 @@ describe("another shopper's address", () => {
       ["DELETE", `${BASE}/${mine.id}`],
     ];
     for (const [method, path, body] of attempts) {
-      const response = await call(path, { method, cookie: stranger.cookie, body });
-      expect(await json(response, 404), `${method} ${path}`).toMatchObject({
+      const response = await callApi(path, { method, cookie: stranger.cookie, body });
+      expect(await readJson(response, 404), `${method} ${path}`).toMatchObject({
         code: "address_not_found",
         message: addressMessages.notFound,
       });
     }
     // The same answer as an id nobody has.
     expect(
-      await json(await call(`${BASE}/999999999`, { method: "DELETE", cookie: stranger.cookie }), 404),
+      await readJson(await callApi(`${BASE}/999999999`, { method: "DELETE", cookie: stranger.cookie }), 404),
     ).toMatchObject({ code: "address_not_found" });
     expect(await list(owner.cookie)).toEqual(before);
     // The stranger's own selection did not move either.
@@ -475,7 +456,7 @@ describe("another shopper's address", () => {
 
 describe("methods a path does not have", () => {
   it("are 405 with Allow, also where /{id} would otherwise take the name for an id", async () => {
-    const me = await shopper();
+    const me = await newShopper();
     for (const [method, path, allow] of [
       ["PUT", `${BASE}/selected`, "GET, HEAD"],
       ["DELETE", `${BASE}/selected`, "GET, HEAD"],
@@ -484,7 +465,7 @@ describe("methods a path does not have", () => {
       ["DELETE", `${BASE}/pickup-points`, "GET, HEAD"],
       ["GET", `${BASE}/1`, "PUT, DELETE"],
     ] as const) {
-      const response = await call(path, { method, cookie: me.cookie });
+      const response = await callApi(path, { method, cookie: me.cookie });
       expect(response.status, `${method} ${path}`).toBe(405);
       expect(response.headers.get("allow")).toBe(allow);
     }
@@ -494,17 +475,19 @@ describe("methods a path does not have", () => {
 describe("GET /api/v1/user/address/pickup-points", () => {
   it("lists the city's pickup points by address", async () => {
     const { first } = await geo();
-    const me = await shopper();
-    const { items } = await json<{ items: { id: number; cityId: number; address: string }[] }>(
-      await call(`${BASE}/pickup-points?cityId=${first.cityId}`, { cookie: me.cookie }),
+    const me = await newShopper();
+    const { items } = await readJson<{ items: { id: number; cityId: number; address: string }[] }>(
+      await callApi(`${BASE}/pickup-points?cityId=${first.cityId}`, { cookie: me.cookie }),
     );
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((p) => p.cityId === first.cityId)).toBe(true);
     expect(items.map((p) => p.id)).toContain(first.pointId);
     const addresses = items.map((p) => p.address);
     expect(addresses).toEqual([...addresses].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect((await call(`${BASE}/pickup-points?cityId=abc`, { cookie: me.cookie })).status).toBe(400);
-    expect(await json(await call(`${BASE}/pickup-points?cityId=999999`, { cookie: me.cookie }))).toEqual({
+    expect((await callApi(`${BASE}/pickup-points?cityId=abc`, { cookie: me.cookie })).status).toBe(400);
+    expect(
+      await readJson(await callApi(`${BASE}/pickup-points?cityId=999999`, { cookie: me.cookie })),
+    ).toEqual({
       items: [],
     });
   });
