@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
@@ -8,14 +8,13 @@ import { TEST_SIGN_IN_HEADER } from "#server/http/test-sign-in.ts";
 import { createLogger } from "#server/logger.ts";
 import { createBasket } from "#tests/factories/baskets.ts";
 import { buildUser, createUser } from "#tests/factories/users.ts";
+import { freshIp, freshPhone } from "#tests/fixtures/phone-sign-in-data.ts";
 import { appWith, getTestContext } from "#tests/fixtures/test-app.ts";
 import { basketOf, productsByStock, wishlistRowCount } from "#tests/fixtures/wishlist-data.ts";
 import type { AppEnv } from "./env.ts";
 import { signInAs } from "./sign-in.ts";
 
 const origin = "http://localhost";
-const freshPhone = () => `+79${randomInt(100_000_000, 1_000_000_000)}`;
-const freshIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
 type App = { request: (url: string, init?: RequestInit) => Response | Promise<Response> };
 

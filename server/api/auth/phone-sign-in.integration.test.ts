@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
@@ -11,6 +10,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { createUser } from "#tests/factories/users.ts";
+import { freshIp, freshPhone, maskedPhone } from "#tests/fixtures/phone-sign-in-data.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 
 const origin = "http://localhost";
@@ -18,11 +18,6 @@ const origin = "http://localhost";
 // uses fresh phones and addresses).
 const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL, { lazyConnect: true }) : undefined;
 afterAll(() => redis?.disconnect());
-
-const freshPhone = () => `+79${randomInt(100_000_000, 1_000_000_000)}`;
-const freshIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-/** +79123456789 → +7 (912) 345-67-89, as the sign-in form sends it. */
-const masked = (p: string) => `+7 (${p.slice(2, 5)}) ${p.slice(5, 8)}-${p.slice(8, 10)}-${p.slice(10)}`;
 
 /** An app of its own whose codes run on a clock the test moves; the client address comes from the header. */
 async function phoneApp(options: Partial<PhoneSignInOptions> = {}) {
@@ -63,7 +58,7 @@ describe("POST /api/v1/auth/phone/code and /confirm", () => {
   it("signs in with the code read from the outbox; the same phone later lands in the same account", async () => {
     const { app, post, codeFor, advance } = await phoneApp();
     const phone = freshPhone();
-    const sent = await post("code", { phone: masked(phone) });
+    const sent = await post("code", { phone: maskedPhone(phone) });
     expect(sent.status).toBe(202);
     expect(await sent.json()).toEqual({ resendAfterS: 60, expiresInS: 300 });
     expect(sent.headers.get("cache-control")).toBe("private, no-store");
@@ -80,7 +75,7 @@ describe("POST /api/v1/auth/phone/code and /confirm", () => {
 
     advance(61);
     await post("code", { phone });
-    const again = await post("confirm", { phone: masked(phone), code: await codeFor(phone) });
+    const again = await post("confirm", { phone: maskedPhone(phone), code: await codeFor(phone) });
     expect((await again.json()).user.id).toBe(user.id);
   });
 

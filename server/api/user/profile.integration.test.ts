@@ -8,6 +8,7 @@ import { createApp } from "#server/http/app.ts";
 import { createLogger } from "#server/logger.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 import { createUser } from "#tests/factories/users.ts";
+import { freshIp, freshPhone, maskedPhone } from "#tests/fixtures/phone-sign-in-data.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 
 // PUT /api/v1/user/profile and the phone change (ADR 033): the spec's messages per field, the session's own
@@ -22,11 +23,6 @@ const PHONE = "Заполните номер телефона полностью
 
 const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL, { lazyConnect: true }) : undefined;
 afterAll(() => redis?.disconnect());
-
-const freshPhone = () => `+79${randomInt(100_000_000, 1_000_000_000)}`;
-const freshIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-/** +79123456789 → +7 (912) 345-67-89, as the profile's phone field sends it. */
-const masked = (p: string) => `+7 (${p.slice(2, 5)}) ${p.slice(5, 8)}-${p.slice(8, 10)}-${p.slice(10)}`;
 
 /**
  * An app of its own whose code limits count a fresh client address (the header, trusted here), so this
@@ -220,7 +216,7 @@ describe("the phone change: POST /api/v1/user/phone/code, PUT /api/v1/user/phone
     const phone = freshPhone();
     const sent = await call("POST", "/api/v1/user/phone/code", {
       cookie: me.cookie,
-      body: { phone: masked(phone) },
+      body: { phone: maskedPhone(phone) },
     });
     expect(sent.status).toBe(202);
     expect(sent.headers.get("cache-control")).toBe("private, no-store");
@@ -230,7 +226,7 @@ describe("the phone change: POST /api/v1/user/phone/code, PUT /api/v1/user/phone
 
     const changed = await call("PUT", "/api/v1/user/phone", {
       cookie: me.cookie,
-      body: { phone: masked(phone), code },
+      body: { phone: maskedPhone(phone), code },
     });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("cache-control")).toBe("private, no-store");
@@ -239,7 +235,7 @@ describe("the phone change: POST /api/v1/user/phone/code, PUT /api/v1/user/phone
     // The code is spent.
     const again = await call("PUT", "/api/v1/user/phone", {
       cookie: me.cookie,
-      body: { phone: masked(phone), code },
+      body: { phone: maskedPhone(phone), code },
     });
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ code: "otp_expired" });
@@ -255,11 +251,11 @@ describe("the phone change: POST /api/v1/user/phone/code, PUT /api/v1/user/phone
     // Asking for a code looks the same for a taken and a free number.
     const taken = await call("POST", "/api/v1/user/phone/code", {
       cookie: me.cookie,
-      body: { phone: masked(owner.phone!) },
+      body: { phone: maskedPhone(owner.phone!) },
     });
     const free = await call("POST", "/api/v1/user/phone/code", {
       cookie: me.cookie,
-      body: { phone: masked(freeNumber) },
+      body: { phone: maskedPhone(freeNumber) },
     });
     expect([taken.status, free.status]).toEqual([202, 202]);
     expect(await taken.text()).toBe(await free.text());
@@ -267,7 +263,7 @@ describe("the phone change: POST /api/v1/user/phone/code, PUT /api/v1/user/phone
     const { code } = await codeFor(owner.phone!);
     const refused = await call("PUT", "/api/v1/user/phone", {
       cookie: me.cookie,
-      body: { phone: masked(owner.phone!), code },
+      body: { phone: maskedPhone(owner.phone!), code },
     });
     expect(refused.status).toBe(409);
     const body = await refused.json();
@@ -293,14 +289,17 @@ describe("the phone change: POST /api/v1/user/phone/code, PUT /api/v1/user/phone
     const signInCode = (await codeFor(first)).code;
     const wrong = await call("PUT", "/api/v1/user/phone", {
       cookie: me.cookie,
-      body: { phone: masked(first), code: signInCode },
+      body: { phone: maskedPhone(first), code: signInCode },
     });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ code: "otp_invalid" });
     expect((await stored(me.userId)).phone).toBe(myPhone);
 
     const second = freshPhone();
-    await call("POST", "/api/v1/user/phone/code", { cookie: me.cookie, body: { phone: masked(second) } });
+    await call("POST", "/api/v1/user/phone/code", {
+      cookie: me.cookie,
+      body: { phone: maskedPhone(second) },
+    });
     const changeCode = (await codeFor(second)).code;
     const signIn = await call("POST", "/api/v1/auth/phone/confirm", {
       body: { phone: second, code: changeCode },
@@ -318,7 +317,7 @@ describe("the phone change: POST /api/v1/user/phone/code, PUT /api/v1/user/phone
       [{}, REQUIRED],
       [{ phone: "+7 (912) 345-67" }, PHONE],
       [{ phone: "+79123456789" }, PHONE],
-      [{ phone: masked(myPhone) }, "Это ваш текущий номер"],
+      [{ phone: maskedPhone(myPhone) }, "Это ваш текущий номер"],
     ];
     for (const [body, message] of cases) {
       const response = await call("POST", "/api/v1/user/phone/code", { cookie: me.cookie, body });
@@ -329,7 +328,7 @@ describe("the phone change: POST /api/v1/user/phone/code, PUT /api/v1/user/phone
     }
     const noCode = await call("PUT", "/api/v1/user/phone", {
       cookie: me.cookie,
-      body: { phone: masked(freshPhone()), code: "12345" },
+      body: { phone: maskedPhone(freshPhone()), code: "12345" },
     });
     expect((await noCode.json()).fields).toEqual([{ field: "body.code", message: "Код состоит из 6 цифр" }]);
   });
@@ -338,24 +337,24 @@ describe("the phone change: POST /api/v1/user/phone/code, PUT /api/v1/user/phone
     const { call, database, codeFor } = await profileApp();
     const me = await createSession(database.db);
     const phone = freshPhone();
-    const signedOut = await call("POST", "/api/v1/user/phone/code", { body: { phone: masked(phone) } });
+    const signedOut = await call("POST", "/api/v1/user/phone/code", { body: { phone: maskedPhone(phone) } });
     expect(signedOut.status).toBe(401);
     const cross = await call("POST", "/api/v1/user/phone/code", {
       cookie: me.cookie,
       origin: "https://evil.example",
-      body: { phone: masked(phone) },
+      body: { phone: maskedPhone(phone) },
     });
     expect(cross.status).toBe(403);
     expect(await cross.json()).toMatchObject({ code: "cross_origin" });
     await expect(codeFor(phone)).rejects.toThrow();
     const change = await call("PUT", "/api/v1/user/phone", {
-      body: { phone: masked(phone), code: "123456" },
+      body: { phone: maskedPhone(phone), code: "123456" },
     });
     expect(change.status).toBe(401);
     const crossChange = await call("PUT", "/api/v1/user/phone", {
       cookie: me.cookie,
       origin: "https://evil.example",
-      body: { phone: masked(phone), code: "123456" },
+      body: { phone: maskedPhone(phone), code: "123456" },
     });
     expect(crossChange.status).toBe(403);
   });
