@@ -72,7 +72,7 @@ describe("the log of a failed bank sign-in", () => {
 });
 
 describe("the log of the sign-in journeys at LOG_LEVEL=debug", () => {
-  it("has an event per sign-in, code request, import, sign-out and sign-out of other devices, and no secret", async () => {
+  it("has an event per sign-in, code request, import (started, received, discarded), sign-out and sign-out of other devices, and no secret", async () => {
     const { database } = await getTestContext();
     const lines: string[] = [];
     const logger = createLogger("debug", { write: (line: string) => lines.push(line) });
@@ -108,6 +108,14 @@ describe("the log of the sign-in journeys at LOG_LEVEL=debug", () => {
     const importTrip = await throughBank(laptop, (await asked.json()).redirect_url, petrov);
     tripSecrets(importTrip);
     await laptop.request(importTrip.callbackUrl);
+    expect(
+      (
+        await laptop.request("/api/v1/user/profile/import", {
+          method: "DELETE",
+          headers: { origin: TEST_ORIGIN },
+        })
+      ).status,
+    ).toBe(204);
 
     // By SMS on a phone (a number of its own: another test's code for Petrov's would be in its cooldown),
     // then "sign out on other devices" there, then sign-out.
@@ -137,7 +145,9 @@ describe("the log of the sign-in journeys at LOG_LEVEL=debug", () => {
     for (const event of [
       "bank_sign_in_started",
       "sign_in",
+      "profile_import_started",
       "profile_import_received",
+      "profile_import_discarded",
       "otp_requested",
       "sign_out_others",
       "sign_out",

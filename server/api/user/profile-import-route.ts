@@ -115,5 +115,6 @@ export const profileImportRoute = createRouter()
     const { userId } = requireUser(c);
     requireImportFeature(c);
     await c.get("services").bankSignIn.discardImport(userId);
+    c.get("logger").info({ event: "profile_import_discarded", userId }, "identity import discarded");
     return c.body(null, 204);
   });

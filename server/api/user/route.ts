@@ -150,6 +150,7 @@ export const externalProfileRoute = createRouter().openapi(importExternalProfile
       client: flowLimitKey(c),
     });
     setFlowCookie(c, flow.flowId);
+    c.get("logger").info({ event: "profile_import_started", userId }, "identity import started");
     return c.json({ redirect_url: flow.authorizationUrl }, 200);
   } catch (error) {
     if (!(error instanceof BankFlowError)) throw error;
