@@ -530,7 +530,10 @@ describe("sign-in through the bank (OIDC code flow with PKCE against the stand-i
   it("signs in through a real bank's address over HTTP (the production client against the stand-in)", async () => {
     // The stand-in listening on a port, as a bank would; the shop configured with OIDC_ISSUER for it.
     const bankSide = await bankApp();
-    const server = createServer(getRequestListener(bankSide.app.fetch));
+    // Not the default: it would swap the worker's global Response for @hono/node-server's lightweight one,
+    // and the API suites share a worker (isolate: false) — a later `res.clone()` then drops headers set
+    // before it (Cache-Control went missing from other files' answers).
+    const server = createServer(getRequestListener(bankSide.app.fetch, { overrideGlobalObjects: false }));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
