@@ -4,16 +4,8 @@ import type { UnitOfWork } from "#server/db/unit-of-work.ts";
 import { AppError } from "#server/errors.ts";
 import type { AddressesRepository, AddressRow, AddressValues, PickupPointRow } from "./repository.ts";
 
-export interface PickupPoint {
-  id: number;
-  cityId: number;
-  provider: string;
-  name: string;
-  address: string;
-  hours: string;
-  latitude: number;
-  longitude: number;
-}
+/** A pickup point as the API gives it: the row as it is. */
+export type PickupPoint = PickupPointRow;
 
 /** One delivery address as the API gives it. */
 export interface Address {
