@@ -12,6 +12,7 @@ import {
 import { BODY_LIMITS, limitBody } from "./body-limit.ts";
 import { clientAddress } from "./client-address.ts";
 import { requestOrigin } from "./public-origin.ts";
+import { rateLimitKey } from "./rate-limits.ts";
 
 /** The interaction's uid as oidc-provider makes them (nanoid): anything else is not one of ours. */
 const UID = /^[A-Za-z0-9_-]{8,64}$/;
@@ -136,6 +137,21 @@ export function createBankStandInRoute(standIn: BankStandIn) {
     const uid = c.req.param("uid");
     if (!UID.test(uid)) return gone(c);
     return c.redirect(await standIn.deny(withoutBody(c), origin(c), uid), 303);
+  });
+
+  // The authorization endpoint stores an interaction per request: a client address gets only so many.
+  router.on(["GET", "POST"], "/auth", async (c, next) => {
+    const address = clientAddress(c);
+    const wait = address ? await standIn.authorizationRefused(rateLimitKey(address)) : undefined;
+    if (wait === undefined) return next();
+    c.header("Retry-After", String(wait));
+    const minutes = Math.max(1, Math.ceil(wait / 60));
+    return page(
+      c,
+      (nonce) =>
+        renderBankError(nonce, `Слишком много попыток входа. Вернитесь в магазин через ${minutes} мин.`),
+      429,
+    );
   });
 
   // The provider's own endpoints.

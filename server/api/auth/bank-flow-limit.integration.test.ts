@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BANK_ERROR_MESSAGES, IMPORT_ERROR_MESSAGES } from "#contract/bank-sign-in.ts";
 import { loadConfig } from "#server/config.ts";
 import { FLOW_LIMIT } from "#server/domain/bank-sign-in/service.ts";
+import { AUTHORIZATION_ATTEMPTS } from "#server/domain/bank-stand-in/stand-in.ts";
 import { createServices } from "#server/domain/services.ts";
 import { createApp } from "#server/http/app.ts";
 import { createLogger } from "#server/logger.ts";
@@ -82,5 +83,26 @@ describe("new bank round trips per client address", () => {
       message: IMPORT_ERROR_MESSAGES.bank_rate_limited,
     });
     expect(startedFlow(refused)).toBe(false);
+  });
+});
+
+describe("the bank stand-in's sign-in screens per client address", () => {
+  it(`opens ${AUTHORIZATION_ATTEMPTS.points} in 10 minutes, then a 429 page of its own, storing nothing`, async () => {
+    const { app } = await limitedApp();
+    const authorize = (address: string) =>
+      app.request(`${TEST_ORIGIN}/bank/auth?client_id=vitrina&response_type=code&scope=openid`, {
+        headers: { "x-forwarded-for": address },
+      });
+    for (let i = 0; i < AUTHORIZATION_ATTEMPTS.points; i++) {
+      expect((await authorize("203.0.113.99")).status).not.toBe(429);
+    }
+    const refused = await authorize("203.0.113.99");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(refused.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
+    expect(await refused.text()).toContain("Слишком много попыток входа");
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect((await authorize("203.0.113.100")).status).not.toBe(429);
   });
 });

@@ -37,6 +37,13 @@ export const STAND_IN_TTL = {
 /** Wrong passwords allowed per login in 15 minutes before the bank stops checking them. */
 export const PASSWORD_ATTEMPTS = { points: 10, durationS: 15 * 60 };
 
+/**
+ * Sign-in screens one client address may open in 10 minutes: each request to the authorization endpoint
+ * stores an interaction for 10 minutes, so without a limit a script could fill bank_oidc_payloads (the
+ * shop's own start has the same limit, bank-sign-in/service.ts).
+ */
+export const AUTHORIZATION_ATTEMPTS = { points: 60, durationS: 10 * 60 };
+
 /** Origins with a provider of their own at once (a Host header names one; a flood of names is evicted). */
 const MAX_ORIGINS = 16;
 
@@ -134,6 +141,14 @@ export function createBankStandIn(repository: BankStandInRepository, options: Ba
       keyPrefix: "vitrina:bank:password",
       points: PASSWORD_ATTEMPTS.points,
       duration: PASSWORD_ATTEMPTS.durationS,
+    },
+    options.redis,
+  );
+  const authorizationLimiter = createLimiter(
+    {
+      keyPrefix: "vitrina:bank:authorize",
+      points: AUTHORIZATION_ATTEMPTS.points,
+      duration: AUTHORIZATION_ATTEMPTS.durationS,
     },
     options.redis,
   );
@@ -277,6 +292,22 @@ export function createBankStandIn(repository: BankStandInRepository, options: Ba
       const url = new URL(request.url);
       const path = `${url.pathname.slice(BANK_MOUNT.length) || "/"}${url.search}`;
       return callNodeHandler(provider.callback(), request, { ...target, path, mountPath: BANK_MOUNT });
+    },
+
+    /**
+     * Counts a request to the authorization endpoint from `client` (an address, or its IPv6 /64): the
+     * seconds to wait when it has made too many, undefined when it may go on.
+     */
+    async authorizationRefused(client: string): Promise<number | undefined> {
+      try {
+        await authorizationLimiter.consume(client);
+        return undefined;
+      } catch (refusal) {
+        // Anything but a refusal is the limiter's own fault (Redis has its insurance): let it through.
+        if (!(refusal instanceof RateLimiterRes)) return undefined;
+        logger.warn({ event: "bank_authorizations_limited" }, "bank stand-in: too many sign-in screens");
+        return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+      }
     },
 
     /** The screen an interaction is at, checked against the uid in its address. */
