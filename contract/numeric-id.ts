@@ -8,6 +8,12 @@
 /** The largest PostgreSQL `integer`: the catalogue's serial ids. */
 export const MAX_ID = 2_147_483_647;
 
+/**
+ * The largest id of a `bigint` identity row (addresses, recipients, orders): 12 digits leave room for a
+ * long life and stay safe integers.
+ */
+export const MAX_ROW_ID = 999_999_999_999;
+
 /** Canonical decimal, at most 16 digits (beyond that no id is a safe integer); the range is checked apart. */
 export const CANONICAL_ID = /^[1-9]\d{0,15}$/;
 

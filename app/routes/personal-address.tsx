@@ -6,13 +6,14 @@ import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { loadPersonalPage, personalPageMeta } from "#app/lib/personal-page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import { idParam } from "#contract/id-param.ts";
+import { MAX_ROW_ID } from "#contract/numeric-id.ts";
 import type { Route } from "./+types/personal-address";
 
 export const handle: RouteHandle = { cache: "personal" };
 
 /** An address's id, or `new` for the form of a new one (ADR 031). */
 const paramsSchema = z.object({
-  addressId: z.union([z.literal("new"), idParam("Page Not Found", 999_999_999_999)]),
+  addressId: z.union([z.literal("new"), idParam("Page Not Found", MAX_ROW_ID)]),
 });
 
 /**

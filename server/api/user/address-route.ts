@@ -11,10 +11,8 @@ import {
   jsonOk,
   SIGNED_IN_SECURITY,
 } from "#server/api/define-route.ts";
+import { rowIdParams } from "#server/api/row-id-params.ts";
 import type { Address } from "#server/domain/addresses/service.ts";
-
-/** Row ids are bigint identities: 12 digits leave room for a long life and stay safe integers. */
-const MAX_ADDRESS_ID = 999_999_999_999;
 
 const deliveryTypeSchema = z
   .enum(DELIVERY_TYPES)
@@ -67,13 +65,10 @@ const selectedAddressSchema = z.object({
 const deliveryTypeAnswerSchema = z.object({ deliveryType: deliveryTypeSchema });
 const pickupPointListSchema = z.object({ items: z.array(pickupPointSchema) });
 
-const addressParamsSchema = z.object({
-  id: idParam("Номер адреса должен быть целым положительным числом", MAX_ADDRESS_ID).openapi({
-    param: { name: "id", in: "path" },
-    description: "Номер адреса",
-    type: "integer",
-  }),
-});
+const addressParamsSchema = rowIdParams(
+  "Номер адреса должен быть целым положительным числом",
+  "Номер адреса",
+);
 const pickupPointsQuerySchema = z.object({
   cityId: idParam("Выберите город").openapi({
     param: { name: "cityId", in: "query" },

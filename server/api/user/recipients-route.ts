@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { MAX_RECIPIENTS } from "#contract/address-book.ts";
-import { idParam } from "#contract/id-param.ts";
 import { newRecipientInputSchema, recipientInputSchema } from "#contract/recipients.ts";
 import { requireUser } from "#server/api/actor.ts";
 import {
@@ -11,10 +10,8 @@ import {
   jsonOk,
   SIGNED_IN_SECURITY,
 } from "#server/api/define-route.ts";
+import { rowIdParams } from "#server/api/row-id-params.ts";
 import type { Recipient } from "#server/domain/recipients/service.ts";
-
-/** Row ids are bigint identities: 12 digits leave room for a long life and stay safe integers. */
-const MAX_RECIPIENT_ID = 999_999_999_999;
 
 const recipientSchema = z
   .object({
@@ -38,13 +35,10 @@ const recipientListSchema = z.object({
   limit: z.number().int().describe("Сколько получателей можно сохранить"),
 });
 
-const recipientParamsSchema = z.object({
-  id: idParam("Номер получателя должен быть целым положительным числом", MAX_RECIPIENT_ID).openapi({
-    param: { name: "id", in: "path" },
-    description: "Номер получателя",
-    type: "integer",
-  }),
-});
+const recipientParamsSchema = rowIdParams(
+  "Номер получателя должен быть целым положительным числом",
+  "Номер получателя",
+);
 
 const personal = {
   tags: ["recipients"] as [string],
