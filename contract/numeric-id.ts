@@ -9,8 +9,8 @@
 export const MAX_ID = 2_147_483_647;
 
 /**
- * The largest id of a `bigint` identity row (addresses, recipients, orders): 12 digits leave room for a
- * long life and stay safe integers.
+ * The largest id of a `bigint` identity row (addresses, recipients): 12 digits leave room for a long
+ * life and stay safe integers.
  */
 export const MAX_ROW_ID = 999_999_999_999;
 
