@@ -4,6 +4,7 @@ import {
   DatabaseUnreachableError,
   databaseAppError,
   databaseFault,
+  isUniqueViolation,
   PoolSaturatedError,
 } from "./database-errors.ts";
 
@@ -65,5 +66,15 @@ describe("database fault classification", () => {
     );
     expect(busy).toMatchObject({ status: 503, code: "service_busy", type: "unavailable" });
     expect(busy?.retryAfterSeconds).toBeGreaterThan(0);
+  });
+});
+
+describe("isUniqueViolation", () => {
+  it("finds 23505 on the error or under Drizzle's wrapper, and nothing else", () => {
+    expect(isUniqueViolation(withCode("23505"))).toBe(true);
+    expect(isUniqueViolation(new Error("Failed query", { cause: withCode("23505") }))).toBe(true);
+    expect(isUniqueViolation(new Error("Failed query", { cause: withCode("23503") }))).toBe(false);
+    expect(isUniqueViolation(new Error("boom"))).toBe(false);
+    expect(isUniqueViolation(undefined)).toBe(false);
   });
 });

@@ -128,3 +128,15 @@ export function databaseAppError(error: unknown): AppError | undefined {
   }
   return undefined;
 }
+
+/**
+ * PostgreSQL's unique_violation (23505), wherever the driver or Drizzle's wrapper (its cause) puts the
+ * SQLSTATE: a write that lost a race for a unique value (a phone another account took meanwhile).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === "object" && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

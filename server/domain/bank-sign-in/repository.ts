@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { isUniqueViolation } from "#server/db/database-errors.ts";
 import { deleteBatch } from "#server/db/delete-batch.ts";
 import { authFlows, profileImports, users } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
@@ -32,14 +33,6 @@ export interface BankProfile {
 export interface ImportedProfile {
   data: BankProfile;
   expiresAt: Date;
-}
-
-/** PostgreSQL's unique_violation, through drizzle's wrapper (its cause) on either driver. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 const flowColumns = {

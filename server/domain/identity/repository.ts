@@ -34,7 +34,8 @@ export interface NewSession {
   ip: string | null;
 }
 
-const userColumns = {
+/** The columns of a `UserRow`. */
+export const userColumns = {
   id: users.id,
   phone: users.phone,
   bankSubject: users.bankSubject,

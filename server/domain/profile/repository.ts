@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
+import { isUniqueViolation } from "#server/db/database-errors.ts";
 import { users } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
-import type { UserRow } from "#server/domain/identity/repository.ts";
+import { type UserRow, userColumns } from "#server/domain/identity/repository.ts";
 
 /** The stored profile: surname and name required, patronymic and email null when not given. */
 export interface ProfileFields {
@@ -9,26 +10,6 @@ export interface ProfileFields {
   name: string;
   patronymic: string | null;
   email: string | null;
-}
-
-const userColumns = {
-  id: users.id,
-  phone: users.phone,
-  bankSubject: users.bankSubject,
-  surname: users.surname,
-  name: users.name,
-  patronymic: users.patronymic,
-  email: users.email,
-  roles: users.roles,
-};
-
-/** PostgreSQL's unique_violation, wherever the driver (or Drizzle's wrapper) puts the SQLSTATE. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && typeof current === "object" && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export function createProfileRepository(db: Executor) {
