@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import { bankOidcPayloads, serverSecrets } from "#server/db/schema/index.ts";
+import { bankOidcPayloads } from "#server/db/schema/index.ts";
+import { storedSecret } from "#server/db/server-secrets.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 
 /** One oidc-provider model instance as its adapter stores it (sessions, interactions, grants, codes, tokens). */
@@ -92,19 +93,7 @@ export function createBankStandInRepository(db: Executor) {
     },
 
     /** The stored secret of this name, storing `candidate` first when there is none (the first one wins). */
-    async secret(name: string, candidate: () => string): Promise<string> {
-      const [existing] = await db
-        .select({ value: serverSecrets.value })
-        .from(serverSecrets)
-        .where(eq(serverSecrets.name, name));
-      if (existing) return existing.value;
-      await db.insert(serverSecrets).values({ name, value: candidate() }).onConflictDoNothing();
-      const [row] = await db
-        .select({ value: serverSecrets.value })
-        .from(serverSecrets)
-        .where(eq(serverSecrets.name, name));
-      return row!.value;
-    },
+    secret: (name: string, candidate: () => string): Promise<string> => storedSecret(db, name, candidate),
   };
 }
 export type BankStandInRepository = ReturnType<typeof createBankStandInRepository>;

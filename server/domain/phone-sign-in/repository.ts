@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { deleteBatch } from "#server/db/delete-batch.ts";
 import { users } from "#server/db/schema/index.ts";
-import { phoneCodes, serverSecrets, smsOutbox } from "#server/db/schema/phone-sign-in.ts";
+import { phoneCodes, smsOutbox } from "#server/db/schema/phone-sign-in.ts";
+import { storedSecret } from "#server/db/server-secrets.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 
 export interface NewCode {
@@ -140,14 +141,7 @@ export function createPhoneCodesRepository(db: Executor) {
       deleteBatch(db, smsOutbox, smsOutbox.id, lt(smsOutbox.createdAt, before), limit),
 
     /** The stored secret of this name, storing `candidate` first when there is none (the first one wins). */
-    async secret(name: string, candidate: string): Promise<string> {
-      await db.insert(serverSecrets).values({ name, value: candidate }).onConflictDoNothing();
-      const [row] = await db
-        .select({ value: serverSecrets.value })
-        .from(serverSecrets)
-        .where(eq(serverSecrets.name, name));
-      return row!.value;
-    },
+    secret: (name: string, candidate: string): Promise<string> => storedSecret(db, name, () => candidate),
   };
 }
 export type PhoneCodesRepository = ReturnType<typeof createPhoneCodesRepository>;
