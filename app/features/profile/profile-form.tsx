@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { getApi, unwrap } from "#app/lib/api-client.ts";
 import { reportFailure } from "#app/lib/form-errors.ts";
@@ -8,6 +8,7 @@ import { Button } from "#app/ui/button.tsx";
 import { Field, TextField } from "#app/ui/field.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { useIsClient } from "#app/ui/use-is-client.ts";
+import { useLeaveWarning } from "#app/ui/use-leave-warning.ts";
 import {
   PROFILE_EMAIL_MAX,
   PROFILE_NAME_MAX,
@@ -65,13 +66,7 @@ export function ProfileForm({ account }: { account: Account }) {
     mode: "onTouched",
   });
 
-  // Leaving with unsaved changes asks first (a reload, a closed tab, a typed address).
-  useEffect(() => {
-    if (!isDirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [isDirty]);
+  useLeaveWarning(isDirty);
 
   const save = handleSubmit(async (values) => {
     try {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Controller, type FieldPath, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { failureMessage, reportFailure } from "#app/lib/form-errors.ts";
@@ -6,6 +6,7 @@ import { Button } from "#app/ui/button.tsx";
 import { SelectField, TextAreaField, TextField } from "#app/ui/field.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { useIsClient } from "#app/ui/use-is-client.ts";
+import { useLeaveWarning } from "#app/ui/use-leave-warning.ts";
 import {
   ADDRESS_MAX_LENGTH,
   ADDRESS_PART_MAX_LENGTH,
@@ -115,13 +116,7 @@ export function AddressEditor({ address, cities, defaults }: AddressEditorProps)
   const cityId = watch("cityId");
   const comment = watch("comment") ?? "";
 
-  // Leaving with unsaved changes asks first (a reload, a closed tab, a typed address).
-  useEffect(() => {
-    if (!isDirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [isDirty]);
+  useLeaveWarning(isDirty);
 
   const save = handleSubmit(async (values) => {
     const body = bodyOf(values);
