@@ -6,7 +6,6 @@ import {
   COMMENT_MAX_LENGTH,
   courierDetails,
   FULL_NAME_MAX_LENGTH,
-  formatPhone,
   isCompleteAddress,
   joinFullName,
   recipientMessages,
@@ -194,11 +193,6 @@ describe("display helpers", () => {
       name: "Иван",
       patronymic: "Ильич",
     });
-  });
-
-  it("formats Russian numbers with the mask and leaves others alone", () => {
-    expect(formatPhone("+79161234567")).toBe("+7 (916) 123-45-67");
-    expect(formatPhone("+4915112345678")).toBe("+4915112345678");
   });
 
   it("lists the courier details that are given", () => {

@@ -75,12 +75,6 @@ export function splitFullName(fullName: string): {
   return { surname, name, patronymic: patronymic ?? null };
 }
 
-/** `+79161234567` → `+7 (916) 123-45-67`; any other number is shown as it is. */
-export function formatPhone(e164: string): string {
-  const m = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(e164);
-  return m ? `+7 (${m[1]}) ${m[2]}-${m[3]}-${m[4]}` : e164;
-}
-
 /** "подъезд 2, этаж 5, кв. 12, домофон 12К" — the courier details of an address, for lists. */
 export function courierDetails(parts: {
   entrance?: string | null;

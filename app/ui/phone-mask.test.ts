@@ -1,6 +1,7 @@
 import IMask, { type InputMask } from "imask";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  formatPhone,
   PHONE_INCOMPLETE_MESSAGE,
   PHONE_MASK_OPTIONS,
   PHONE_MIN_LENGTH,
@@ -172,5 +173,12 @@ describe("phoneError", () => {
     expect(phoneError("+7 (916) 123-45-6")).toBe(PHONE_INCOMPLETE_MESSAGE);
     expect(phoneError("+7 (916) 123-45-67")).toBeUndefined();
     expect(PHONE_INCOMPLETE_MESSAGE).toBe("Заполните номер телефона полностью");
+  });
+});
+
+describe("formatPhone", () => {
+  it("shows a Russian number as the field does and leaves others alone", () => {
+    expect(formatPhone("+79161234567")).toBe("+7 (916) 123-45-67");
+    expect(formatPhone("+4915112345678")).toBe("+4915112345678");
   });
 });

@@ -31,6 +31,12 @@ export const PHONE_MASK_OPTIONS = {
   prepare: (chunk: string, masked: Masked) => preparePhone(chunk, masked),
 } satisfies FactoryOpts;
 
+/** `+79161234567` → `+7 (916) 123-45-67`, as the field shows it; any other number is shown as it is. */
+export function formatPhone(e164: string): string {
+  const m = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(e164);
+  return m ? `+7 (${m[1]}) ${m[2]}-${m[3]}-${m[4]}` : e164;
+}
+
 /** `+79161234567` for a complete number (what the API takes), otherwise null. */
 export function phoneToE164(masked: Pick<Masked, "isComplete" | "unmaskedValue">): string | null {
   return masked.isComplete ? `+${masked.unmaskedValue}` : null;

@@ -3,16 +3,10 @@ import { useLocation, useNavigate } from "react-router";
 import { getApi, unwrap } from "#app/lib/api-client.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Field } from "#app/ui/field.tsx";
+import { formatPhone } from "#app/ui/phone-mask.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { safeRedirectPath } from "#contract/redirect-to.ts";
-import {
-  type CodeSentState,
-  codeDigits,
-  failureMessage,
-  formatCountdown,
-  isWholeCode,
-  showPhone,
-} from "./flow.ts";
+import { type CodeSentState, codeDigits, failureMessage, formatCountdown, isWholeCode } from "./flow.ts";
 import { useSecondsLeft } from "./use-seconds-left.ts";
 
 /**
@@ -80,7 +74,7 @@ export function CodeStep({ initial, redirectTo }: { initial: CodeSentState; redi
   return (
     <form className="phone-sign-in" noValidate onSubmit={submit}>
       <p className="phone-sign-in__sent">
-        Отправили код на <span className="phone-sign-in__phone">{showPhone(sent.phone)}</span>
+        Отправили код на <span className="phone-sign-in__phone">{formatPhone(sent.phone)}</span>
       </p>
       <Field label="Код из СМС" error={error} hint="Код действует 5 минут" className="ui-field--large">
         {(control) => (

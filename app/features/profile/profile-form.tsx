@@ -6,6 +6,7 @@ import { getApi, unwrap } from "#app/lib/api-client.ts";
 import { reportFailure } from "#app/lib/form-errors.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Field, TextField } from "#app/ui/field.tsx";
+import { formatPhone } from "#app/ui/phone-mask.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { useIsClient } from "#app/ui/use-is-client.ts";
 import { useLeaveWarning } from "#app/ui/use-leave-warning.ts";
@@ -20,7 +21,6 @@ import {
 import "#contract/zod-locale.ts";
 import { type Account, accountQuery, useAccountSaved } from "./api.ts";
 import { PhoneChangeModal } from "./phone-change-modal.tsx";
-import { showPhone } from "./phone-format.ts";
 
 const FIELDS = [
   "surname",
@@ -134,7 +134,7 @@ export function ProfileForm({ account }: { account: Account }) {
                   className="profile-phone__value"
                   type="tel"
                   readOnly
-                  value={account.phone ? showPhone(account.phone) : ""}
+                  value={account.phone ? formatPhone(account.phone) : ""}
                   placeholder="Не указан"
                 />
                 <Button
