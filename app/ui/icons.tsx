@@ -87,3 +87,21 @@ export const ClockIcon = (p: IconProps) => (
     <path d="M12 7.5V12l3 2" />
   </Icon>
 );
+export const PhoneIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="7" y="2.5" width="10" height="19" rx="2.5" />
+    <path d="M11 18.5h2" />
+  </Icon>
+);
+export const TabletIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="4.5" y="2.5" width="15" height="19" rx="2.5" />
+    <path d="M11 18.5h2" />
+  </Icon>
+);
+export const ComputerIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="12" rx="2" />
+    <path d="M8 20h8M12 16v4" />
+  </Icon>
+);

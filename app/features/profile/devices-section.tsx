@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { getApi, unwrap } from "#app/lib/api-client.ts";
 import { failureMessage } from "#app/lib/form-errors.ts";
 import { Button } from "#app/ui/button.tsx";
+import { ComputerIcon, PhoneIcon, TabletIcon } from "#app/ui/icons.tsx";
 import { Modal } from "#app/ui/modal/modal.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { type Device, devicesQuery, profileKeys } from "./api.ts";
@@ -127,35 +128,7 @@ export function DevicesSection({ renderedAt }: { renderedAt: number }) {
 function DeviceIcon({ kind }: { kind: DeviceKind }) {
   return (
     <span className="profile-device__icon">
-      <svg
-        aria-hidden="true"
-        width="24"
-        height="24"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        focusable="false"
-      >
-        {kind === "phone" ? (
-          <>
-            <rect x="7" y="2.5" width="10" height="19" rx="2.5" />
-            <path d="M11 18.5h2" />
-          </>
-        ) : kind === "tablet" ? (
-          <>
-            <rect x="4.5" y="2.5" width="15" height="19" rx="2.5" />
-            <path d="M11 18.5h2" />
-          </>
-        ) : (
-          <>
-            <rect x="3" y="4" width="18" height="12" rx="2" />
-            <path d="M8 20h8M12 16v4" />
-          </>
-        )}
-      </svg>
+      {kind === "phone" ? <PhoneIcon /> : kind === "tablet" ? <TabletIcon /> : <ComputerIcon />}
     </span>
   );
 }
