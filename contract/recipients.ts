@@ -1,13 +1,9 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, recipientMessages, splitFullName } from "./address-book.ts";
-import { fullNameSchema, messages } from "./validation.ts";
+import { fullNameSchema, messages, toE164Phone } from "./validation.ts";
 
 // The request bodies of the shopper's recipients (ADR 031), shared by the API and the form on
 // /personal/recipients.
-
-/** The form's mask, `+7 (912) 345-67-89` (the spec's 18 characters), or E.164 itself. */
-const MASKED = /^\+7 \((\d{3})\) (\d{3})-(\d{2})-(\d{2})$/;
-const E164 = /^\+7\d{10}$/;
 
 /** A Russian number as the mask shows it, or E.164, normalised to E.164 (`+79123456789`). */
 export const recipientPhoneSchema = z
@@ -15,14 +11,7 @@ export const recipientPhoneSchema = z
   .trim()
   .min(1, { error: messages.required, abort: true })
   .max(32, { error: messages.phone, abort: true })
-  .transform((value, ctx) => {
-    const masked = MASKED.exec(value);
-    if (masked) return `+7${masked.slice(1).join("")}`;
-    if (E164.test(value)) return value;
-    // Shorter than the mask's 18 characters or not a number at all: the spec's one phone message.
-    ctx.addIssue({ code: "custom", message: messages.phone });
-    return z.NEVER;
-  });
+  .transform(toE164Phone);
 
 /** Surname, name and (optional) patronymic in one field, by the spec's full-name rule. */
 export const recipientFullNameSchema = z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   cyrillicSchema,
   emailSchema,
@@ -11,6 +11,7 @@ import {
   phoneSchema,
   policySchema,
   requiredSchema,
+  toE164Phone,
 } from "./validation.ts";
 
 function firstError(schema: z.ZodType, value: unknown): string | undefined {
@@ -136,5 +137,16 @@ describe("maskPhone", () => {
 
   it("produces exactly the 18 characters the phone rule requires", () => {
     expect(maskPhone("9123456789")).toHaveLength(18);
+  });
+});
+
+describe("toE164Phone", () => {
+  const phone = z.string().transform(toE164Phone);
+  it("takes the mask's number and E.164 alike, and nothing else", () => {
+    expect(phone.parse("+7 (912) 345-67-89")).toBe("+79123456789");
+    expect(phone.parse("+79123456789")).toBe("+79123456789");
+    for (const wrong of ["+7 (912) 345-67", "89123456789", "+7912345678", "телефон"]) {
+      expect(firstError(phone, wrong), wrong).toBe(messages.phone);
+    }
   });
 });

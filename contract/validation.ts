@@ -32,6 +32,22 @@ export const phoneSchema = requiredString()
   .min(PHONE_MIN_LENGTH, { error: messages.phone, abort: true })
   .regex(PHONE, { error: messages.phone });
 
+/** The mask's groups, `+7 (912) 345-67-89`, and E.164 itself. */
+const MASKED_PHONE = /^\+7 \((\d{3})\) (\d{3})-(\d{2})-(\d{2})$/;
+const E164_PHONE = /^\+7\d{10}$/;
+
+/**
+ * For `.transform`: a Russian number as the mask shows it, or E.164, normalised to E.164
+ * (`+79123456789`); anything else (shorter than the mask, not a number) is the spec's phone message.
+ */
+export function toE164Phone(value: string, ctx: z.RefinementCtx): string {
+  const masked = MASKED_PHONE.exec(value);
+  if (masked) return `+7${masked.slice(1).join("")}`;
+  if (E164_PHONE.test(value)) return value;
+  ctx.addIssue({ code: "custom", message: messages.phone });
+  return z.NEVER;
+}
+
 export const fullNameSchema = requiredString()
   .transform((v) => v.replace(/\s+/g, " "))
   .pipe(z.string().regex(FULL_NAME, { error: messages.fullName }));

@@ -1,27 +1,17 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { messages } from "#contract/validation.ts";
+import { messages, toE164Phone } from "#contract/validation.ts";
 import { createRouter, defineRoute, errorResponses, jsonBody, jsonOk } from "#server/api/define-route.ts";
 import { signInAs } from "#server/api/sign-in.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { rateLimitKey } from "#server/http/rate-limits.ts";
-
-/** The mask the sign-in form fills (+7 (912) 345-67-89, the spec's 18 characters) or E.164 itself. */
-const MASKED = /^\+7 \((\d{3})\) (\d{3})-(\d{2})-(\d{2})$/;
-const E164 = /^\+7(\d{10})$/;
 
 /** A Russian mobile number as the form sends it, or E.164, normalised to E.164: +79123456789. */
 export const signInPhoneSchema = z
   .string({ error: messages.phone })
   .trim()
   .max(32, { error: messages.phone })
-  .transform((value, ctx) => {
-    const masked = MASKED.exec(value);
-    if (masked) return `+7${masked.slice(1).join("")}`;
-    if (E164.test(value)) return value;
-    ctx.addIssue({ code: "custom", message: messages.phone });
-    return z.NEVER;
-  })
+  .transform(toE164Phone)
   .openapi({ example: "+7 (912) 345-67-89", description: "Телефон: +7 (XXX) XXX-XX-XX или +7XXXXXXXXXX" });
 
 const codeBodySchema = z.object({ phone: signInPhoneSchema });
