@@ -69,18 +69,18 @@ export function DevicesSection({ renderedAt }: { renderedAt: number }) {
       <p className="profile-card__text">
         Здесь вход в ваш аккаунт. Если устройство вам незнакомо, завершите на нём сеанс.
       </p>
-      <ul className="profile-devices" aria-label="Устройства, на которых выполнен вход">
+      <ul className="ui-rows profile-devices" aria-label="Устройства, на которых выполнен вход">
         {devices.map((device) => {
           const { label, kind } = describeDevice(device.userAgent);
           return (
-            <li key={device.id} className="profile-device">
+            <li key={device.id} className="ui-row">
               <DeviceIcon kind={kind} />
-              <div className="profile-device__body">
-                <p className="profile-device__name">
+              <div className="ui-row__main">
+                <p className="ui-row__title">
                   {label}
-                  {device.current ? <span className="profile-device__badge">Это устройство</span> : null}
+                  {device.current ? <span className="ui-badge">Это устройство</span> : null}
                 </p>
-                <p className="profile-device__meta">
+                <p className="ui-row__details">
                   {device.current ? "Активно сейчас" : `Активно ${formatLastActive(device.lastSeenAt, now)}`}
                   {device.ip ? <span className="profile-device__ip">IP {device.ip}</span> : null}
                 </p>

@@ -67,7 +67,7 @@ export function AddressList({ items, limit, current }: AddressListProps) {
                 {addressNote(address) ? (
                   <span className="ab-address__note">{addressNote(address)}</span>
                 ) : null}
-                {address.selected ? <span className="ab-badge">Выбран</span> : null}
+                {address.selected ? <span className="ui-badge">Выбран</span> : null}
               </Link>
             </li>
           ))}

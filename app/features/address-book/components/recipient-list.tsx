@@ -102,15 +102,15 @@ export function RecipientsPanel() {
               {items.length} из {limit}
             </span>
           </div>
-          <ul className="ab-recipients">
+          <ul className="ui-rows">
             {items.map((recipient) => (
-              <li key={recipient.id} className="ab-recipient">
-                <div className="ab-recipient__main">
-                  <p className="ab-recipient__name">
+              <li key={recipient.id} className="ui-row ab-recipient">
+                <div className="ui-row__main">
+                  <p className="ui-row__title">
                     {recipient.fullName}
-                    {recipient.isDefault ? <span className="ab-badge">Основной</span> : null}
+                    {recipient.isDefault ? <span className="ui-badge">Основной</span> : null}
                   </p>
-                  <p className="ab-recipient__contacts">
+                  <p className="ui-row__details">
                     <span className="ab-recipient__phone">{formatPhone(recipient.phone)}</span>
                     {recipient.email ? <span className="ab-recipient__email">{recipient.email}</span> : null}
                   </p>
