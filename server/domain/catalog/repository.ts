@@ -88,6 +88,19 @@ export function selectCards(db: Database) {
 }
 export type ProductCardRow = Awaited<ReturnType<typeof selectCards>>[number];
 
+/**
+ * Whether the product exists; inside a transaction it is also kept from being deleted until the
+ * transaction ends (a row about to name it is written: a heart, a view).
+ */
+export async function productExistsKept(db: Database, productId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for("key share");
+  return row !== undefined;
+}
+
 const int4Array = (ids: readonly number[]) => sql`${sql.param(ids)}::int[]`;
 const textArray = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
 

@@ -9,20 +9,13 @@ import {
 import { products, viewedProducts } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 import type { RowOwner } from "#server/domain/actor.ts";
-import { selectCards } from "#server/domain/catalog/repository.ts";
+import { productExistsKept, selectCards } from "#server/domain/catalog/repository.ts";
 
 /** Over the database or a transaction (`Executor`): the service records a view in one transaction. */
 export function createViewedRepository(db: Executor) {
   return {
     /** Inside a transaction, also keeps the product from being deleted until the transaction ends. */
-    async productExists(productId: number) {
-      const [row] = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.id, productId))
-        .for("key share");
-      return row !== undefined;
-    },
+    productExists: (productId: number): Promise<boolean> => productExistsKept(db, productId),
 
     /** Records a view (a repeat view moves the product to the front) and keeps the newest `keep` only. */
     async record(owner: RowOwner, productId: number, keep: number) {

@@ -3,7 +3,7 @@ import { ownedBy, ownerColumns, ownerTarget, purgeVisitorRowsBefore } from "#ser
 import { brands, productImages, products, wishlistItems } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 import type { RowOwner } from "#server/domain/actor.ts";
-import { cardColumns, inStockExpr } from "#server/domain/catalog/repository.ts";
+import { cardColumns, inStockExpr, productExistsKept } from "#server/domain/catalog/repository.ts";
 
 /**
  * The first key of the two-key advisory locks that serialise one owner's wishlist additions (the second
@@ -29,14 +29,7 @@ export function createWishlistRepository(db: Executor) {
     },
 
     /** Inside a transaction, also keeps the product from being deleted until the transaction ends. */
-    async productExists(productId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.id, productId))
-        .for("key share");
-      return row !== undefined;
-    },
+    productExists: (productId: number): Promise<boolean> => productExistsKept(db, productId),
 
     async find(owner: RowOwner, productId: number) {
       const [row] = await db
