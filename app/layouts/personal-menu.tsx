@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
-import { useSignOut } from "#app/features/account/api.ts";
-import { showToast } from "#app/ui/toast/toast-store.ts";
+import { useSignOutAction } from "#app/features/account/api.ts";
 
 export const PERSONAL_SECTIONS = [
   { to: "/personal/orders", label: "Заказы" },
@@ -51,28 +50,9 @@ export function PersonalMenu() {
 
 /** The account's own way out (on a phone the header has no account menu). */
 function SignOutButton() {
-  const signOut = useSignOut();
-  const [busy, setBusy] = useState(false);
+  const { busy, signOut } = useSignOutAction();
   return (
-    <button
-      type="button"
-      className="personal-menu__sign-out"
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await signOut();
-          showToast({ type: "success", title: "Вы вышли из аккаунта" });
-        } catch {
-          showToast({
-            type: "error",
-            title: "Не удалось выйти",
-            text: "Проверьте соединение и попробуйте ещё раз",
-          });
-          setBusy(false);
-        }
-      }}
-    >
+    <button type="button" className="personal-menu__sign-out" disabled={busy} onClick={signOut}>
       Выйти
     </button>
   );

@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { UserIcon } from "#app/ui/icons.tsx";
-import { showToast } from "#app/ui/toast/toast-store.ts";
-import { displayName, formatPhone, useMe, useSignOut } from "./api.ts";
+import { displayName, formatPhone, useMe, useSignOutAction } from "./api.ts";
 import { signInHref } from "./sign-in-link.ts";
 
 const LINKS = [
@@ -33,12 +32,11 @@ export function AccountAction() {
 
 function AccountMenu({ label, phone }: { label: string; phone: string | null }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
-  const signOut = useSignOut();
+  const { busy, signOut } = useSignOutAction();
 
   // A followed link closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose.
@@ -61,22 +59,6 @@ function AccountMenu({ label, phone }: { label: string; phone: string | null }) 
       document.removeEventListener("keydown", onKey);
     };
   }, [open]);
-
-  const onSignOut = async () => {
-    setBusy(true);
-    try {
-      await signOut();
-      showToast({ type: "success", title: "Вы вышли из аккаунта" });
-    } catch {
-      showToast({
-        type: "error",
-        title: "Не удалось выйти",
-        text: "Проверьте соединение и попробуйте ещё раз",
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div className="account-menu" ref={rootRef} data-account="signed-in">
@@ -105,7 +87,7 @@ function AccountMenu({ label, phone }: { label: string; phone: string | null }) 
             </li>
           ))}
         </ul>
-        <button type="button" className="account-menu__sign-out" onClick={onSignOut} disabled={busy}>
+        <button type="button" className="account-menu__sign-out" onClick={signOut} disabled={busy}>
           Выйти
         </button>
       </div>

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { type ApiData, ApiError, getApi, getBackgroundApi, unwrap } from "#app/lib/api-client.ts";
+import { showToast } from "#app/ui/toast/toast-store.ts";
 import { currentSignedInHint, dropSignedInHint, notifySessionChanged, useSignedInHint } from "./session.ts";
 
 /** Every query whose answer belongs to the signed-in shopper lives under this key, to drop them at sign-out. */
@@ -79,5 +81,32 @@ export function useSignOut() {
     queryClient.clear();
     notifySessionChanged();
     if (!location.pathname.startsWith("/personal")) await revalidator.revalidate();
+  };
+}
+
+/**
+ * Signing out from a button: `busy` while the call runs (the button disables itself), then a toast either
+ * way. On an account page the button is gone by the time it succeeds (the shopper is on the home page).
+ */
+export function useSignOutAction(): { busy: boolean; signOut: () => Promise<void> } {
+  const signOut = useSignOut();
+  const [busy, setBusy] = useState(false);
+  return {
+    busy,
+    signOut: async () => {
+      setBusy(true);
+      try {
+        await signOut();
+        showToast({ type: "success", title: "Вы вышли из аккаунта" });
+      } catch {
+        showToast({
+          type: "error",
+          title: "Не удалось выйти",
+          text: "Проверьте соединение и попробуйте ещё раз",
+        });
+      } finally {
+        setBusy(false);
+      }
+    },
   };
 }
