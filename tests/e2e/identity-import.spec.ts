@@ -15,6 +15,17 @@ async function throughBankConsent(page: Page) {
   await page.getByRole("button", { name: "Разрешить" }).click();
 }
 
+/**
+ * Leaves the bank's phone out: every test imports the same demo customer into its own account, in parallel,
+ * and a phone goes to one account only (ADR 030: a taken number is refused with 409), so whichever test
+ * applied it first would make the others fail. The phone's own rules have API tests.
+ */
+async function keepOwnPhone(offer: import("@playwright/test").Locator) {
+  const phone = offer.getByRole("checkbox", { name: /Телефон/ });
+  if ((await phone.count()) > 0 && (await phone.isEnabled()) && (await phone.isChecked()))
+    await phone.uncheck();
+}
+
 /** The option that shows the import modal is off in the seeded database: switched on for this browser. */
 async function enableImportOption(page: Page) {
   await page.route("**/api/v1/options", (route) =>
@@ -51,6 +62,7 @@ test("the profile page fills itself from the bank, field by field, with the agre
   await expect(name).toBeChecked();
   // Keep her own «Катя».
   await name.uncheck();
+  await keepOwnPhone(offer);
 
   await offer.getByRole("button", { name: "Сохранить в профиль" }).click();
   await expect(offer.getByRole("alert")).toHaveText("Поле обязательно к заполнению");
@@ -84,6 +96,7 @@ test("the home page's offer leads to the bank and back to a dialog with the data
   const dialog = page.getByRole("dialog", { name: "Данные из банка" });
   await expect(dialog).toBeVisible();
   await expect(modal).toHaveCount(0);
+  await keepOwnPhone(dialog);
   await dialog.getByRole("checkbox", { name: /Согласен на обработку персональных данных/ }).check();
   await dialog.getByRole("button", { name: "Сохранить в профиль" }).click();
   await expect(dialog).toHaveCount(0);
