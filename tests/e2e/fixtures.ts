@@ -21,6 +21,15 @@ export const test = base.extend<{
    */
   signIn: (overrides?: Partial<UserFields>) => Promise<SignedInShopper>;
 }>({
+  /**
+   * Each test is a client of its own (X-Forwarded-For from 198.18.0.0/15, trusted by the test servers'
+   * TRUST_PROXY=loopback): the per-address limits that no switch turns off — 20 SMS codes an hour, 60 bank
+   * sign-in starts in 10 minutes — would otherwise be shared by the whole suite's browsers on 127.0.0.1.
+   */
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    const address = `198.${18 + Math.floor(Math.random() * 2)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+    await use({ "x-forwarded-for": address, ...extraHTTPHeaders });
+  },
   signIn: async ({ page, baseURL }, use) => {
     await use(async (overrides = {}) => {
       const user = buildUser(overrides);

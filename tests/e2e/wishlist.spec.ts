@@ -103,7 +103,9 @@ test("an anonymous shopper's hearts are in the wishlist after sign-in; remove; o
   await expect(wished).toHaveCount(1);
   await expect(wished.first()).toContainText(listed);
 
-  // The last one goes through its heart: the empty state leads back to the catalogue.
+  // The last one goes through its heart: the empty state leads back to the catalogue. The heart's pressed
+  // state arrives after hydration; a click before it would add, not remove.
+  await expect(heartIn(wished.first())).toHaveAttribute("aria-pressed", "true");
   await heartIn(wished.first()).click();
   await expect(page.getByText("В избранном пусто")).toBeVisible();
   await page.screenshot({ path: shot(info, "wishlist-empty") });
