@@ -129,6 +129,14 @@ test.describe("the signed-in header", () => {
     await account.click();
     await expect(account).toHaveAttribute("aria-expanded", "true");
     await expect(header.getByRole("link", { name: "Мои заказы" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Адреса доставки" })).toHaveAttribute(
+      "href",
+      "/personal/address/new",
+    );
+    await expect(header.getByRole("link", { name: "Получатели" })).toHaveAttribute(
+      "href",
+      "/personal/recipients",
+    );
     await page.keyboard.press("Escape");
     await expect(account).toHaveAttribute("aria-expanded", "false");
     await expect(account).toBeFocused();

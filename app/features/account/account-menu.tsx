@@ -1,13 +1,16 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { UserIcon } from "#app/ui/icons.tsx";
-import { displayName, formatPhone, useMe, useSignOutAction } from "./api.ts";
+import { formatPhone } from "#app/ui/phone-mask.ts";
+import { displayName, useMe, useSignOutAction } from "./api.ts";
 import { signInHref } from "./sign-in-link.ts";
 
 const LINKS = [
   { to: "/personal/orders", label: "Мои заказы" },
   { to: "/personal/wishlist", label: "Избранное" },
   { to: "/personal/viewed", label: "Просмотренные" },
+  { to: "/personal/address/new", label: "Адреса доставки" },
+  { to: "/personal/recipients", label: "Получатели" },
   { to: "/personal/profile", label: "Профиль" },
 ] as const;
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { formatPhone } from "#app/ui/phone-mask.ts";
 import { type ApiData, ApiError, getApi, getBackgroundApi, unwrap } from "#app/lib/api-client.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { currentSignedInHint, dropSignedInHint, notifySessionChanged, useSignedInHint } from "./session.ts";
@@ -55,12 +56,6 @@ export function displayName(me: Pick<Me, "name" | "surname" | "phone">): string 
   if (me.surname) return me.surname;
   if (me.phone) return formatPhone(me.phone);
   return "Профиль";
-}
-
-/** +79161234567 → +7 916 123-45-67 */
-export function formatPhone(e164: string): string {
-  const m = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(e164);
-  return m ? `+7 ${m[1]} ${m[2]}-${m[3]}-${m[4]}` : e164;
 }
 
 /**
