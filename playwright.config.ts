@@ -27,7 +27,7 @@ process.env.E2E_SIGN_IN_SECRET ??= randomBytes(24).toString("base64url");
 
 /** Specs whose journeys run in both themes at both widths (issue 4): catalogue and its menu, search, product pages; the page CSP, dialogs, toasts and comboboxes (issue 9). */
 const BOTH_THEMES =
-  /(?:^|\/)(listing|search|catalog-menu|review-photos|csp|overlays|account|profile|wishlist|addresses-recipients|bank-sign-in|identity-import|phone-sign-in)\.spec\.ts$/;
+  /(?:^|\/)(listing|search|catalog-menu|review-photos|csp|overlays|account|profile|wishlist|addresses-recipients|bank-sign-in|identity-import|phone-sign-in|delivery-promise|basket|checkout-delivery|checkout-journey)\.spec\.ts$/;
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } };
 const mobile = {

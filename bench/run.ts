@@ -202,7 +202,8 @@ try {
   let lighthouseError: string | undefined;
   if (lighthouseRuns > 0) {
     const categoryPath = await firstCategoryPath(server.origin);
-    const paths = ["/", categoryPath, `/product/${productId}`];
+    // The basket as a first visitor sees it (empty, with popular products): the architecture's fourth page.
+    const paths = ["/", categoryPath, `/product/${productId}`, "/basket"];
     console.info(`\nLighthouse on ${paths.join(", ")} (${lighthouseRuns} runs each)…`);
     try {
       lighthouse = await runLighthouse(server.origin, paths, {
@@ -249,6 +250,10 @@ const databaseBenches: [string, string, Record<string, string>][] = [];
 if (env.BENCH_DATABASE_URL) {
   databaseBenches.push(["search on PostgreSQL", "bench/search.ts", {}]);
   databaseBenches.push(["listing with three facets on PostgreSQL", "bench/listing.ts", {}]);
+  // Basket mutations (issue 12): p95 ≤ 15 ms.
+  databaseBenches.push(["basket mutations on PostgreSQL", "bench/basket.ts", {}]);
+  // Order placement (issue 12): 50 shoppers at once, orders/s, p50/p95, and no oversell of the last units.
+  databaseBenches.push(["order placement on PostgreSQL", "bench/checkout.ts", {}]);
 }
 if (env.BENCH_PGLITE_DIR) {
   databaseBenches.push([

@@ -33,6 +33,19 @@ export const productCardSchema = z.object({
   orderLimit: z.number().int().nullable(),
   image: imageSchema.nullable(),
   brand: z.object({ code: z.string(), name: z.string() }),
+  /**
+   * Where the seller ships from: its warehouse city's place and the cut-off hour (ADR 036). The shop
+   * window turns it into «Доставим завтра» for the shopper's city (contract/delivery-dates.ts) in the
+   * browser's time, so a kept page never shows a stale date. Null when the seller has no warehouse.
+   */
+  dispatch: z
+    .object({
+      latitude: z.number(),
+      longitude: z.number(),
+      timezone: z.string(),
+      cutoffHour: z.number().int(),
+    })
+    .nullable(),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 

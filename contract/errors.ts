@@ -50,6 +50,7 @@ export const API_ERROR_CODES = [
   "otp_cooldown",
   "otp_rate_limited",
   "sms_unavailable",
+  "acquirer_unavailable",
   "address_not_found",
   "address_limit",
   "recipient_not_found",
@@ -58,6 +59,25 @@ export const API_ERROR_CODES = [
   "wishlist_full",
   "wishlist_item_not_found",
   "profile_import_not_found",
+  "pickup_point_not_found",
+  "basket_line_not_found",
+  "basket_full",
+  "basket_quantity_capped",
+  "product_sold_out",
+  "product_not_sold",
+  "order_not_found",
+  "basket_empty",
+  "basket_changed",
+  "order_lines_changed",
+  "slot_required",
+  "slot_unavailable",
+  "slot_full",
+  "recipient_required",
+  "delivery_city_unknown",
+  "bonus_invalid",
+  "order_not_payable",
+  "payment_not_verified",
+  "address_out_of_range",
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
@@ -72,6 +92,18 @@ export const apiErrorBodySchema = z
       .array(z.object({ field: z.string(), message: z.string() }))
       .optional()
       .describe("Поля запроса с ошибками (только для validation)"),
+    lines: z
+      .array(
+        z.object({
+          productId: z.number().int(),
+          code: z.string(),
+          message: z.string(),
+          price: z.number().int().optional(),
+          available: z.number().int().optional(),
+        }),
+      )
+      .optional()
+      .describe("Строки заказа, которые нельзя купить как есть (только для order_lines_changed)"),
   })
   .meta({ description: "Ошибка API" });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

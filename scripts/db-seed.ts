@@ -27,6 +27,8 @@ const SEEDED_TABLES = [
   "reviews",
   "review_photos",
   "cities",
+  "streets",
+  "houses",
   "pickup_points",
 ];
 

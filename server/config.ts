@@ -131,6 +131,20 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   /**
+   * A real T-Bank terminal (ADR 037): the API's base (`{ACQUIRER_URL}/v2/Init`; https, http only for
+   * localhost), the terminal key and its password. All three or none: without them the built-in stand-in
+   * acquirer at /acquirer answers.
+   */
+  ACQUIRER_URL: optionalUrl,
+  ACQUIRER_TERMINAL_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  ACQUIRER_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /**
    * The key sign-in codes are hashed with (HMAC-SHA256, ADR 028). Unset, one is generated once and kept in
    * the database, so a fresh `npm start` needs none; set it in production to keep the key out of backups.
    */
@@ -149,6 +163,13 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  /** Minutes an order waits for payment before it is cancelled and its stock, window and points return. */
+  PAYMENT_TIMEOUT_MIN: z.coerce
+    .number({ error: "PAYMENT_TIMEOUT_MIN — число минут" })
+    .int({ error: "PAYMENT_TIMEOUT_MIN — целое число минут" })
+    .min(1, { error: "PAYMENT_TIMEOUT_MIN — от 1 минуты" })
+    .max(7 * 24 * 60, { error: "PAYMENT_TIMEOUT_MIN — не больше недели" })
+    .default(20),
   SEED_PRODUCTS: z.coerce.number().int().min(0).default(5000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -180,6 +201,30 @@ const envSchema = z.object({
     .refine((ms) => ms === 0 || ms >= QUERY_TIMEOUT_FLOOR_MS, {
       error: `0 (выключен) или не меньше ${QUERY_TIMEOUT_FLOOR_MS}: запрос должен прерывать statement_timeout на сервере, а не этот предел`,
     }),
+  /**
+   * The pickup map (ADR 039): a public browser key of Yandex Maps JS API v3 turns it on; without it the
+   * map is Leaflet over MAP_TILES_URL (an `{z}/{x}/{y}` template) or, unset, the generated basemap.
+   */
+  YANDEX_MAPS_API_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]*$/, { error: "YANDEX_MAPS_API_KEY — ключ из латинских букв, цифр и дефисов" })
+    .optional()
+    .transform((v) => v || undefined),
+  MAP_TILES_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^https?:\/\/[^\s'"]+$/, { error: "MAP_TILES_URL — адрес http(s)://…/{z}/{x}/{y}.png" })
+        .refine((v) => v.includes("{z}") && v.includes("{x}") && v.includes("{y}"), {
+          error: "MAP_TILES_URL — шаблон с {z}, {x} и {y}",
+        })
+        .optional(),
+    ),
   /** Page Content-Security-Policy (ADR 021): extra sources per directive, report-only mode. */
   CSP_SCRIPT_SRC: cspSources,
   CSP_CONNECT_SRC: cspSources,
@@ -232,8 +277,37 @@ function bankVariablesTogether(e: Env, ctx: z.RefinementCtx): void {
   }
 }
 
+/** ACQUIRER_URL, ACQUIRER_TERMINAL_KEY and ACQUIRER_PASSWORD come together; the URL is https but for localhost. */
+function acquirerVariablesTogether(e: Env, ctx: z.RefinementCtx): void {
+  const names = ["ACQUIRER_URL", "ACQUIRER_TERMINAL_KEY", "ACQUIRER_PASSWORD"] as const;
+  const given = names.filter((name) => e[name]);
+  if (given.length > 0 && given.length < names.length) {
+    for (const name of names.filter((n) => !e[n])) {
+      ctx.addIssue({
+        code: "custom",
+        path: [name],
+        message: `${name} нужен вместе с ${given.join(", ")}: эквайер задаётся тремя переменными или ни одной`,
+      });
+    }
+  }
+  if (e.ACQUIRER_URL && URL.canParse(e.ACQUIRER_URL)) {
+    const url = new URL(e.ACQUIRER_URL);
+    const local = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && local)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ACQUIRER_URL"],
+        message: "ACQUIRER_URL — адрес https:// (http:// только для localhost)",
+      });
+    }
+  }
+}
+
 /** The variables with the rules that span several of them. */
-const checkedEnvSchema = envSchema.superRefine(bankVariablesTogether);
+const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  bankVariablesTogether(e, ctx);
+  acquirerVariablesTogether(e, ctx);
+});
 
 /** What the per-client rate limits count: the expensive API endpoints and page renders. */
 export type RateBucket = "search" | "suggest" | "listing" | "facets" | "pages";
@@ -262,11 +336,15 @@ export interface AppConfig {
    * built-in stand-in at /bank.
    */
   bank: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** A real T-Bank terminal (ADR 037); undefined: the built-in stand-in acquirer at /acquirer. */
+  acquirer: { url: string; terminalKey: string; password: string } | undefined;
   /** Sign-in by SMS code (ADR 028): the hashing key when configured, and SMS.ru when configured. */
   phoneSignIn: {
     otpSecret: string | undefined;
     smsRu: { apiId: string; sender: string | undefined } | undefined;
   };
+  /** Minutes an unpaid order lives (PAYMENT_TIMEOUT_MIN, default 20). */
+  paymentTimeoutMin: number;
   /** Optional external SEO service: GET {seoEndpoint}?path=… answers an SEO record. */
   seoEndpoint: string | undefined;
   /** The public origin for absolute URLs (canonical, sitemap) when behind a proxy. */
@@ -277,6 +355,8 @@ export interface AppConfig {
   rateLimits: { budgets: Record<RateBucket, RateBudget>; blockS: number } | undefined;
   /** Yandex Metrika counter id; analytics is off without it. */
   ymId: string | undefined;
+  /** The pickup map (ADR 039): Yandex Maps with a key, else Leaflet over these tiles or the generated basemap. */
+  map: { yandexApiKey: string | undefined; tilesUrl: string | undefined };
   logLevel: Env["LOG_LEVEL"];
   shutdownTimeoutMs: number;
   /** PostgreSQL: client-side timeout of one query in ms, 0 for none (ADR 023). */
@@ -333,10 +413,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             clientSecret: e.OIDC_CLIENT_SECRET,
           }
         : undefined,
+    acquirer:
+      e.ACQUIRER_URL && e.ACQUIRER_TERMINAL_KEY && e.ACQUIRER_PASSWORD
+        ? { url: e.ACQUIRER_URL, terminalKey: e.ACQUIRER_TERMINAL_KEY, password: e.ACQUIRER_PASSWORD }
+        : undefined,
     phoneSignIn: {
       otpSecret: e.OTP_SECRET,
       smsRu: e.SMS_RU_API_ID ? { apiId: e.SMS_RU_API_ID, sender: e.SMS_SENDER } : undefined,
     },
+    paymentTimeoutMin: e.PAYMENT_TIMEOUT_MIN,
     seoEndpoint: e.SEO_ENDPOINT,
     publicOrigin: e.PUBLIC_ORIGIN,
     trustProxy: e.TRUST_PROXY,
@@ -353,6 +438,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : undefined,
     ymId: e.YM_ID,
+    map: { yandexApiKey: e.YANDEX_MAPS_API_KEY, tilesUrl: e.MAP_TILES_URL },
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,

@@ -35,11 +35,19 @@ export class AppError extends Error {
   readonly fields: FieldIssue[] | undefined;
   /** Seconds the client should wait before trying again: sent as `Retry-After` (429 and 503). */
   readonly retryAfterSeconds: number | undefined;
+  /** Per-line reasons of a refused order placement (`order_lines_changed`), sent as `lines`. */
+  readonly lines: LineIssue[] | undefined;
 
   constructor(
     type: ErrorType,
     message: string,
-    options: { code?: ApiErrorCode; fields?: FieldIssue[]; cause?: unknown; retryAfterSeconds?: number } = {},
+    options: {
+      code?: ApiErrorCode;
+      fields?: FieldIssue[];
+      cause?: unknown;
+      retryAfterSeconds?: number;
+      lines?: LineIssue[];
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
@@ -48,6 +56,7 @@ export class AppError extends Error {
     this.status = statusByType[type];
     this.fields = options.fields;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.lines = options.lines;
   }
 
   static fromZod(error: ZodError, target: string): AppError {
@@ -62,12 +71,22 @@ export class AppError extends Error {
   }
 }
 
+/** One line of an order that cannot be bought as shown, with the reason in Russian. */
+export interface LineIssue {
+  productId: number;
+  code: string;
+  message: string;
+  price?: number;
+  available?: number;
+}
+
 export interface ErrorBody {
   status: number;
   code: ApiErrorCode;
   type: ErrorType;
   message: string;
   fields?: FieldIssue[];
+  lines?: LineIssue[];
 }
 
 /**
@@ -82,6 +101,7 @@ export function toErrorBody(error: unknown): ErrorBody {
       type: error.type,
       message: error.message,
       ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.lines ? { lines: error.lines } : {}),
     };
   }
   return { status: 500, code: "internal", type: "internal", message: "Внутренняя ошибка сервера" };

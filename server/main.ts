@@ -5,8 +5,11 @@ import { openCaches } from "./cache/index.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { prepareDatabase } from "./db/startup.ts";
+import { acquirerStandInJobs } from "./domain/acquirer-stand-in/stand-in.ts";
 import { bankSignInJobs } from "./domain/bank-sign-in/purge.ts";
+import { basketHousekeepingJobs } from "./domain/basket/housekeeping.ts";
 import { housekeepingJobs } from "./domain/housekeeping.ts";
+import { ordersJobs } from "./domain/orders/jobs.ts";
 import { createServices } from "./domain/services.ts";
 import { type AppDeps, createApp, type SsrHandler } from "./http/app.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
@@ -68,14 +71,28 @@ async function main() {
     },
     // A real bank when OIDC_ISSUER is set, else the built-in stand-in at /bank (ADR 029).
     bankSignIn: { bank: config.bank, logger, redis: redis?.client },
+    // A real T-Bank terminal when ACQUIRER_* are set, else the built-in stand-in at /acquirer (ADR 037).
+    acquirer: { config: config.acquirer, logger },
+    orders: { paymentTimeoutMin: config.paymentTimeoutMin, logger },
   });
+  // The stand-in's terminal key and password come from the database: notifications are verified with them.
+  await services.acquirer
+    .ready()
+    .catch((err: unknown) => logger.warn({ err }, "acquirer credentials not read yet"));
   // The typo vocabulary is built in the background so the first misspelt query does not wait for it.
   services.search.warmUp().catch((err: unknown) => logger.warn({ err }, "search vocabulary warm-up failed"));
   // Background jobs on the database (ADR 017): every instance runs a runner, each job runs once.
   const jobs = createJobRunner({
     db: database.db,
     logger,
-    handlers: [...housekeepingJobs(services), ...bankSignInJobs(services), ...jobMaintenance(database.db)],
+    handlers: [
+      ...housekeepingJobs(services),
+      ...basketHousekeepingJobs(services),
+      ...bankSignInJobs(services),
+      ...acquirerStandInJobs(services.acquirerStandIn),
+      ...ordersJobs(services),
+      ...jobMaintenance(database.db),
+    ],
   });
   jobs.start();
   const app = createApp({
@@ -91,6 +108,8 @@ async function main() {
     rateLimits: createRateLimits(config.rateLimits, redis?.client),
     pagePolicy,
   });
+  // The stand-in acquirer notifies this very shop in process, not through the network and back (ADR 037).
+  services.acquirerStandIn?.serveShop(async (request) => app.fetch(request));
   const listener = getRequestListener(app.fetch);
   let stopping = false;
   const server: Server = createServer((req, res) => {

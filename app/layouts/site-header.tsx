@@ -1,12 +1,14 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, NavLink } from "react-router";
 import { AccountAction } from "#app/features/account/account-menu.tsx";
+import { useBasketCount } from "#app/features/basket/index.ts";
 import { CatalogMenuButton } from "#app/features/catalog-menu/components/catalog-menu-button.tsx";
 import { SearchBox } from "#app/features/search/components/search-box.tsx";
 import { headerHeight } from "#app/lib/header-state.ts";
 import type { DeviceVisibility, RouteMeta } from "#app/lib/route-meta.ts";
 import { BasketIcon, HeartIcon } from "#app/ui/icons.tsx";
 import { Logo } from "#app/ui/logo.tsx";
+import { basketLinkLabel } from "#contract/basket-rules.ts";
 import type { CategoryNode } from "#contract/catalog.ts";
 import { categoryUrl } from "#contract/urls.ts";
 
@@ -32,13 +34,14 @@ export function SiteHeader({
   meta,
   categories,
   city,
-  basketCount = 0,
 }: {
   meta: RouteMeta;
   categories: CategoryNode[];
   city?: ReactNode;
-  basketCount?: number;
 }) {
+  // Known after hydration (the header is the same for everyone in the page cache); the badge sits over
+  // the icon, so its arrival moves nothing.
+  const basketCount = useBasketCount();
   const { top, middle, bottom } = meta.header;
   const ref = useHeaderHeightVariable();
   return (
@@ -70,7 +73,7 @@ export function SiteHeader({
               <HeartIcon />
               <span>Избранное</span>
             </Link>
-            <Link to="/basket" className="header-action" aria-label={`Корзина, товаров: ${basketCount}`}>
+            <Link to="/basket" className="header-action" aria-label={basketLinkLabel(basketCount)}>
               <span className="header-action__icon">
                 <BasketIcon />
                 {basketCount > 0 ? (

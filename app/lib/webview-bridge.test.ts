@@ -34,6 +34,18 @@ describe("postToNative", () => {
     });
   });
 
+  it("tells the app the basket's count (ADR 038)", () => {
+    const postMessage = vi.fn();
+    expect(postToNative({ type: "basket-count", count: 3 }, { ReactNativeWebView: { postMessage } })).toBe(
+      true,
+    );
+    expect(JSON.parse(postMessage.mock.calls[0]![0] as string)).toEqual({
+      source: "vitrina-web",
+      type: "basket-count",
+      count: 3,
+    });
+  });
+
   it("sends the object itself to iOS's message handler", () => {
     const postMessage = vi.fn();
     const win: BridgeWindow = { webkit: { messageHandlers: { vitrina: { postMessage } } } };

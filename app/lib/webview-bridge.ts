@@ -12,6 +12,7 @@ export type WebMessage =
   | { type: "share"; url: string; title: string }
   | { type: "auth-required"; redirectTo: string }
   | { type: "payment-result"; status: "success" | "fail"; orderId?: string }
+  | { type: "basket-count"; count: number }
   | { type: "open-external"; url: string };
 
 export const WEB_SOURCE = "vitrina-web";

@@ -5,9 +5,9 @@ import { MenuNodeChildren } from "#app/features/catalog-menu/components/menu-nod
 import { menuPageDescription, menuPageHref, menuPageSeo } from "#app/features/catalog-menu/menu-page.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { loaderQueries } from "#app/lib/loader-queries.ts";
-import { idParam } from "#contract/id-param.ts";
 import { loadPageSeo, orNotFound, pageMeta, validateParams } from "#app/lib/page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
+import { idParam } from "#contract/id-param.ts";
 import type { Route } from "./+types/catalog-menu";
 
 export const handle: RouteHandle = { cache: "city", query: [] };

@@ -1,7 +1,16 @@
+import { redirect } from "react-router";
 import { z } from "zod";
-import { idParam } from "#contract/id-param.ts";
-import { pageNotFound, validateParams } from "#app/lib/page.ts";
+import { bonusQuery, orderQuery, shopperQuery } from "#app/features/checkout/api.ts";
+import { CheckoutStyles } from "#app/features/checkout/checkout-styles.tsx";
+import { PaymentScreen } from "#app/features/checkout/components/payment-screen.tsx";
+import { signInRedirect } from "#app/layouts/personal.tsx";
+import { ApiError } from "#app/lib/api-client.ts";
+import { loaderQueries, serverApi } from "#app/lib/loader-queries.ts";
+import { orNotFound, validateParams } from "#app/lib/page.ts";
+import { PageDataBoundary } from "#app/lib/page-data.tsx";
+import { loadPersonalPage, personalPageMeta } from "#app/lib/personal-page.ts";
 import { FOCUSED, type RouteHandle } from "#app/lib/route-meta.ts";
+import { idParam } from "#contract/id-param.ts";
 import type { Route } from "./+types/checkout-payment";
 
 export const handle: RouteHandle = { cache: "personal", ...FOCUSED, footer: false };
@@ -9,16 +18,34 @@ export const handle: RouteHandle = { cache: "personal", ...FOCUSED, footer: fals
 const paramsSchema = z.object({ id: idParam("Page Not Found", 999_999_999_999) });
 
 /**
- * Оплата заказа: the id must look like one (else the fatal 'Page Not Found: {path}'); no such record can exist
- * until its feature lands, so a well-formed id is the plain 404 'Page not found'.
+ * Оплата заказа: the order's owner only — another shopper's id and an unknown one are the same 404 screen;
+ * signed out goes to sign in and back (ADR 034); a paid order goes on to /thank-you.
  */
-export function loader(args: Route.LoaderArgs) {
-  validateParams(paramsSchema, args.params, args.request);
-  return pageNotFound();
+export async function loader(args: Route.LoaderArgs) {
+  const { id } = validateParams(paramsSchema, args.params, args.request);
+  try {
+    await loaderQueries(args.context).ensureQueryData(shopperQuery(serverApi(args.context)));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw redirect(signInRedirect(args.request), 302);
+    throw error;
+  }
+  return loadPersonalPage(args, "Оплата заказа", async (queries, api) => {
+    const order = await orNotFound(queries.ensureQueryData(orderQuery(id, api)));
+    if (order.status !== "awaiting_payment" && order.status !== "cancelled") {
+      throw redirect(`/thank-you?orderId=${order.id}`, 302);
+    }
+    if (order.status === "awaiting_payment") await orNotFound(queries.ensureQueryData(bonusQuery(id, api)));
+    return { orderId: id };
+  });
 }
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => personalPageMeta(data);
 
-export default function CheckoutPayment() {
-  return null;
+export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
+  return (
+    <PageDataBoundary state={loaderData.dehydratedState}>
+      <CheckoutStyles />
+      <PaymentScreen orderId={loaderData.orderId} />
+    </PageDataBoundary>
+  );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AddressesScreen, addressesQuery, pickupPointsQuery } from "#app/features/address-book/index.ts";
+import { AddressesScreen } from "#app/features/address-book/components/addresses-screen.tsx";
+import { addressesQuery, pickupPointsQuery } from "#app/features/address-book/index.ts";
 import { cityListQuery, currentCityQuery } from "#app/features/city/index.ts";
 import { pageNotFound, validateParams } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";

@@ -1,24 +1,87 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
 import { z } from "zod";
-import { idParam } from "#contract/id-param.ts";
-import { pageNotFound, validateParams } from "#app/lib/page.ts";
+import { orderQuery } from "#app/features/orders/api.ts";
+import { OrderDelivery, OrderShipments, OrderTotals } from "#app/features/orders/components/order-parts.tsx";
+import { OrdersStyles } from "#app/features/orders/orders-styles.tsx";
+import { formatDate } from "#app/lib/format.ts";
+import { orNotFound, validateParams } from "#app/lib/page.ts";
+import { PageDataBoundary } from "#app/lib/page-data.tsx";
+import { loadPersonalPage, personalPageMeta } from "#app/lib/personal-page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
+import { idParam } from "#contract/id-param.ts";
 import type { Route } from "./+types/personal-order";
 
 export const handle: RouteHandle = { cache: "personal" };
 
 const paramsSchema = z.object({ orderId: idParam("Page Not Found", 999_999_999_999) });
 
-/**
- * Заказ: the id must look like one (else the fatal 'Page Not Found: {path}'); no such record can exist
- * until its feature lands, so a well-formed id is the plain 404 'Page not found'.
- */
+/** One of the shopper's orders; another shopper's id is the 404 screen, as if it did not exist. */
 export function loader(args: Route.LoaderArgs) {
-  validateParams(paramsSchema, args.params, args.request);
-  return pageNotFound();
+  const { orderId } = validateParams(paramsSchema, args.params, args.request);
+  return loadPersonalPage(args, "Заказ", async (queries, api) => {
+    const order = await orNotFound(queries.ensureQueryData(orderQuery(orderId, api)));
+    return { orderId, number: order.number };
+  });
 }
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) =>
+  personalPageMeta(data ? { ...data, seo: { ...data.seo, title: `Заказ № ${data.number}` } } : data);
 
-export default function PersonalOrder() {
-  return null;
+function OrderDetail({ orderId }: { orderId: number }) {
+  const { data: order } = useQuery(orderQuery(orderId));
+  if (!order) return null;
+  const paid = order.status !== "awaiting_payment" && order.status !== "cancelled";
+  return (
+    <article className="order-detail" aria-labelledby="order-title">
+      <p className="order-detail__back">
+        <Link to="/personal/orders">← Все заказы</Link>
+      </p>
+      <div className="order-detail__head">
+        <h1 className="page-title" id="order-title">
+          Заказ № {order.number}
+        </h1>
+        <span className={`order-status order-status--${order.status}`}>{order.statusText}</span>
+      </div>
+      <p className="order-detail__date">от {formatDate(order.createdAt)}</p>
+      {order.status === "awaiting_payment" ? (
+        <div className="order-detail__pay">
+          <p>
+            Оплатите до{" "}
+            {new Intl.DateTimeFormat("ru-RU", {
+              hour: "2-digit",
+              minute: "2-digit",
+              timeZone: "Europe/Moscow",
+            }).format(new Date(order.paymentDeadline))}{" "}
+            (мск), иначе заказ отменится.
+          </p>
+          <Link className="button button--primary" to={`/checkout/steps/payment/${order.id}`}>
+            Оплатить
+          </Link>
+        </div>
+      ) : null}
+      <div className="order-detail__grid">
+        <section className="order-detail__card" aria-label="Товары">
+          <OrderShipments order={order} />
+        </section>
+        <aside className="order-detail__side">
+          <section className="order-detail__card" aria-label="Доставка">
+            <OrderDelivery order={order} />
+          </section>
+          <section className="order-detail__card" aria-label="Сумма">
+            <OrderTotals order={order} paid={paid} />
+          </section>
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+export default function PersonalOrder({ loaderData }: Route.ComponentProps) {
+  return (
+    <PageDataBoundary state={loaderData.dehydratedState}>
+      <OrdersStyles />
+      <OrderDetail orderId={loaderData.orderId} />
+    </PageDataBoundary>
+  );
 }

@@ -1,4 +1,5 @@
-import { RecipientsPanel, recipientsQuery } from "#app/features/address-book/index.ts";
+import { RecipientsPanel } from "#app/features/address-book/components/recipient-list.tsx";
+import { recipientsQuery } from "#app/features/address-book/index.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { loadPersonalPage, personalPageMeta } from "#app/lib/personal-page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idParam } from "#contract/id-param.ts";
 import { pageNotFound, validateParams } from "#app/lib/page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
+import { idParam } from "#contract/id-param.ts";
 import type { Route } from "./+types/personal-refund";
 
 export const handle: RouteHandle = { cache: "personal" };

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { metrikaProduct } from "#app/features/basket/api.ts";
 import {
   type ProductListParams,
   productListQuery,
@@ -9,12 +10,14 @@ import {
   reviewsQuery,
 } from "#app/features/catalog/api.ts";
 import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
+import { DeliveryPromise } from "#app/features/catalog/components/delivery-promise.tsx";
 import { ProductGallery } from "#app/features/catalog/components/product-gallery.tsx";
 import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
 import { ProductPrice } from "#app/features/catalog/components/product-price.tsx";
 import { ProductReviews } from "#app/features/catalog/components/product-reviews.tsx";
 import { loadProduct, productDescription } from "#app/features/catalog/product-page.ts";
 import { WishlistHeart } from "#app/features/wishlist/components/wishlist-heart.tsx";
+import { reportEcommerce } from "#app/lib/analytics/yandex-metrika.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { plural } from "#app/lib/format.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
@@ -68,6 +71,13 @@ function ProductDetails({ productId }: { productId: number }) {
   const { data: product } = useQuery(productQuery(productId));
   // "Recently viewed" is recorded from the browser, which holds the visitor cookie.
   useEffect(() => recordView(productId), [productId]);
+  // Metrika's e-commerce `detail`: the product was seen (once per product the page shows, not per refetch).
+  const reported = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!product || reported.current === product.id) return;
+    reported.current = product.id;
+    reportEcommerce("detail", { products: [metrikaProduct(product, 1)] });
+  }, [product]);
   if (!product) return null;
   return (
     <article className="product-page">
@@ -106,6 +116,7 @@ function ProductDetails({ productId }: { productId: number }) {
           <p className="product-page__seller">
             Продавец: <Link to={sellerUrl(product.seller.code)}>{product.seller.name}</Link>
           </p>
+          <DeliveryPromise product={product} className="product-page__delivery" />
         </div>
       </div>
       {product.properties.length > 0 ? (

@@ -8,7 +8,7 @@ import { createLogger } from "../../server/logger.ts";
  * The app's request handler over the already seeded PostgreSQL at BENCH_DATABASE_URL, with no in-process
  * cache: these benches measure the database work behind one request. Exits with a hint when unset.
  */
-export async function openBenchApp() {
+export async function openBenchApp(options: { poolSize?: number } = {}) {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) {
     console.error(
@@ -16,7 +16,7 @@ export async function openBenchApp() {
     );
     process.exit(2);
   }
-  const database = await openDatabase({ url, poolSize: 4 });
+  const database = await openDatabase({ url, poolSize: options.poolSize ?? 4 });
   const app = createApp({
     config: loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATABASE_URL: url }),
     services: createServices(database.db),

@@ -8,6 +8,7 @@ import { bankSignInRoute } from "./auth/bank-route.ts";
 import { phoneSignInRoute } from "./auth/phone-route.ts";
 import { signOutRoute } from "./auth/sign-out-route.ts";
 import { addressRoute } from "./address/route.ts";
+import { basketRoute } from "./basket/route.ts";
 import { brandsRoute } from "./brands/route.ts";
 import { catalogMenuRoute } from "./catalog-menu/route.ts";
 import { categoriesRoute } from "./categories/route.ts";
@@ -16,6 +17,7 @@ import { createRouter } from "./define-route.ts";
 import { mainRoute } from "./main/route.ts";
 import { buildOpenApiDocument } from "./openapi/document.ts";
 import { optionsRoute } from "./options/route.ts";
+import { bonusRoute, ordersRoute, paymentsRoute } from "./orders/route.ts";
 import { pagesRoute } from "./pages/route.ts";
 import { productsRoute } from "./products/route.ts";
 import { recentSearchesRoute } from "./recent-searches/route.ts";
@@ -32,6 +34,8 @@ import { urlGuard } from "./url-guard.ts";
 import { apiUrlLimit } from "./url-limit.ts";
 import { viewedRoute } from "./viewed/route.ts";
 import { wishlistRoute } from "./wishlist/route.ts";
+import { deliveriesRoute } from "./deliveries/route.ts";
+import { suggestRoute } from "./suggest/route.ts";
 
 /** The origin an Origin header names; "null" (sandboxed frames, file://) and garbage name none. */
 function originOf(header: string): string | undefined {
@@ -64,6 +68,12 @@ export function createApiRoutes() {
     .route("/v1/search", searchRoute)
     .route("/v1/viewed", viewedRoute)
     .route("/v1/wishlist", wishlistRoute)
+    .route("/v1/suggest", suggestRoute)
+    .route("/v1/deliveries", deliveriesRoute)
+    .route("/v1/basket", basketRoute)
+    .route("/v1/orders", ordersRoute)
+    .route("/v1/payments", paymentsRoute)
+    .route("/v1/user/bonus", bonusRoute)
     .route("/v1/auth/phone", phoneSignInRoute)
     .route("/v1/auth/bank", bankSignInRoute)
     .route("/v1/auth", signOutRoute)

@@ -8,6 +8,10 @@ import { createAddressesService } from "./addresses/service.ts";
 import { createBankSignInRepository } from "./bank-sign-in/repository.ts";
 import { type BankSignInOptions, createBankSignInService } from "./bank-sign-in/service.ts";
 import { createBankStandInRepository } from "./bank-stand-in/repository.ts";
+import { type AcquirerOptions, createAcquirer } from "./payments/wiring.ts";
+import { createBasketRepository } from "./basket/repository.ts";
+import { createBonusRepository } from "./bonus/repository.ts";
+import { createBasketService, optionMaxItems } from "./basket/service.ts";
 import { type BankStandInOptions, createBankStandIn } from "./bank-stand-in/stand-in.ts";
 import { createCatalogRepository } from "./catalog/repository.ts";
 import { createCatalogService } from "./catalog/service.ts";
@@ -15,6 +19,9 @@ import { createCatalogMenuRepository } from "./catalog-menu/repository.ts";
 import { createCatalogMenuService } from "./catalog-menu/service.ts";
 import { createContentRepository } from "./content/repository.ts";
 import { createContentService } from "./content/service.ts";
+import { createDeliveryRepository } from "./delivery/repository.ts";
+import { createDeliveryService, type DeliveryServiceOptions } from "./delivery/service.ts";
+import { createSuggestService } from "./delivery/suggest-service.ts";
 import { createGeoRepository } from "./geo/repository.ts";
 import { createGeoService } from "./geo/service.ts";
 import { createPhoneCodesService, type PhoneSignInOptions } from "./phone-sign-in/service.ts";
@@ -22,6 +29,9 @@ import { createPhoneCodesRepository } from "./phone-sign-in/repository.ts";
 import { createIdentityRepository } from "./identity/repository.ts";
 import { createIdentityService } from "./identity/service.ts";
 import { createMediaService } from "./media/service.ts";
+import { courierSlotPolicy } from "./orders/courier-slots.ts";
+import { createOrdersRepository } from "./orders/repository.ts";
+import { createOrdersService, type OrdersOptions } from "./orders/service.ts";
 import { createProfileRepository } from "./profile/repository.ts";
 import { createProfileService } from "./profile/service.ts";
 import { createRecentSearchesRepository } from "./recent-searches/repository.ts";
@@ -59,6 +69,12 @@ export interface ServiceOptions {
    */
   bankSignIn?: Pick<BankSignInOptions, "bank" | "logger" | "fetch" | "clock"> &
     Pick<BankStandInOptions, "redis">;
+  /** Pickup points, sellers' delivery and courier windows (ADR 036): a test's clock. */
+  delivery?: DeliveryServiceOptions;
+  /** The acquirer (ADR 037): a real T-Bank terminal's settings, else the built-in stand-in at /acquirer. */
+  acquirer?: AcquirerOptions;
+  /** Orders and payment (ADR 040): the acquirer, the payment timeout, the courier windows, a test's clock. */
+  orders?: Partial<Omit<OrdersOptions, "maxItems">>;
 }
 
 const listing = () => [TAG.catalog, TAG.listing];
@@ -106,26 +122,58 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const bankStandIn = bank.bank
     ? undefined
     : createBankStandIn(createBankStandInRepository(db), { logger: bank.logger, redis: bank.redis });
+  // The real T-Bank when configured, else the stand-in acquirer under /acquirer of this server (ADR 037).
+  const payments = createAcquirer(db, options.acquirer);
+  const reference = shared(
+    "reference",
+    createReferenceService(createReferenceRepository(db)),
+    TAGS.reference,
+  );
+  const geo = noted(createGeoService(createGeoRepository(db)), {
+    listCities: catalogOnly,
+    findCities: catalogOnly,
+    currentCity: catalogOnly,
+    confirmCity: catalogOnly,
+  });
   return {
+    // The acquirer the orders pay through (T-Bank protocol) and, without a real one, its stand-in (ADR 037).
+    acquirer: payments.acquirer,
+    acquirerStandIn: payments.standIn,
     // The shopper's delivery addresses: personal, never cached; writes lock the user (ADR 031).
     addresses: createAddressesService(createUnitOfWork(db, createAddressesRepository)),
     // Personal, never cached: flows, accounts found or made, pending imports (ADR 029, 030).
     bankSignIn: createBankSignInService(createBankSignInRepository(db), { ...bank, standIn: bankStandIn }),
     bankStandIn,
+    // Personal, never cached; a change locks the basket row, checks every rule and moves the version (ADR 038).
+    basket: createBasketService(createUnitOfWork(db, createBasketRepository), {
+      maxItems: async () => optionMaxItems((await reference.options()).items),
+      currentCity: async (chosenId) => (await geo.currentCity(chosenId)).city,
+      defaultCity: () => geo.defaultCity(),
+    }),
     catalog: shared("catalog", createCatalogService(catalogRepository), TAGS.catalog),
+    // Personal, never cached: placement, payment and expiry, each a transaction with conditional updates (ADR 040).
+    orders: createOrdersService(
+      createUnitOfWork(db, (x) => ({ orders: createOrdersRepository(x), bonus: createBonusRepository(x) })),
+      {
+        paymentTimeoutMin: 20,
+        slots: courierSlotPolicy,
+        acquirer: payments.acquirer,
+        ...options.orders,
+        maxItems: async () => optionMaxItems((await reference.options()).items),
+      },
+    ),
     catalogMenu: shared(
       "catalogMenu",
       createCatalogMenuService(createCatalogMenuRepository(db)),
       TAGS.catalogMenu,
     ),
     content: shared("content", createContentService(createContentRepository(db)), TAGS.content),
+    // Pickup points, sellers' delivery dates and courier windows: public reads, never cached in process (ADR 036).
+    delivery: createDeliveryService(createDeliveryRepository(db), options.delivery),
+    // The DaData stand-in over the generated streets and houses (ADR 035).
+    suggest: createSuggestService(createDeliveryRepository(db)),
     // Cities and redirects: reference data, dropped with any non-product change.
-    geo: noted(createGeoService(createGeoRepository(db)), {
-      listCities: catalogOnly,
-      findCities: catalogOnly,
-      currentCity: catalogOnly,
-      confirmCity: catalogOnly,
-    }),
+    geo,
     // Sessions and accounts: personal, never cached.
     identity: createIdentityService(createIdentityRepository(db)),
     media: noted(createMediaService(catalogRepository)),
@@ -136,7 +184,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     // The shopper's recipients: personal, never cached; writes lock the user (ADR 031).
     recipients: createRecipientsService(createUnitOfWork(db, createRecipientsRepository)),
     recentSearches: noted(createRecentSearchesService(createRecentSearchesRepository(db))),
-    reference: shared("reference", createReferenceService(createReferenceRepository(db)), TAGS.reference),
+    reference,
     routing: noted(createRoutingService(createRoutingRepository(db)), { rulesFor: catalogOnly }),
     search: shared("search", createSearchService(createSearchRepository(db)), TAGS.search),
     // The index's shard list scans every product id (~0.3 s on 100k); the shards themselves stream.

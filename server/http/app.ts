@@ -16,7 +16,9 @@ import type { Services } from "#server/domain/services.ts";
 import { AppError } from "#server/errors.ts";
 import type { Logger } from "#server/logger.ts";
 import { paths } from "#server/paths.ts";
+import { ACQUIRER_MOUNT } from "#server/domain/acquirer-stand-in/stand-in.ts";
 import { BANK_MOUNT } from "#server/domain/bank-stand-in/stand-in.ts";
+import { createAcquirerStandInRoute } from "./acquirer-stand-in.ts";
 import { createBankStandInRoute } from "./bank-stand-in.ts";
 import { BODY_LIMITS, limitBody } from "./body-limit.ts";
 import { createBuildInfoRoute } from "./build-info.ts";
@@ -45,6 +47,7 @@ import { checkWithin } from "./readiness.ts";
 import { robotsRoute } from "./robots.ts";
 import { sitemapRoute } from "./sitemap.ts";
 import { strictTransport } from "./strict-transport.ts";
+import { createTestAcquirerRoute } from "./test-acquirer.ts";
 import { createTestOutboxRoute } from "./test-outbox.ts";
 import { createTestSignInRoute } from "./test-sign-in.ts";
 import { createApiTransport } from "./transport.ts";
@@ -164,10 +167,15 @@ export function createApp(deps: AppDeps) {
   if (config.testSignInSecret) {
     app.route("/", createTestSignInRoute(config.testSignInSecret));
     app.route("/", createTestOutboxRoute(config.testSignInSecret));
+    app.route("/", createTestAcquirerRoute(config.testSignInSecret));
   }
   app.route("/", cspReportRoute);
   // The built-in bank (ADR 029): only when no real one is configured.
   if (services.bankStandIn) app.route(BANK_MOUNT, createBankStandInRoute(services.bankStandIn));
+  // The built-in acquirer (ADR 037): only when no real one is configured (ACQUIRER_URL).
+  if (services.acquirerStandIn) {
+    app.route(ACQUIRER_MOUNT, createAcquirerStandInRoute(services.acquirerStandIn));
+  }
 
   const clientRoot = relative(process.cwd(), deps.clientDir ?? paths.clientBuild) || ".";
   app.use(

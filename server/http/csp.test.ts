@@ -80,6 +80,29 @@ describe("pagePolicy", () => {
     expect(without.get("connect-src")).toEqual(["'self'"]);
   });
 
+  it("allows the Yandex Maps hosts only with a key, and a tile server's origin only with MAP_TILES_URL", () => {
+    const plain = directives(pagePolicy(cspSettings(loadConfig({})), "n").value);
+    expect(plain.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
+    const yandex = directives(
+      pagePolicy(cspSettings(loadConfig({ YANDEX_MAPS_API_KEY: "abc-123" })), "n").value,
+    );
+    expect(yandex.get("script-src")).toEqual(expect.arrayContaining(["https://api-maps.yandex.ru"]));
+    expect(yandex.get("connect-src")).toEqual([
+      "'self'",
+      "https://api-maps.yandex.ru",
+      "https://*.maps.yandex.net",
+    ]);
+    expect(yandex.get("img-src")).toEqual(expect.arrayContaining(["https://*.maps.yandex.net"]));
+    const tiles = directives(
+      pagePolicy(cspSettings(loadConfig({ MAP_TILES_URL: "https://{s}.tiles.example/{z}/{x}/{y}.png" })), "n")
+        .value,
+    );
+    expect(tiles.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://*.tiles.example"]);
+    expect(tiles.get("script-src")).toEqual(["'nonce-n'", "'strict-dynamic'", "'self'"]);
+    expect(() => loadConfig({ MAP_TILES_URL: "https://tiles.example/tile.png" })).toThrow(/MAP_TILES_URL/);
+    expect(() => loadConfig({ YANDEX_MAPS_API_KEY: "a'b" })).toThrow(/YANDEX_MAPS_API_KEY/);
+  });
+
   it("refuses keywords and junk in the configured sources", () => {
     expect(() => loadConfig({ CSP_SCRIPT_SRC: "'unsafe-inline'" })).toThrow(/CSP_SCRIPT_SRC/);
     expect(() => loadConfig({ CSP_CONNECT_SRC: "https://a.ru; script-src *" })).toThrow(/CSP_CONNECT_SRC/);

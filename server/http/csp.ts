@@ -45,6 +45,19 @@ export const METRIKA_SOURCES: CspSources = {
   formAction: [],
 };
 
+/**
+ * Yandex Maps JS API v3 (the pickup map, ADR 039): the loader and its modules, the API's own calls, and
+ * the tiles and icons. Added only when YANDEX_MAPS_API_KEY is set: without a key the map is Leaflet, served
+ * from our origin, and the policy stays as tight as before.
+ */
+export const YANDEX_MAPS_SOURCES: CspSources = {
+  scriptSrc: ["https://api-maps.yandex.ru", "https://yastatic.net"],
+  connectSrc: ["https://api-maps.yandex.ru", "https://*.maps.yandex.net"],
+  imgSrc: ["https://api-maps.yandex.ru", "https://*.maps.yandex.net", "https://yastatic.net"],
+  frameSrc: [],
+  formAction: [],
+};
+
 /** A fresh nonce: 128 random bits, base64url (a valid CSP base64-value). */
 export function createNonce(): string {
   return randomBytes(16).toString("base64url");
@@ -107,18 +120,45 @@ export function pagePolicy(settings: CspSettings, nonce: string): { name: string
 /** Where violation reports go (cspReportRoute). */
 export const CSP_REPORT_PATH = "/csp-report";
 
-/** The policy settings for this process: configured hosts, Metrika's when a counter is set, dev mode. */
+/** The map's sources: Yandex Maps' with a key, else the tile server's origin when MAP_TILES_URL is set. */
+export function settingsWithMap(
+  settings: CspSettings,
+  map: { yandexApiKey: string | undefined; tilesUrl: string | undefined },
+): CspSettings {
+  if (map.yandexApiKey) {
+    return {
+      ...settings,
+      scriptSrc: unique([...settings.scriptSrc, ...YANDEX_MAPS_SOURCES.scriptSrc]),
+      connectSrc: unique([...settings.connectSrc, ...YANDEX_MAPS_SOURCES.connectSrc]),
+      imgSrc: unique([...settings.imgSrc, ...YANDEX_MAPS_SOURCES.imgSrc]),
+    };
+  }
+  if (map.tilesUrl) {
+    // The template's origin: `https://{s}.tile.example/{z}/{x}/{y}.png` → `https://*.tile.example`.
+    const origin = /^(https?:\/\/[^/]+)/i.exec(map.tilesUrl.replaceAll("{s}", "*"))?.[1];
+    if (origin) return { ...settings, imgSrc: unique([...settings.imgSrc, origin]) };
+  }
+  return settings;
+}
+
+/**
+ * The policy settings for this process: configured hosts, Metrika's when a counter is set, the map's when
+ * one is configured, dev mode.
+ */
 export function cspSettings(config: {
   env: string;
   ymId: string | undefined;
+  map?: { yandexApiKey: string | undefined; tilesUrl: string | undefined };
   csp: CspSources & { reportOnly: boolean };
 }): CspSettings {
-  const settings: CspSettings = {
+  let settings: CspSettings = {
     ...config.csp,
     development: config.env === "development",
     reportPath: CSP_REPORT_PATH,
   };
-  return config.ymId ? settingsWithMetrika(settings) : settings;
+  if (config.ymId) settings = settingsWithMetrika(settings);
+  if (config.map) settings = settingsWithMap(settings, config.map);
+  return settings;
 }
 
 /**

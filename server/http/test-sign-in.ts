@@ -15,6 +15,8 @@ const newUserSchema = z.object({
   name: z.string().max(100).optional(),
   patronymic: z.string().max(100).optional(),
   email: z.email().optional(),
+  /** Points the new shopper starts with (a welcome accrual on the ledger), for paying with points. */
+  points: z.number().int().min(1).max(1_000_000).optional(),
 });
 /** Another session for a shopper the seam made before: a second device of the same account. */
 const existingUserSchema = z.object({ userId: z.number().int().positive() }).strict();
@@ -50,8 +52,11 @@ export function createTestSignInRoute(secret: string) {
     async (c) => {
       const body = bodySchema.parse(await c.req.json());
       const { identity } = c.get("services");
-      const user = "userId" in body ? await identity.userById(body.userId) : await identity.createUser(body);
+      const { points, ...fields } = "userId" in body ? { points: undefined, ...body } : body;
+      const user =
+        "userId" in fields ? await identity.userById(fields.userId) : await identity.createUser(fields);
       if (!user) throw new AppError("not_found", "Пользователь не найден");
+      if (points) await c.get("services").orders.grantWelcome(user.id, points);
       // The same rotation, cookie and event as a real sign-in; "phone" as the seam vouches for a phone.
       await signInAs(c, user.id, "phone");
       c.header("Cache-Control", "no-store");

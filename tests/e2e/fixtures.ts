@@ -19,7 +19,7 @@ export const test = base.extend<{
    * creates the user and a real session through its test sign-in route, and the session cookie lands in
    * this test's browser context. Call it before `page.goto`.
    */
-  signIn: (overrides?: Partial<UserFields>) => Promise<SignedInShopper>;
+  signIn: (overrides?: Partial<UserFields>, options?: { points?: number }) => Promise<SignedInShopper>;
 }>({
   /**
    * Each test is a client of its own (X-Forwarded-For from 198.18.0.0/15, trusted by the test servers'
@@ -31,12 +31,18 @@ export const test = base.extend<{
     await use({ "x-forwarded-for": address, ...extraHTTPHeaders });
   },
   signIn: async ({ page, baseURL }, use) => {
-    await use(async (overrides = {}) => {
+    await use(async (overrides = {}, options = {}) => {
       const user = buildUser(overrides);
       // page.request shares the context's cookie jar, so the Set-Cookie signs the page in.
       const response = await page.request.post("/__test/sign-in", {
         headers: { "x-test-sign-in-secret": process.env.E2E_SIGN_IN_SECRET ?? "", origin: baseURL ?? "" },
-        data: { phone: user.phone, surname: user.surname, name: user.name, patronymic: user.patronymic },
+        data: {
+          phone: user.phone,
+          surname: user.surname,
+          name: user.name,
+          patronymic: user.patronymic,
+          ...(options.points ? { points: options.points } : {}),
+        },
       });
       expect(response.status(), await response.text()).toBe(200);
       const { userId } = (await response.json()) as { userId: number };

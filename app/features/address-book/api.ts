@@ -63,8 +63,9 @@ export function useAddressMutations() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: addressBookKeys.addresses(), exact: true });
   const api = () => getApi().v1.user.address;
   return {
+    // `selected`: the delivery step saves a new address and delivers to it at once (ADR 031).
     create: useMutation({
-      mutationFn: (body: AddressBody) => unwrap(api().$post({ json: body })),
+      mutationFn: (body: AddressBody & { selected?: boolean }) => unwrap(api().$post({ json: body })),
       onSuccess: refresh,
     }),
     update: useMutation({

@@ -1,6 +1,13 @@
-// The shopper's address book: delivery addresses (/personal/address/{addressId}) and recipients
-// (/personal/recipients), ADR 031. Checkout will read the same queries.
-export { addressesQuery, pickupPointsQuery, recipientsQuery } from "./api.ts";
-export { AddressesScreen } from "./components/addresses-screen.tsx";
-export { NEW_ADDRESS_PATH } from "./components/address-list.tsx";
-export { RecipientsPanel } from "./components/recipient-list.tsx";
+// The shopper's address book (ADR 031): what other features use — the queries, the mutations and the
+// recipient form, which loads its code when first opened. Light on purpose: a page that imports this entry
+// (the delivery step) gets no form library or schemas in its first load (ADR 016, 039). The screens of
+// /personal/address/{addressId} and /personal/recipients are imported by their routes directly.
+export {
+  type Address,
+  addressesQuery,
+  pickupPointsQuery,
+  type Recipient,
+  recipientsQuery,
+  useAddressMutations,
+} from "./api.ts";
+export { LazyRecipientFormModal } from "./components/recipient-form-lazy.tsx";

@@ -6,6 +6,7 @@ import {
   type MetrikaScript,
   type MetrikaWindow,
   pageViewReporter,
+  reportEcommerce,
   resetMetrika,
 } from "./yandex-metrika.ts";
 
@@ -165,5 +166,32 @@ describe("pageViewReporter", () => {
         { title: "Корзина", referer: "https://vitrina.example/catalog?page=2" },
       ],
     ]);
+  });
+});
+
+describe("reportEcommerce", () => {
+  beforeEach(() => resetMetrika());
+
+  it("holds events reported before the counter starts and sends them when it does", () => {
+    const { win, doc } = fakeDom();
+    const products = [{ id: "SKU-1", name: "Смартфон", price: 19990, quantity: 1 }];
+    reportEcommerce("detail", { products });
+    expect(win.dataLayer).toBeUndefined();
+    initMetrika("98765432", { window: win, document: doc });
+    reportEcommerce("add", { products });
+    expect(win.dataLayer).toEqual([
+      { ecommerce: { currencyCode: "RUB", detail: { products } } },
+      { ecommerce: { currencyCode: "RUB", add: { products } } },
+    ]);
+  });
+
+  it("drops them when the page has no counter", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    reportEcommerce("detail", { products: [] });
+    initMetrika(undefined);
+    const { win, doc } = fakeDom();
+    initMetrika("98765432", { window: win, document: doc });
+    expect(win.dataLayer).toEqual([]);
+    warn.mockRestore();
   });
 });

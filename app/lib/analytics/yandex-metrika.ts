@@ -103,6 +103,8 @@ export function initMetrika(
 ): MetrikaTracker {
   const id = ymId?.trim();
   if (!id) {
+    active = noopTracker;
+    waiting.length = 0;
     if (!warned) {
       warned = true;
       console.warn(MISSING_ID_WARNING);
@@ -141,6 +143,8 @@ export function initMetrika(
     },
   };
   byId.set(id, tracker);
+  active = tracker;
+  for (const [event, payload] of waiting.splice(0)) tracker.ecommerce(event, payload);
   if (options.initialHit ?? true)
     tracker.hit(win.location.href, { title: doc.title, referer: doc.referrer || undefined });
   return tracker;
@@ -163,7 +167,23 @@ export function pageViewReporter(origin: string) {
   };
 }
 
-/** Test seam: forget the one-time warning. */
+/** The tracker the page started (root.tsx), for events from features; undefined until it started. */
+let active: MetrikaTracker | undefined;
+/**
+ * Events reported before the page started its tracker: a page's own effects (the product page's
+ * `detail`) run before the root's, which starts it. Sent when it starts, dropped if it has no counter.
+ */
+const waiting: [EcommerceEvent, Record<string, unknown>][] = [];
+
+/** An e-commerce event (detail, add, remove, purchase) to the page's counter, if it has one (RUB). */
+export function reportEcommerce(event: EcommerceEvent, payload: Record<string, unknown>): void {
+  if (active) active.ecommerce(event, payload);
+  else if (waiting.length < 20) waiting.push([event, payload]);
+}
+
+/** Test seam: forget the one-time warning and the page's tracker. */
 export function resetMetrika(): void {
   warned = false;
+  active = undefined;
+  waiting.length = 0;
 }

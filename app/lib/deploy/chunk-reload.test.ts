@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   type GuardStorage,
   isChunkLoadError,
+  loadOptionalChunk,
   RELOAD_GUARD_MS,
   RELOAD_STORAGE_KEY,
   readReloadRecord,
@@ -59,6 +60,27 @@ describe("reloadForChunkError", () => {
     vi.restoreAllMocks();
   });
   const chunkError = () => new TypeError("Failed to fetch dynamically imported module: /assets/x.js");
+
+  it("leaves an optional chunk's failure to its caller while it loads (the pickup map), and only that one", async () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    const mapError = new TypeError("Failed to fetch dynamically imported module: /assets/leaflet-map-X1.js");
+    let during: boolean[] = [];
+    await expect(
+      loadOptionalChunk(/leaflet-map/, async () => {
+        during = [
+          reloadForChunkError(mapError, { storage, path: "/checkout", now: 1, reload }),
+          reloadForChunkError(chunkError(), { storage, path: "/checkout", now: 1, reload }),
+        ];
+        throw mapError;
+      }),
+    ).rejects.toBe(mapError);
+    expect(during).toEqual([false, true]);
+    expect(reload).toHaveBeenCalledTimes(1);
+    // Once the load is over, the same chunk failing again is the guard's as any other.
+    const later = new TypeError("Failed to fetch dynamically imported module: /assets/leaflet-map-X1.js");
+    expect(reloadForChunkError(later, { storage: memoryStorage(), path: "/p", now: 1, reload })).toBe(true);
+  });
 
   it("records the path and time, then reloads", () => {
     const storage = memoryStorage();

@@ -35,6 +35,31 @@ export function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && CHUNK_ERROR.test(error.message);
 }
 
+/** Chunks a page can do without while they load (see loadOptionalChunk): their failure is their caller's. */
+const optionalChunks = new Map<RegExp, number>();
+
+/**
+ * Loads a chunk the page can do without — the pickup map's engine (ADR 039) — so that its failure is the
+ * caller's to handle (the map says it failed, the list goes on) and never a reload: the guard leaves alone
+ * any chunk error whose message names a chunk matching `pattern` while this load is in flight.
+ */
+export async function loadOptionalChunk<T>(pattern: RegExp, load: () => Promise<T>): Promise<T> {
+  optionalChunks.set(pattern, (optionalChunks.get(pattern) ?? 0) + 1);
+  try {
+    return await load();
+  } finally {
+    const left = (optionalChunks.get(pattern) ?? 1) - 1;
+    if (left > 0) optionalChunks.set(pattern, left);
+    else optionalChunks.delete(pattern);
+  }
+}
+
+function isOptionalChunkError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  for (const pattern of optionalChunks.keys()) if (pattern.test(error.message)) return true;
+  return false;
+}
+
 const decided = new WeakSet<object>();
 const isObject = (value: unknown): value is object =>
   (typeof value === "object" && value !== null) || typeof value === "function";
@@ -66,6 +91,7 @@ export interface ChunkGuardEnv {
  * nothing would stop the next page from reloading again.
  */
 export function reloadForChunkError(error: unknown, env: ChunkGuardEnv): boolean {
+  if (isOptionalChunkError(error)) return false;
   // Vite's refused preload error is thrown on into React, which reports it again: decide once.
   if (isObject(error)) {
     if (decided.has(error)) return false;

@@ -7,7 +7,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
 import { createBankSignInRepository } from "#server/domain/bank-sign-in/repository.ts";
 import { type BankSignInOptions, hashFlowId } from "#server/domain/bank-sign-in/service.ts";
-import { type BankCustomer, DEMO_CUSTOMERS } from "#server/domain/bank-stand-in/customers.ts";
+import {
+  type BankCustomer,
+  DEMO_CUSTOMERS,
+  DEMO_WELCOME_POINTS,
+} from "#server/domain/bank-stand-in/customers.ts";
 import { createPhoneCodesRepository } from "#server/domain/phone-sign-in/repository.ts";
 import { createServices } from "#server/domain/services.ts";
 import { createApp } from "#server/http/app.ts";
@@ -596,5 +600,18 @@ describe("sign-in through the bank (OIDC code flow with PKCE against the stand-i
     });
     expect(forged.status).toBe(403);
     expect(browser.cookie("sid")).toBeUndefined();
+  });
+});
+
+describe("the stand-in's demo customers", () => {
+  it("start with the welcome points once, however many times they sign in", async () => {
+    const { app } = await getTestContext();
+    for (let i = 0; i < 2; i += 1) {
+      const browser = new TestBrowser(app);
+      const { back } = await signIn(browser, kuznetsov);
+      expect(back.status).toBe(302);
+      const balance = await browser.request("/api/v1/user/bonus");
+      expect(await balance.json()).toEqual({ balance: DEMO_WELCOME_POINTS, pending: 0 });
+    }
   });
 });

@@ -14,16 +14,19 @@ describe("GET /api/config", () => {
       // The 401 screen's button starts the bank sign-in (ADR 029).
       authUrl: "/api/v1/auth/bank",
       ymId: null,
+      map: { yandexApiKey: null, tilesUrl: null },
     });
   });
 
-  it("follows THEME, the feature variables, AUTH_URL and YM_ID", async () => {
+  it("follows THEME, the feature variables, AUTH_URL, YM_ID and the map variables", async () => {
     const app = await appWith({
       THEME: "halva",
       FEATURE_ALFA_ID: "true",
       FEATURE_TOP_PROFIT: "1",
       AUTH_URL: "https://bank.example/auth",
       YM_ID: "98765",
+      YANDEX_MAPS_API_KEY: "0c2e1f7a-1111-4222-8333-944455556666",
+      MAP_TILES_URL: "https://tiles.example/{z}/{x}/{y}.png",
     });
     const body = await (await app.request("/api/config")).json();
     expect(body).toEqual({
@@ -31,6 +34,10 @@ describe("GET /api/config", () => {
       features: { alfaId: true, cashbackInCartBtn: false, topProfit: true },
       authUrl: "https://bank.example/auth",
       ymId: "98765",
+      map: {
+        yandexApiKey: "0c2e1f7a-1111-4222-8333-944455556666",
+        tilesUrl: "https://tiles.example/{z}/{x}/{y}.png",
+      },
     });
   });
 });

@@ -12,6 +12,15 @@ const getConfig = defineRoute({
 });
 
 export const configRoute = createRouter().openapi(getConfig, (c) => {
-  const { theme, features, authUrl, ymId } = c.get("config");
-  return c.json({ theme, features, authUrl, ymId: ymId ?? null }, 200);
+  const { theme, features, authUrl, ymId, map } = c.get("config");
+  return c.json(
+    {
+      theme,
+      features,
+      authUrl,
+      ymId: ymId ?? null,
+      map: { yandexApiKey: map.yandexApiKey ?? null, tilesUrl: map.tilesUrl ?? null },
+    },
+    200,
+  );
 });

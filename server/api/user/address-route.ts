@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { DELIVERY_TYPES, MAX_ADDRESSES } from "#contract/address-book.ts";
 import { addressInputSchema, deliveryTypeInputSchema, newAddressInputSchema } from "#contract/addresses.ts";
+import { pickupPointSchema as pickupPointSummarySchema } from "#contract/delivery.ts";
 import { idParam } from "#contract/id-param.ts";
 import { requireUser } from "#server/api/actor.ts";
 import {
@@ -63,7 +64,7 @@ const selectedAddressSchema = z.object({
   deliveryType: deliveryTypeSchema,
 });
 const deliveryTypeAnswerSchema = z.object({ deliveryType: deliveryTypeSchema });
-const pickupPointListSchema = z.object({ items: z.array(pickupPointSchema) });
+const pickupPointListSchema = z.object({ items: z.array(pickupPointSummarySchema) });
 
 const addressParamsSchema = rowIdParams(
   "Номер адреса должен быть целым положительным числом",
@@ -132,7 +133,8 @@ const listPickupPoints = defineRoute({
   path: "/pickup-points",
   operationId: "listPickupPointsForAddress",
   summary: "Пункты выдачи города, которые можно сохранить как адрес",
-  description: "По адресу. Карта и фильтр по продавцам корзины — в оформлении заказа",
+  description:
+    "По адресу; те же пункты, что GET /api/v1/deliveries/points (неизвестный город — пустой список). Карта и фильтр по продавцам корзины — в оформлении заказа",
   request: { query: pickupPointsQuerySchema },
   responses: { ...jsonOk(pickupPointListSchema, "Пункты выдачи"), ...errorResponses(401) },
 });
@@ -205,7 +207,8 @@ export const userAddressRoute = createRouter()
   })
   .openapi(listPickupPoints, async (c) => {
     requireUser(c);
-    const items = await c.get("services").addresses.pickupPoints(c.req.valid("query").cityId);
+    // The same pickup points (and repository) as /v1/deliveries/points.
+    const items = await c.get("services").delivery.cityPoints(c.req.valid("query").cityId);
     return c.json({ items }, 200);
   })
   .openapi(updateAddress, async (c) => {

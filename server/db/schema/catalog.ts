@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { cities } from "./geo.ts";
 
 /** PostgreSQL full-text document; drizzle has no built-in column type for it. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -83,8 +84,15 @@ export const sellers = pgTable(
     email: text("email").notNull(),
     phone: text("phone").notNull(),
     rating: real("rating").notNull().default(0),
+    /** The city the seller ships from: delivery dates to the shopper's city follow from it. */
+    warehouseCityId: integer("warehouse_city_id").references(() => cities.id, { onDelete: "set null" }),
+    /** Orders placed before this hour (warehouse city's local time) leave the same day. */
+    cutoffHour: smallint("cutoff_hour").notNull().default(14),
   },
-  (t) => [uniqueIndex("sellers_code_uq").on(t.code)],
+  (t) => [
+    uniqueIndex("sellers_code_uq").on(t.code),
+    check("sellers_cutoff_hour", sql`${t.cutoffHour} BETWEEN 0 AND 23`),
+  ],
 );
 
 /** The typed properties a category's products carry (a smartphone has memory, a dress has size). */

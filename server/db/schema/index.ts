@@ -7,3 +7,4 @@ export * from "./jobs.ts";
 export * from "./phone-sign-in.ts";
 export * from "./reference.ts";
 export * from "./search.ts";
+export * from "./commerce.ts";

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { cities } from "./cities.ts";
-import { generatePickupPoints } from "./pickup-points.ts";
+import { distanceKm } from "#contract/delivery-dates.ts";
+import { generatePickupPoints, parseHours } from "./pickup-points.ts";
+import { deliveryRadiusKm, generateStreets } from "./streets.ts";
 import { DEFAULT_SEED } from "./random.ts";
 
 /** Russia's bounding box, loosely: Kaliningrad in the west to Chukotka in the east. */
@@ -41,20 +43,58 @@ describe("cities", () => {
 });
 
 describe("pickup points", () => {
-  it("gives big cities more points, all near the centre, deterministically", () => {
+  it("gives big cities more points, each in a house of the city's streets, deterministically", () => {
     for (const city of cities) {
-      const points = generatePickupPoints(DEFAULT_SEED, city);
-      expect(generatePickupPoints(DEFAULT_SEED, city)).toEqual(points);
+      const streets = generateStreets(DEFAULT_SEED, city);
+      const points = generatePickupPoints(DEFAULT_SEED, city, streets);
+      expect(generatePickupPoints(DEFAULT_SEED, city, streets)).toEqual(points);
       if (city.population >= 5_000_000) expect(points).toHaveLength(25);
       else if (city.population >= 1_000_000) expect(points).toHaveLength(10);
       else expect(points.length).toBeGreaterThanOrEqual(3);
       expect(new Set(points.map((p) => p.address)).size).toBe(points.length);
       for (const p of points) {
-        expect(Math.abs(p.latitude - city.latitude)).toBeLessThan(0.12);
-        expect(Math.abs(p.longitude - city.longitude)).toBeLessThan(0.25);
+        const street = streets[p.streetIndex]!;
+        const house = street.houses[p.houseIndex]!;
+        // The address is the street's and the house's, as the address suggestions spell them.
+        expect(p.address.startsWith(`${street.withType}, д ${house.number}`), p.address).toBe(true);
+        expect([p.latitude, p.longitude]).toEqual([house.latitude, house.longitude]);
+        expect(Math.abs(p.latitude - city.latitude)).toBeLessThan(0.2);
         expect(p.name).toMatch(/[А-Яа-яЁё]/);
         expect(p.hours).toMatch(/^(Пн|Круглосуточно)/);
+        expect(p.schedule).toHaveLength(7);
+        if (p.kind === "parcel_locker") expect([p.cashPayment, p.fittingRoom]).toEqual([false, false]);
       }
     }
+  });
+
+  it("reads the hours text into a week from Monday", () => {
+    expect(parseHours("Пн–Пт 08:00–20:00, Сб 09:00–18:00, Вс — выходной")).toEqual([
+      ...Array.from({ length: 5 }, () => ({ opens: "08:00", closes: "20:00" })),
+      { opens: "09:00", closes: "18:00" },
+      null,
+    ]);
+    expect(parseHours("Круглосуточно")[6]).toEqual({ opens: "00:00", closes: "24:00" });
+  });
+});
+
+describe("streets", () => {
+  it("lays every city's streets as lines around its centre, houses on them, all inside the courier zone", () => {
+    for (const city of cities) {
+      const streets = generateStreets(DEFAULT_SEED, city);
+      expect(generateStreets(DEFAULT_SEED, city)).toEqual(streets);
+      expect(new Set(streets.map((s) => s.withType)).size).toBe(streets.length);
+      const zone = deliveryRadiusKm(city);
+      for (const street of streets) {
+        expect(street.houses.length).toBeGreaterThanOrEqual(10);
+        expect(street.withType).toMatch(/^(ул|пр-кт|б-р|ш|пер|наб) |\s(ул|пр-кт|б-р|ш|пер|наб)$/);
+        for (const house of street.houses) {
+          expect(distanceKm({ ...house, timezone: city.timezone }, city)).toBeLessThan(zone);
+        }
+      }
+    }
+  });
+
+  it("gives Moscow a larger zone than a small city", () => {
+    expect(deliveryRadiusKm(cities[0]!)).toBeGreaterThan(deliveryRadiusKm(cities[99]!));
   });
 });

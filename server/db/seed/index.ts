@@ -18,6 +18,8 @@ import { generatePickupPoints } from "./pickup-points.ts";
 import { createProductPlan, generateProducts, type ProductSeed } from "./products.ts";
 import { DEFAULT_SEED } from "./random.ts";
 import { sellers as sellerSeeds } from "./sellers.ts";
+import { deliveryRadiusKm, generateStreets } from "./streets.ts";
+import { warehouseFor } from "./warehouses.ts";
 
 export interface SeedOptions {
   /** Number of products; 5,000 by default. */
@@ -35,6 +37,8 @@ export interface SeedSummary {
   brands: number;
   sellers: number;
   cities: number;
+  streets: number;
+  houses: number;
   pickupPoints: number;
   products: number;
   propertyValues: number;
@@ -89,18 +93,30 @@ async function insertReferenceData(
     .returning({ id: brands.id, code: brands.code });
   const brandIds = new Map(brandRows.map((r) => [r.code, r.id]));
 
+  // Cities before sellers: each seller ships from a warehouse city.
+  const cityRows = await db
+    .insert(cities)
+    .values(citySeeds.map((c) => ({ ...c, deliveryRadiusKm: deliveryRadiusKm(c) })))
+    .returning({ id: cities.id, name: cities.name });
+  const cityIdByName = new Map(cityRows.map((r) => [r.name, r.id]));
+
   const sellerRows = await db
     .insert(sellers)
     .values(
-      sellerSeeds.map((s) => ({
-        code: s.code,
-        name: s.name,
-        legalName: s.legalName,
-        address: s.address,
-        email: s.email,
-        phone: s.phone,
-        rating: s.rating,
-      })),
+      sellerSeeds.map((s) => {
+        const warehouse = warehouseFor(seedValue, s, citySeeds);
+        return {
+          code: s.code,
+          name: s.name,
+          legalName: s.legalName,
+          address: s.address,
+          email: s.email,
+          phone: s.phone,
+          rating: s.rating,
+          warehouseCityId: cityIdByName.get(warehouse.cityName) ?? null,
+          cutoffHour: warehouse.cutoffHour,
+        };
+      }),
     )
     .returning({ id: sellers.id, code: sellers.code });
   const sellerIds = new Map(sellerRows.map((r) => [r.code, r.id]));
@@ -177,15 +193,7 @@ async function insertReferenceData(
     });
   }
 
-  const cityRows = await db
-    .insert(cities)
-    .values([...citySeeds])
-    .returning({ id: cities.id });
-  const pointRows = citySeeds.flatMap((city, i) =>
-    generatePickupPoints(seedValue, city).map((p) => ({ ...p, cityId: cityRows[i]?.id as number })),
-  );
-  // A plain drizzle insert: one bind parameter per value, so keep batches far below the 65,535 limit.
-  for (const part of batches(pointRows, 1_000)) await db.insert(pickupPoints).values(part);
+  const geography = await insertStreetsAndPoints(db, seedValue, cityRows);
 
   summary.brands = brandRows.length;
   summary.sellers = sellerRows.length;
@@ -193,8 +201,133 @@ async function insertReferenceData(
   summary.categoryProperties = insertedProperties.length;
   summary.menuNodes = menuIds.size;
   summary.cities = cityRows.length;
-  summary.pickupPoints = pointRows.length;
+  summary.pickupPoints = geography.pickupPoints;
+  summary.streets = geography.streets;
+  summary.houses = geography.houses;
   return { brandIds, sellerIds, categoryIds, propertyIds };
+}
+
+/** First of `count` ids reserved from a serial column's sequence in one statement (the seed writes alone). */
+async function reserveIds(db: Database, table: string, count: number): Promise<number> {
+  if (count === 0) return 0;
+  const [reserved] = rowsOf<{ first: number }>(
+    await db.execute(
+      sql`select setval(s.seq, nextval(s.seq) + ${count}::int - 1) - ${count}::int + 1 as first
+          from (select pg_get_serial_sequence(${table}, 'id')::regclass as seq) s`,
+    ),
+  );
+  return Number(reserved?.first);
+}
+
+/**
+ * Every city's generated streets and houses (ADR 035), then its pickup points in houses of those
+ * streets. Ids are reserved up front so houses and points can name their street and house.
+ */
+async function insertStreetsAndPoints(
+  db: Database,
+  seedValue: number,
+  cityRows: readonly { id: number }[],
+): Promise<{ streets: number; houses: number; pickupPoints: number }> {
+  const plan = citySeeds.map((city, i) => ({
+    city,
+    cityId: cityRows[i]?.id as number,
+    streets: generateStreets(seedValue, city),
+  }));
+  const streetTotal = plan.reduce((n, c) => n + c.streets.length, 0);
+  const houseTotal = plan.reduce((n, c) => n + c.streets.reduce((m, s) => m + s.houses.length, 0), 0);
+  let streetId = await reserveIds(db, "streets", streetTotal);
+  let houseId = await reserveIds(db, "houses", houseTotal);
+  const streetCols = {
+    id: [] as number[],
+    city: [] as number[],
+    type: [] as string[],
+    typeFull: [] as string[],
+    name: [] as string[],
+    withType: [] as string[],
+    search: [] as string[],
+    postal: [] as string[],
+    sLat: [] as number[],
+    sLon: [] as number[],
+    eLat: [] as number[],
+    eLon: [] as number[],
+  };
+  const houseCols = {
+    id: [] as number[],
+    street: [] as number[],
+    city: [] as number[],
+    number: [] as string[],
+    block: [] as (string | null)[],
+    lat: [] as number[],
+    lon: [] as number[],
+  };
+  const pointRows: (typeof pickupPoints.$inferInsert)[] = [];
+  for (const { city, cityId, streets } of plan) {
+    const houseIds: number[][] = [];
+    for (const street of streets) {
+      const id = streetId++;
+      streetCols.id.push(id);
+      streetCols.city.push(cityId);
+      streetCols.type.push(street.type);
+      streetCols.typeFull.push(street.typeFull);
+      streetCols.name.push(street.name);
+      streetCols.withType.push(street.withType);
+      streetCols.search.push(street.search);
+      streetCols.postal.push(street.postalCode);
+      streetCols.sLat.push(street.start.latitude);
+      streetCols.sLon.push(street.start.longitude);
+      streetCols.eLat.push(street.end.latitude);
+      streetCols.eLon.push(street.end.longitude);
+      const ids: number[] = [];
+      for (const house of street.houses) {
+        const hid = houseId++;
+        ids.push(hid);
+        houseCols.id.push(hid);
+        houseCols.street.push(id);
+        houseCols.city.push(cityId);
+        houseCols.number.push(house.number);
+        houseCols.block.push(house.block);
+        houseCols.lat.push(house.latitude);
+        houseCols.lon.push(house.longitude);
+      }
+      houseIds.push(ids);
+    }
+    for (const { streetIndex, houseIndex, ...point } of generatePickupPoints(seedValue, city, streets)) {
+      pointRows.push({ ...point, cityId, houseId: houseIds[streetIndex]?.[houseIndex] ?? null });
+    }
+  }
+  await db.execute(
+    unnestInsert("streets", [
+      ["id", "int", streetCols.id],
+      ["city_id", "int", streetCols.city],
+      ["type", "text", streetCols.type],
+      ["type_full", "text", streetCols.typeFull],
+      ["name", "text", streetCols.name],
+      ["with_type", "text", streetCols.withType],
+      ["search", "text", streetCols.search],
+      ["postal_code", "text", streetCols.postal],
+      ["start_latitude", "float8", streetCols.sLat],
+      ["start_longitude", "float8", streetCols.sLon],
+      ["end_latitude", "float8", streetCols.eLat],
+      ["end_longitude", "float8", streetCols.eLon],
+    ]),
+  );
+  for (let start = 0; start < houseCols.id.length; start += CHILD_BATCH * 2) {
+    const part = <T>(values: T[]) => values.slice(start, start + CHILD_BATCH * 2);
+    await db.execute(
+      unnestInsert("houses", [
+        ["id", "int", part(houseCols.id)],
+        ["street_id", "int", part(houseCols.street)],
+        ["city_id", "int", part(houseCols.city)],
+        ["number", "text", part(houseCols.number)],
+        ["block", "text", part(houseCols.block)],
+        ["latitude", "float8", part(houseCols.lat)],
+        ["longitude", "float8", part(houseCols.lon)],
+      ]),
+    );
+  }
+  // A plain drizzle insert: one bind parameter per value, so keep batches far below the 65,535 limit.
+  for (const part of batches(pointRows, 500)) await db.insert(pickupPoints).values(part);
+  return { streets: streetTotal, houses: houseTotal, pickupPoints: pointRows.length };
 }
 
 type PgType = "int" | "smallint" | "text" | "bool" | "real" | "float8" | "timestamptz";
@@ -385,6 +518,8 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
     brands: 0,
     sellers: 0,
     cities: 0,
+    streets: 0,
+    houses: 0,
     pickupPoints: 0,
     products: 0,
     propertyValues: 0,
@@ -395,7 +530,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
 
   const ids = await db.transaction((tx) => insertReferenceData(tx, seedValue, summary));
   log(
-    `Reference data: ${summary.categories} categories, ${summary.brands} brands, ${summary.sellers} sellers, ${summary.cities} cities, ${summary.pickupPoints} pickup points`,
+    `Reference data: ${summary.categories} categories, ${summary.brands} brands, ${summary.sellers} sellers, ${summary.cities} cities, ${summary.streets} streets, ${summary.houses} houses, ${summary.pickupPoints} pickup points`,
   );
 
   const plan = createProductPlan();

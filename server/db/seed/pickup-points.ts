@@ -1,13 +1,28 @@
+import type { OpeningHours, ScheduleException, WeeklySchedule } from "#contract/delivery.ts";
 import type { CitySeed } from "./cities.ts";
 import { deriveSeed, Random } from "./random.ts";
+import type { StreetSeed } from "./streets.ts";
 
 export interface PickupPointSeed {
   provider: string;
+  kind: "point" | "parcel_locker";
   name: string;
+  /** «ул Ленина, д 12» (DaData's street and house, as the address suggestions give it). */
   address: string;
   latitude: number;
   longitude: number;
   hours: string;
+  schedule: WeeklySchedule;
+  scheduleExceptions: ScheduleException[];
+  storageDays: number;
+  fittingRoom: boolean;
+  cardPayment: boolean;
+  cashPayment: boolean;
+  weightLimitKg: number;
+  howToFind: string;
+  /** The house the point stands in: indexes into the city's streets and that street's houses. */
+  streetIndex: number;
+  houseIndex: number;
 }
 
 const PROVIDERS: readonly (readonly [string, number])[] = [
@@ -16,42 +31,6 @@ const PROVIDERS: readonly (readonly [string, number])[] = [
   ["СДЭК", 3],
   ["Почта России", 2],
   ["5Post", 2],
-];
-
-/** Street names found in almost every Russian city. */
-const STREETS = [
-  "ул. Ленина",
-  "ул. Советская",
-  "ул. Мира",
-  "ул. Гагарина",
-  "ул. Пушкина",
-  "ул. Кирова",
-  "ул. Молодёжная",
-  "ул. Садовая",
-  "ул. Лесная",
-  "ул. Октябрьская",
-  "ул. Комсомольская",
-  "ул. Первомайская",
-  "ул. Победы",
-  "ул. Горького",
-  "ул. Чехова",
-  "ул. Школьная",
-  "ул. Заводская",
-  "ул. Маяковского",
-  "ул. Суворова",
-  "ул. Свердлова",
-  "ул. Калинина",
-  "ул. Юбилейная",
-  "ул. Строителей",
-  "ул. Дзержинского",
-  "ул. Лермонтова",
-  "пр-т Ленина",
-  "пр-т Мира",
-  "пр-т Победы",
-  "Комсомольский пр-т",
-  "Октябрьский пр-т",
-  "бул. Гагарина",
-  "Московское ш.",
 ];
 
 const HOURS: readonly (readonly [string, number])[] = [
@@ -70,12 +49,14 @@ export function pickupPointCount(city: CitySeed, rng: Random): number {
   return rng.int(3, 6);
 }
 
-function pointName(provider: string, rng: Random): string {
+function pointName(provider: string, kind: PickupPointSeed["kind"], rng: Random): string {
+  if (kind === "parcel_locker")
+    return provider === "5Post" ? "Постамат 5Post в «Пятёрочке»" : `Постамат ${provider}`;
   switch (provider) {
     case "Почта России":
       return `Отделение Почты России № ${rng.int(1, 99)}`;
     case "5Post":
-      return rng.chance(0.6) ? "Постамат 5Post в «Пятёрочке»" : "Пункт выдачи 5Post";
+      return "Пункт выдачи 5Post";
     case "Boxberry":
       return "Пункт выдачи Boxberry";
     case "СДЭК":
@@ -85,34 +66,104 @@ function pointName(provider: string, rng: Random): string {
   }
 }
 
-/** Pickup points of one city, scattered within a few kilometres of its centre. */
-export function generatePickupPoints(seed: number, city: CitySeed): PickupPointSeed[] {
+const DAY_LABELS = ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"] as const;
+
+/** "Пн–Пт 09:00–20:00, Сб–Вс 10:00–18:00" as a week from Monday; "Круглосуточно" is 00:00–24:00 daily. */
+export function parseHours(text: string): WeeklySchedule {
+  if (text === "Круглосуточно") return Array.from({ length: 7 }, () => ({ opens: "00:00", closes: "24:00" }));
+  const week: (OpeningHours | null)[] = Array.from({ length: 7 }, () => null);
+  for (const part of text.split(", ")) {
+    const match = /^(\S+?)(?:–(\S+))? (?:(\d{2}:\d{2})–(\d{2}:\d{2})|— выходной)$/u.exec(part);
+    if (!match) throw new Error(`Unreadable hours: ${part}`);
+    const from = DAY_LABELS.indexOf(match[1] as (typeof DAY_LABELS)[number]);
+    const to = match[2] ? DAY_LABELS.indexOf(match[2] as (typeof DAY_LABELS)[number]) : from;
+    if (from < 0 || to < 0) throw new Error(`Unreadable days: ${part}`);
+    for (let d = from; d <= to; d++)
+      week[d] = match[3] && match[4] ? { opens: match[3], closes: match[4] } : null;
+  }
+  return week;
+}
+
+const HOW_TO_FIND_POINT = [
+  "Вход с улицы, вывеска «{name}». Первый этаж, справа от входа.",
+  "Вход со стороны двора, через арку. Второй подъезд, цокольный этаж.",
+  "В торговом центре, первый этаж, рядом с аптекой.",
+  "Отдельный вход с торца дома, крыльцо с пандусом.",
+  "В бизнес-центре: на ресепшене скажите, что идёте в пункт выдачи. Третий этаж.",
+];
+const HOW_TO_FIND_LOCKER = [
+  "В магазине у входа, слева от касс. Код получения придёт в СМС.",
+  "В холле жилого комплекса у лифтов. Доступ круглосуточно.",
+  "У входа в супермаркет, под навесом.",
+];
+
+/** New Year: a short day on 31 December and closed on 1 January (points open round the clock excepted). */
+function holidayExceptions(schedule: WeeklySchedule): ScheduleException[] {
+  if (schedule.every((d) => d?.opens === "00:00" && d.closes === "24:00")) return [];
+  return [
+    { date: "2026-12-31", hours: { opens: "10:00", closes: "16:00" } },
+    { date: "2027-01-01", hours: null },
+  ];
+}
+
+/**
+ * Pickup points of one city, each in a house of the city's generated streets (so its address is one the
+ * suggestions know and it sits on a street of the fallback map).
+ */
+export function generatePickupPoints(
+  seed: number,
+  city: CitySeed,
+  streets: readonly StreetSeed[],
+): PickupPointSeed[] {
   const rng = new Random(deriveSeed(seed, "pickup-points", city.name, city.region));
   const count = pickupPointCount(city, rng);
-  // Bigger cities spread further: ~3 km for a small city, ~12 km for Moscow.
-  const radiusKm = Math.min(12, 2 + 2.7 * Math.sqrt(city.population / 1_000_000));
-  const kmPerDegreeLon = 111.32 * Math.cos((city.latitude * Math.PI) / 180);
   const used = new Set<string>();
   const points: PickupPointSeed[] = [];
-  for (let i = 0; i < count; i++) {
+  while (points.length < count) {
     const provider = rng.weighted(PROVIDERS);
-    let address = "";
-    do {
-      address = `${rng.pick(STREETS)}, ${rng.int(1, 120)}${rng.chance(0.15) ? `, корп. ${rng.int(1, 4)}` : ""}`;
-    } while (used.has(address));
-    used.add(address);
-    // Uniform over a disc: the square root keeps points from bunching in the middle.
-    const distance = radiusKm * Math.sqrt(rng.next());
-    const angle = rng.next() * 2 * Math.PI;
-    const latitude = city.latitude + (distance * Math.sin(angle)) / 111.32;
-    const longitude = city.longitude + (distance * Math.cos(angle)) / kmPerDegreeLon;
+    const streetIndex = rng.int(0, streets.length - 1);
+    const street = streets[streetIndex] as StreetSeed;
+    const houseIndex = rng.int(0, street.houses.length - 1);
+    const house = street.houses[houseIndex] as StreetSeed["houses"][number];
+    const key = `${streetIndex}:${houseIndex}`;
+    if (used.has(key)) continue;
+    used.add(key);
+    const address = [street.withType, `д ${house.number}`, ...(house.block ? [`к ${house.block}`] : [])].join(
+      ", ",
+    );
+    const kind: PickupPointSeed["kind"] =
+      provider === "5Post"
+        ? rng.chance(0.6)
+          ? "parcel_locker"
+          : "point"
+        : rng.chance(0.15)
+          ? "parcel_locker"
+          : "point";
+    const locker = kind === "parcel_locker";
+    const hours = locker && rng.chance(0.5) ? "Круглосуточно" : rng.weighted(HOURS);
+    const schedule = parseHours(hours);
+    const name = pointName(provider, kind, rng);
     points.push({
       provider,
-      name: pointName(provider, rng),
+      kind,
+      name,
       address,
-      latitude: Math.round(latitude * 1e6) / 1e6,
-      longitude: Math.round(longitude * 1e6) / 1e6,
-      hours: provider === "5Post" && rng.chance(0.3) ? "Круглосуточно" : rng.weighted(HOURS),
+      latitude: house.latitude,
+      longitude: house.longitude,
+      hours,
+      schedule,
+      scheduleExceptions: holidayExceptions(schedule),
+      storageDays: locker ? 3 : provider === "Почта России" ? 15 : 7,
+      fittingRoom: !locker && provider !== "Почта России" && rng.chance(0.5),
+      cardPayment: locker || rng.chance(0.85),
+      cashPayment: !locker,
+      weightLimitKg: locker ? 15 : provider === "Почта России" ? 20 : 30,
+      howToFind: (locker ? rng.pick(HOW_TO_FIND_LOCKER) : rng.pick(HOW_TO_FIND_POINT)).replace(
+        "{name}",
+        name,
+      ),
+      streetIndex,
+      houseIndex,
     });
   }
   return points;

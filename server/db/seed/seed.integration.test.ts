@@ -110,4 +110,27 @@ describe("seed (PGlite)", { timeout: 60_000 }, () => {
       ),
     ).toBeGreaterThan(0);
   });
+
+  it("fills the street table and puts every pickup point in a house of it, with the house's address", async () => {
+    expect(await count(sql`select count(*) as n from streets`)).toBe(summary.streets);
+    expect(await count(sql`select count(*) as n from houses`)).toBe(summary.houses);
+    expect(await count(sql`select count(distinct city_id) as n from streets`)).toBe(100);
+    expect(
+      await count(sql`
+        select count(*) as n from pickup_points p
+        left join houses h on h.id = p.house_id
+        left join streets s on s.id = h.street_id
+        where h.id is null or s.city_id <> p.city_id or p.latitude <> h.latitude
+          or p.address not like s.with_type || ', д ' || h.number || '%'`),
+    ).toBe(0);
+  });
+
+  it("gives every seller a warehouse city, most in Moscow or St Petersburg", async () => {
+    expect(await count(sql`select count(*) as n from sellers where warehouse_city_id is null`)).toBe(0);
+    const hubs = await count(sql`
+      select count(*) as n from sellers s join cities c on c.id = s.warehouse_city_id
+      where c.name in ('Москва', 'Санкт-Петербург')`);
+    expect(hubs / summary.sellers).toBeGreaterThan(0.5);
+    expect(hubs).toBeLessThan(summary.sellers);
+  });
 });

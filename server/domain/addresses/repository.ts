@@ -1,10 +1,7 @@
-import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { DeliveryType } from "#contract/address-book.ts";
 import { addresses, cities, pickupPoints, users } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
-
-/** The most pickup points one city's list shows (the seed has at most 25; a real network may have more). */
-export const PICKUP_POINTS_LIMIT = 500;
 
 export interface PickupPointRow {
   id: number;
@@ -222,16 +219,6 @@ export function createAddressesRepository(db: Executor) {
     async pickupPoint(id: number): Promise<PickupPointRow | undefined> {
       const [row] = await db.select(pointColumns).from(pickupPoints).where(eq(pickupPoints.id, id));
       return row;
-    },
-
-    /** A city's pickup points by address. */
-    pickupPoints(cityId: number): Promise<PickupPointRow[]> {
-      return db
-        .select(pointColumns)
-        .from(pickupPoints)
-        .where(eq(pickupPoints.cityId, cityId))
-        .orderBy(asc(pickupPoints.address), asc(pickupPoints.id))
-        .limit(PICKUP_POINTS_LIMIT);
     },
   };
 }

@@ -200,9 +200,6 @@ export function createAddressesService(work: UnitOfWork<AddressesRepository>) {
         return type;
       });
     },
-
-    /** A city's pickup points, by address. */
-    pickupPoints: (cityId: number): Promise<PickupPoint[]> => repository.pickupPoints(cityId),
   };
 }
 export type AddressesService = ReturnType<typeof createAddressesService>;

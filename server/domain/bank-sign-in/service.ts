@@ -13,6 +13,7 @@ import {
   PHONE_TAKEN_MESSAGE,
 } from "#contract/bank-sign-in.ts";
 import { cyrillicSchema, emailSchema, maskPhone, messages, phoneSchema } from "#contract/validation.ts";
+import { customerBySub, DEMO_WELCOME_POINTS } from "#server/domain/bank-stand-in/customers.ts";
 import {
   BANK_CALLBACK_PATH,
   type BankStandIn,
@@ -396,6 +397,8 @@ export function createBankSignInService(repository: BankSignInRepository, option
       const profile = profileFromClaims(claims);
       if (flow.purpose === "sign_in") {
         const userId = await findOrCreateUser(subject, profile);
+        // The stand-in's demo customers come with points, so paying with points can be tried at once.
+        if (!bank && customerBySub(subject)) await repository.grantWelcomePoints(userId, DEMO_WELCOME_POINTS);
         return { purpose: "sign_in", userId, redirectTo: flow.redirectTo };
       }
       const userId = flow.userId!;

@@ -19,6 +19,12 @@ export interface BankCustomer {
   email: string;
 }
 
+/**
+ * Points each demo customer's account starts with (a welcome accrual on the bonus ledger, once per
+ * account): enough to pay a small pickup order fully with points, or part of a larger one (ADR 040).
+ */
+export const DEMO_WELCOME_POINTS = 5_000;
+
 export const DEMO_CUSTOMERS: readonly BankCustomer[] = [
   {
     sub: "5b0f6f4e-1d3c-4c8e-9a51-0c2b7e1a9d01",

@@ -8,6 +8,7 @@ import type { Database } from "#server/db/client.ts";
 import {
   brands,
   categories,
+  cities,
   categoryProperties,
   productImages,
   productPropertyValues,
@@ -75,6 +76,10 @@ export const cardColumns = {
   imageWidth: productImages.width,
   imageHeight: productImages.height,
   imageAlt: productImages.alt,
+  // The seller's warehouse and cut-off (a primary-key lookup per card): the card's delivery date.
+  dispatch: sql<{ latitude: number; longitude: number; timezone: string; cutoffHour: number } | null>`(
+    SELECT json_build_object('latitude', c.latitude, 'longitude', c.longitude, 'timezone', c.timezone, 'cutoffHour', s.cutoff_hour)
+    FROM ${sellers} s JOIN ${cities} c ON c.id = s.warehouse_city_id WHERE s.id = ${products.sellerId})`,
 };
 
 /** Product cards: the product with its brand and first picture; shared by listings, search and viewed. */

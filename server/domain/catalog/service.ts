@@ -66,6 +66,14 @@ export function toCard(row: ProductCardRow): ProductCard {
         ? { url: row.imageUrl, width: row.imageWidth, height: row.imageHeight, alt: row.imageAlt ?? row.name }
         : null,
     brand: { code: row.brandCode, name: row.brandName },
+    dispatch: row.dispatch
+      ? {
+          latitude: Number(row.dispatch.latitude),
+          longitude: Number(row.dispatch.longitude),
+          timezone: row.dispatch.timezone,
+          cutoffHour: Number(row.dispatch.cutoffHour),
+        }
+      : null,
   };
 }
 

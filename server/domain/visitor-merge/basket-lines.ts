@@ -1,3 +1,4 @@
+import { quantityCap } from "#contract/basket-rules.ts";
 import type { BasketLineRow, ProductLimits } from "./repository.ts";
 
 /**
@@ -18,7 +19,8 @@ export function mergeBasketLines(
   const limitOf = new Map(limits.map((p) => [p.id, p]));
   const cap = (productId: number, quantity: number) => {
     const product = limitOf.get(productId);
-    const most = Math.min(maxItems, product?.orderLimit ?? maxItems, product?.stock ?? maxItems);
+    // The basket's own cap (contract/basket-rules.ts), the same rule every basket change applies.
+    const most = product ? quantityCap(product, maxItems).max : maxItems;
     return Math.max(1, Math.min(quantity, most));
   };
   const mine = new Map(userLines.map((line) => [line.productId, line]));

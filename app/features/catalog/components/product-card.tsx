@@ -1,9 +1,11 @@
 import { Link } from "react-router";
+import { BasketButton } from "#app/features/basket/index.ts";
 import { WishlistHeart } from "#app/features/wishlist/index.ts";
 import { usePreloadOnIntent } from "#app/lib/deploy/preload-queue.ts";
 import { formatPrice, plural } from "#app/lib/format.ts";
 import type { ProductCard as ProductCardData } from "#contract/catalog.ts";
 import { productUrl } from "#contract/urls.ts";
+import { DeliveryPromise } from "./delivery-promise.tsx";
 import { TopProfitBadge } from "./top-profit-badge.tsx";
 
 const stateLabel = {
@@ -74,11 +76,16 @@ export function ProductCard({
             <span className="product-card__reviews">Нет отзывов</span>
           )}
         </div>
+        <DeliveryPromise product={product} className="product-card__delivery" />
         {product.state !== "in_stock" ? (
           <span className="product-card__state">{stateLabel[product.state]}</span>
         ) : null}
+        {product.orderLimit !== null && product.state !== "sold_out" && product.state !== "coming_soon" ? (
+          <span className="product-card__limit">Не больше {product.orderLimit} шт. в заказе</span>
+        ) : null}
       </Link>
-      {/* Outside the link (a button inside a link is not allowed), over the picture. */}
+      {/* Outside the link (a button inside a link is not allowed): the basket under it, the heart over the picture. */}
+      <BasketButton product={product} />
       <WishlistHeart productId={product.id} />
     </article>
   );

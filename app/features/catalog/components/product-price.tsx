@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BasketButton } from "#app/features/basket/index.ts";
 import { useFeature } from "#app/lib/features.ts";
 import { formatPrice } from "#app/lib/format.ts";
 import type { ProductDetail } from "#contract/catalog.ts";
@@ -44,6 +45,7 @@ export function ProductPrice({ product }: { product: ProductDetail }) {
         <p className="buy-box__limit">Не больше {product.orderLimit} шт. в одном заказе</p>
       ) : null}
       {product.isOriginal ? <p className="badge badge--original">Оригинал</p> : null}
+      <BasketButton product={product} variant="page" />
     </div>
   );
 }

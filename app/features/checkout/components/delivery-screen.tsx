@@ -1,0 +1,300 @@
+import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { addressesQuery, recipientsQuery, useAddressMutations } from "#app/features/address-book/index.ts";
+import { basketKeys } from "#app/features/basket/index.ts";
+import { ApiError } from "#app/lib/api-client.ts";
+import { failureMessage } from "#app/lib/form-errors.ts";
+import { Button } from "#app/ui/button.tsx";
+import { cx } from "#app/ui/class-names.ts";
+import { showToast } from "#app/ui/toast/toast-store.ts";
+import { DELIVERY_TYPE_LABELS, type DeliveryType } from "#contract/address-book.ts";
+import type { LineProblem, SlotChoice } from "#contract/orders.ts";
+import { basketQuery, shopperQuery, useDeliveryTypeMutation, usePlaceOrder } from "../api.ts";
+import { checkoutKey, LINE_PROBLEMS_STORAGE_KEY } from "../checkout-key.ts";
+import { CheckoutSteps } from "./checkout-steps.tsx";
+import { CourierPanel } from "./courier-panel.tsx";
+import { OrderSummary, SummaryBar } from "./order-summary.tsx";
+import { PickupPanel } from "./pickup-panel.tsx";
+import { type RecipientChoice, RecipientPanel } from "./recipient-panel.tsx";
+import { Shipments } from "./shipments.tsx";
+
+/**
+ * The delivery step (/checkout/steps/delivery): courier or pickup, the address or point, the window, the
+ * recipient, the shipments by seller with their dates, and the sums; «Перейти к оплате» places the order
+ * from the selected lines as shown and goes to its payment step.
+ */
+export function DeliveryScreen({ cityCenter }: { cityCenter: { latitude: number; longitude: number } }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: basket } = useSuspenseQuery(basketQuery());
+  const { data: shopper } = useSuspenseQuery(shopperQuery());
+  const { data: book } = useSuspenseQuery(addressesQuery());
+  const recipients = useQuery(recipientsQuery()).data?.items ?? [];
+  const addressMutations = useAddressMutations();
+  const typeMutation = useDeliveryTypeMutation();
+  const placeOrder = usePlaceOrder();
+  const errorId = useId();
+  const errorRef = useRef<HTMLParagraphElement>(null);
+
+  const city = basket.city;
+  const inCity = book.items.filter((a) => a.city?.id === city.id);
+  const courierAddresses = inCity.filter((a) => a.type === "courier");
+  const pickupAddresses = inCity.filter((a) => a.type === "pickup");
+
+  const [type, setType] = useState<DeliveryType>(book.deliveryType);
+  const [courierId, setCourierId] = useState<number | null>(
+    (courierAddresses.find((a) => a.selected) ?? courierAddresses[0])?.id ?? null,
+  );
+  const [pickupId, setPickupId] = useState<number | null>(
+    (pickupAddresses.find((a) => a.selected) ?? pickupAddresses[0])?.id ?? null,
+  );
+  const [slot, setSlot] = useState<SlotChoice | undefined>();
+  const defaultRecipient = recipients.find((r) => r.isDefault);
+  const [recipient, setRecipient] = useState<RecipientChoice | undefined>();
+  const recipientChoice: RecipientChoice = recipient ?? defaultRecipient?.id ?? "self";
+  const [error, setError] = useState<string | undefined>();
+
+  const selectedLines = useMemo(
+    () => basket.shipments.flatMap((s) => s.lines.filter((line) => line.selected && line.buyable)),
+    [basket],
+  );
+  const sellerIds = useMemo(
+    () =>
+      basket.shipments
+        .filter((s) => s.lines.some((l) => l.selected && l.buyable))
+        .map((s) => s.seller.id)
+        .join(","),
+    [basket],
+  );
+  const shipments = basket.shipments
+    .map((s) => ({ ...s, lines: s.lines.filter((l) => l.selected && l.buyable) }))
+    .filter((s) => s.lines.length > 0)
+    .map((s) => ({
+      key: String(s.seller.id),
+      sellerName: s.seller.name,
+      dateText: s.deliveryText,
+      lines: s.lines.map((l) => ({
+        productId: l.productId,
+        name: l.product.name,
+        quantity: l.quantity,
+        image: l.product.image,
+      })),
+    }));
+  const delivery = type === "pickup" ? 0 : basket.totals.delivery;
+  const figures = {
+    quantity: basket.totals.quantity,
+    goods: basket.totals.goods,
+    discount: basket.totals.discount,
+    delivery,
+    cashbackPoints: basket.totals.cashbackPoints,
+    toPay: basket.totals.toPay - basket.totals.delivery + delivery,
+  };
+
+  const switchType = (next: DeliveryType) => {
+    setType(next);
+    setError(undefined);
+    typeMutation.mutate(next);
+  };
+
+  const selectCourier = useCallback(
+    (id: number | null) => {
+      setCourierId(id);
+      setError(undefined);
+      return id === null ? undefined : addressMutations.select.mutateAsync(id).catch(() => undefined);
+    },
+    [addressMutations.select],
+  );
+
+  const chooseSlot = useCallback((next: SlotChoice) => {
+    setSlot(next);
+    setError(undefined);
+  }, []);
+
+  const createCourier = async (body: {
+    address: string;
+    entrance: string;
+    floor: string;
+    flat: string;
+    intercom: string;
+    comment: string;
+    latitude: number;
+    longitude: number;
+  }) => {
+    const created = await addressMutations.create.mutateAsync({
+      type: "courier",
+      cityId: city.id,
+      ...body,
+      selected: true,
+    });
+    setCourierId(created.id);
+    showToast({ type: "success", title: "Адрес сохранён", group: "checkout" });
+    return created;
+  };
+
+  const choosePoint = async (pointId: number) => {
+    try {
+      const existing = pickupAddresses.find((a) => a.pickupPoint?.id === pointId);
+      const address = existing
+        ? await addressMutations.select.mutateAsync(existing.id)
+        : await addressMutations.create.mutateAsync({
+            type: "pickup",
+            pickupPointId: pointId,
+            selected: true,
+          });
+      setPickupId(address.id);
+      setError(undefined);
+      showToast({ type: "success", title: "Пункт выдачи выбран", group: "checkout" });
+    } catch (failure) {
+      showToast({
+        type: "error",
+        title: "Пункт не выбран",
+        text: failureMessage(failure),
+        group: "checkout",
+      });
+    }
+  };
+
+  const fail = (message: string) => {
+    setError(message);
+    requestAnimationFrame(() => errorRef.current?.focus());
+  };
+
+  const submit = async () => {
+    const addressId = type === "courier" ? courierId : pickupId;
+    if (addressId === null) {
+      fail(type === "courier" ? "Выберите адрес доставки" : "Выберите пункт выдачи");
+      return;
+    }
+    if (type === "courier" && !slot) {
+      fail("Выберите интервал доставки");
+      return;
+    }
+    setError(undefined);
+    try {
+      const placement = {
+        basketVersion: basket.version,
+        expectedLines: selectedLines.map((l) => ({
+          productId: l.productId,
+          quantity: l.quantity,
+          price: l.price,
+        })),
+        deliveryType: type,
+        addressId,
+        ...(type === "courier" && slot ? { slot } : {}),
+        ...(recipientChoice === "self" ? {} : { recipientId: recipientChoice }),
+        bonusPoints: 0,
+      };
+      const order = await placeOrder.mutateAsync({ checkoutKey: checkoutKey(placement), ...placement });
+      // Whatever an earlier try refused is settled now.
+      sessionStorage.removeItem(LINE_PROBLEMS_STORAGE_KEY);
+      navigate(`/checkout/steps/payment/${order.id}`);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 409) {
+        const body = failure.body as (typeof failure.body & { lines?: LineProblem[] }) | undefined;
+        if (body?.code === "order_lines_changed") {
+          // Back to the basket, which shows each line's problem (and reads them again after a reload).
+          sessionStorage.setItem(LINE_PROBLEMS_STORAGE_KEY, JSON.stringify(body.lines ?? []));
+          navigate("/basket", { state: { lineProblems: body.lines ?? [] } });
+          return;
+        }
+        if (body?.code === "slot_full") setSlot(undefined);
+        // Changed in another tab: the step shows the basket as it is now, and the next try places that.
+        if (body?.code === "basket_changed")
+          void queryClient.invalidateQueries({ queryKey: basketKeys.detail() });
+      }
+      fail(failureMessage(failure));
+    }
+  };
+
+  const action = (
+    <Button fullWidth size="l" onClick={submit} loading={placeOrder.isPending || placeOrder.isSuccess}>
+      Перейти к оплате
+    </Button>
+  );
+
+  return (
+    <div className="co-page">
+      <CheckoutSteps current="delivery" />
+      <h1 className="page-title co-page__title">Оформление заказа</h1>
+      <div className="co-layout">
+        <div className="co-main">
+          <section className="co-card" aria-labelledby="co-delivery-title">
+            <h2 className="co-card__title" id="co-delivery-title">
+              Способ получения
+            </h2>
+            <fieldset className="co-fieldset">
+              <legend className="co-visually-hidden">Как получить заказ</legend>
+              <div className="co-switch">
+                {(["courier", "pickup"] as const).map((t) => (
+                  <label key={t} className={cx("co-switch__item", type === t && "co-switch__item--on")}>
+                    <input
+                      type="radio"
+                      name="delivery-type"
+                      value={t}
+                      checked={type === t}
+                      onChange={() => switchType(t)}
+                      className="co-visually-hidden"
+                    />
+                    <span className="co-switch__title">{DELIVERY_TYPE_LABELS[t]}</span>
+                    <span className="co-switch__text">
+                      {t === "courier"
+                        ? basket.totals.delivery === 0
+                          ? "Бесплатно"
+                          : "До двери, в удобный интервал"
+                        : "Бесплатно"}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <p className="co-muted co-city">Город доставки: {city.name}</p>
+            {type === "courier" ? (
+              <CourierPanel
+                city={city}
+                addresses={courierAddresses}
+                selectedId={courierId}
+                onSelect={selectCourier}
+                onCreate={createCourier}
+                sellerIds={sellerIds}
+                slot={slot}
+                onSlot={chooseSlot}
+              />
+            ) : (
+              <PickupPanel
+                city={{ ...city, ...cityCenter }}
+                sellerIds={sellerIds}
+                chosenPointId={pickupAddresses.find((a) => a.id === pickupId)?.pickupPoint?.id ?? null}
+                onChoose={choosePoint}
+              />
+            )}
+          </section>
+          <RecipientPanel
+            self={{ name: [shopper.surname, shopper.name].filter(Boolean).join(" "), phone: shopper.phone }}
+            recipients={recipients}
+            value={recipientChoice}
+            onChange={setRecipient}
+          />
+          <Shipments shipments={shipments} />
+        </div>
+        <OrderSummary
+          figures={figures}
+          action={action}
+          note={
+            <>
+              {error ? (
+                <p className="co-error" id={errorId} role="alert" tabIndex={-1} ref={errorRef}>
+                  {error}
+                </p>
+              ) : null}
+              <p className="co-muted">
+                Нажимая кнопку, вы соглашаетесь с условиями покупки. Оплата — на следующем шаге.
+              </p>
+            </>
+          }
+        />
+      </div>
+      <SummaryBar toPay={figures.toPay} action={action} />
+    </div>
+  );
+}

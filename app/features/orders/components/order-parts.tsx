@@ -1,0 +1,136 @@
+import { formatPrice, plural } from "#app/lib/format.ts";
+import { deliveryDayWords, localDateTime } from "#contract/delivery-dates.ts";
+import type { Order } from "#contract/orders.ts";
+
+const pointsForms = ["балл", "балла", "баллов"] as const;
+
+/** «1 500 баллов». */
+export function formatPoints(points: number): string {
+  return `${new Intl.NumberFormat("ru-RU").format(points)} ${plural(points, pointsForms)}`;
+}
+
+/** «28 ноября» or «завтра, 25 ноября», as the shopper's calendar (Moscow for now) says. */
+export function deliveryDayText(date: string): string {
+  const today = localDateTime(new Date(), "Europe/Moscow").date;
+  const words = deliveryDayWords(date, today);
+  const [, month, day] = date.split("-").map(Number);
+  const plain = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", timeZone: "UTC" }).format(
+    new Date(Date.UTC(2000, (month ?? 1) - 1, day ?? 1)),
+  );
+  return words === plain ? plain : `${words}, ${plain}`;
+}
+
+/** Where and when: the address or the pickup point, and the courier's window. */
+export function OrderDelivery({ order }: { order: Order }) {
+  const { delivery } = order;
+  return (
+    <dl className="order-facts">
+      <div>
+        <dt>{delivery.type === "pickup" ? "Пункт выдачи" : "Курьером"}</dt>
+        <dd>
+          {delivery.type === "pickup" && delivery.pointName ? `${delivery.pointName}, ` : ""}
+          {delivery.address}
+          {delivery.flat ? `, кв. ${delivery.flat}` : ""}
+        </dd>
+      </div>
+      {delivery.slot ? (
+        <div>
+          <dt>Интервал</dt>
+          <dd>
+            {deliveryDayText(delivery.slot.date)}, с {delivery.slot.startsHour}:00 до {delivery.slot.endsHour}
+            :00
+          </dd>
+        </div>
+      ) : null}
+      {delivery.type === "pickup" && delivery.hours ? (
+        <div>
+          <dt>Часы работы</dt>
+          <dd>{delivery.hours}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Получатель</dt>
+        <dd>
+          {order.recipient.surname} {order.recipient.name}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** One block per seller: the date and the products with pictures. */
+export function OrderShipments({ order }: { order: Order }) {
+  return (
+    <ul className="order-shipments">
+      {order.shipments.map((shipment, index) => (
+        <li key={shipment.seller.id} className="order-shipment">
+          <p className="order-shipment__title">
+            {order.shipments.length > 1
+              ? `Отправление ${index + 1} из ${order.shipments.length}`
+              : "Отправление"}
+            <span className="order-shipment__seller"> · {shipment.seller.name}</span>
+          </p>
+          <p className="order-shipment__date">
+            {order.delivery.type === "pickup" ? "Привезём в пункт выдачи" : "Доставим"}{" "}
+            {deliveryDayText(shipment.deliveryDate)}
+          </p>
+          <ul className="order-lines">
+            {shipment.lines.map((line) => (
+              <li key={line.productId} className="order-line">
+                {line.image ? (
+                  <img src={line.image.url} alt="" width={56} height={56} loading="lazy" decoding="async" />
+                ) : (
+                  <span className="order-line__no-image" aria-hidden="true" />
+                )}
+                <span className="order-line__name">{line.name}</span>
+                <span className="order-line__qty">
+                  {line.quantity} шт. × {formatPrice(line.price)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Goods, discount, delivery, points and what the card pays. */
+export function OrderTotals({ order, paid }: { order: Order; paid: boolean }) {
+  return (
+    <dl className="order-totals">
+      <div>
+        <dt>Товары</dt>
+        <dd>{formatPrice(order.goodsTotal + order.discountTotal)}</dd>
+      </div>
+      {order.discountTotal > 0 ? (
+        <div>
+          <dt>Скидка</dt>
+          <dd className="order-totals__discount">−{formatPrice(order.discountTotal)}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Доставка</dt>
+        <dd>{order.deliveryTotal > 0 ? formatPrice(order.deliveryTotal) : "бесплатно"}</dd>
+      </div>
+      {order.bonusSpent > 0 ? (
+        <div>
+          <dt>{paid ? "Оплачено баллами" : "Баллами"}</dt>
+          <dd>−{formatPoints(order.bonusSpent)}</dd>
+        </div>
+      ) : null}
+      {paid && order.paidByCard === 0 ? null : (
+        <div className="order-totals__sum">
+          <dt>{paid ? "Оплачено картой" : "К оплате"}</dt>
+          <dd>{formatPrice(paid ? order.paidByCard : order.toPay)}</dd>
+        </div>
+      )}
+      {order.cashbackPoints > 0 ? (
+        <div className="order-totals__cashback">
+          <dt>Кешбэк</dt>
+          <dd>+{formatPoints(order.cashbackPoints)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

@@ -1,0 +1,284 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { Order } from "#contract/orders.ts";
+import { loadConfig } from "#server/config.ts";
+import { acquirerStandInJobs } from "#server/domain/acquirer-stand-in/stand-in.ts";
+import { createBonusRepository } from "#server/domain/bonus/repository.ts";
+import { signed } from "#server/domain/payments/tbank-token.ts";
+import { createServices } from "#server/domain/services.ts";
+import { createApp } from "#server/http/app.ts";
+import { createJobRunner } from "#server/jobs/runner.ts";
+import { createLogger } from "#server/logger.ts";
+import { payWithCard, STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
+import {
+  checkoutKey,
+  expectedLinesOf,
+  ledgerRowsOf,
+  passDeadline,
+  paymentsOf,
+  removeOrderData,
+  scratchProduct,
+  setPaymentStatus,
+  shopperWithBasket,
+  stockOf,
+} from "#tests/fixtures/order-data.ts";
+import { getTestContext } from "#tests/fixtures/test-app.ts";
+
+afterAll(async () => {
+  const { database } = await getTestContext();
+  await removeOrderData(database.db);
+});
+
+const ORIGIN = "http://localhost";
+
+/**
+ * An app of its own whose stand-in acquirer delivers notifications to this same app (as it would over
+ * the network), and a runner for the stand-in's notification jobs.
+ */
+async function paymentApp() {
+  const { database } = await getTestContext();
+  const logger = createLogger("silent");
+  let app: ReturnType<typeof createApp> | undefined;
+  const deliveries: { status: number; body: string }[] = [];
+  const services = createServices(database.db, {
+    acquirer: {
+      standIn: {
+        deliver: async (request) => {
+          const response = await app!.request(request);
+          const body = await response.clone().text();
+          deliveries.push({ status: response.status, body });
+          return response;
+        },
+      },
+    },
+  });
+  app = createApp({
+    config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
+    services,
+    logger,
+    checks: {},
+  });
+  const runner = createJobRunner({
+    db: database.db,
+    logger,
+    handlers: acquirerStandInJobs(services.acquirerStandIn, { backoff: { baseMs: 10, maxMs: 10 } }),
+  });
+  /** Delivers the stand-in's queued notifications now. */
+  const deliverNotifications = async () => {
+    await runner.poll();
+    await runner.idle();
+  };
+  const call = (
+    path: string,
+    init: { method?: string; cookie?: string; body?: unknown; origin?: string | null } = {},
+  ) =>
+    app!.request(`${ORIGIN}${path}`, {
+      method: init.method ?? "GET",
+      headers: {
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+        ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(init.origin === null
+          ? {}
+          : init.method && init.method !== "GET"
+            ? { origin: init.origin ?? ORIGIN }
+            : {}),
+      },
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
+  const send = (request: Request) => app!.request(request);
+  return { app: app!, services, database, call, send, deliverNotifications, deliveries };
+}
+
+type PaymentApp = Awaited<ReturnType<typeof paymentApp>>;
+
+/** A shopper with one product in the basket and a placed pickup order awaiting payment. */
+async function placedOrder(
+  env: PaymentApp,
+  options: { points?: number; bonusPoints?: number; price?: number } = {},
+) {
+  const product = await scratchProduct(env.database.db, {
+    stock: 5,
+    price: options.price ?? 250_000,
+    cashbackPercent: 4,
+  });
+  const shopper = await shopperWithBasket(env.database.db, [{ productId: product.id, quantity: 1 }], {
+    points: options.points,
+  });
+  const res = await env.call("/api/v1/orders", {
+    method: "POST",
+    cookie: shopper.cookie,
+    body: {
+      checkoutKey: checkoutKey(),
+      ...(await expectedLinesOf(env.database.db, shopper.userId)),
+      deliveryType: "pickup",
+      addressId: shopper.pickupAddressId,
+      bonusPoints: options.bonusPoints ?? 0,
+    },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return { shopper, product, order: (await res.json()) as Order };
+}
+
+async function startPaying(env: PaymentApp, cookie: string, orderId: number, bonusPoints = 0) {
+  const res = await env.call(`/api/v1/orders/${orderId}/payments`, {
+    method: "POST",
+    cookie,
+    body: { method: "card", bonusPoints },
+  });
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  const result = JSON.parse(text) as { kind: string; paymentUrl: string };
+  expect(result.kind).toBe("redirect");
+  return result.paymentUrl;
+}
+
+const orderOf = async (env: PaymentApp, cookie: string, id: number) =>
+  (await (await env.call(`/api/v1/orders/${id}`, { cookie })).json()) as Order;
+
+/**
+ * The CONFIRMED notification the acquirer would send for the order's first payment: its fields, the
+ * terminal's password to sign them with, and a ready function to post a body.
+ */
+async function confirmedNotification(env: PaymentApp, order: Order) {
+  const [payment] = await paymentsOf(env.database.db, order.id);
+  const { terminalKey, password } = await env.services.acquirerStandIn!.credentials();
+  const fields = {
+    TerminalKey: terminalKey,
+    OrderId: `${order.number}-1`,
+    Success: true,
+    Status: "CONFIRMED",
+    PaymentId: Number(payment!.externalId),
+    ErrorCode: "0",
+    Amount: order.toPay,
+  };
+  const post = (body: unknown) =>
+    env.call("/api/v1/payments/notification", { method: "POST", body, origin: null });
+  return { payment: payment!, fields, password, post };
+}
+
+describe("paying at the acquirer", () => {
+  it("is paid by the check on return (GetState), once, and the basket keeps only what was not bought", async () => {
+    const env = await paymentApp();
+    const { shopper, order } = await placedOrder(env, { points: 1_000, bonusPoints: 300 });
+    const paymentUrl = await startPaying(env, shopper.cookie, order.id, 300);
+    expect(new URL(paymentUrl).pathname).toMatch(/^\/acquirer\//);
+
+    const paid = await payWithCard(paymentUrl, STAND_IN_CARDS.success, { send: env.send });
+    expect(paid.location).toBe(`${ORIGIN}/thank-you?orderId=${order.id}`);
+    // The redirect proves nothing: the order is paid when the acquirer says so.
+    expect((await orderOf(env, shopper.cookie, order.id)).status).toBe("awaiting_payment");
+
+    const checks = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        env.call(`/api/v1/orders/${order.id}/payments/check`, { method: "POST", cookie: shopper.cookie }),
+      ),
+    );
+    for (const check of checks) expect(await check.json()).toMatchObject({ orderId: order.id, paid: true });
+    const after = await orderOf(env, shopper.cookie, order.id);
+    expect(after.status).toBe("paid");
+    expect(after.paidByCard).toBe(250_000 - 300 * 100);
+    expect(after.bonusSpent).toBe(300);
+    const bonus = createBonusRepository(env.database.db);
+    expect(await bonus.balance(shopper.userId)).toEqual({ balance: 700, pending: 100 });
+    expect(await bonus.ledgerSums(shopper.userId)).toEqual({ balance: 700, pending: 100 });
+    expect((await expectedLinesOf(env.database.db, shopper.userId)).expectedLines).toEqual([]);
+
+    // The notification comes later and changes nothing.
+    await env.deliverNotifications();
+    expect(env.deliveries.some((d) => d.status === 200 && d.body === "OK")).toBe(true);
+    expect(await bonus.ledgerSums(shopper.userId)).toEqual({ balance: 700, pending: 100 });
+  });
+
+  it("is paid by the signed notification; a repeated one changes nothing", async () => {
+    const env = await paymentApp();
+    const { shopper, order, product } = await placedOrder(env);
+    const paymentUrl = await startPaying(env, shopper.cookie, order.id);
+    await payWithCard(paymentUrl, STAND_IN_CARDS.threeDs, { send: env.send });
+    await env.deliverNotifications();
+    expect((await orderOf(env, shopper.cookie, order.id)).status).toBe("paid");
+
+    // The same notification again (the acquirer repeats until it hears OK).
+    const { fields, password, post } = await confirmedNotification(env, order);
+    const again = signed(fields, password);
+    for (let i = 0; i < 3; i += 1) {
+      const res = await post(again);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe("OK");
+    }
+    const cashback = await ledgerRowsOf(env.database.db, order.id);
+    expect(cashback.filter((r) => r.kind === "cashback")).toHaveLength(1);
+    expect(await stockOf(env.database.db, product.id)).toBe(4);
+  });
+
+  it("refuses a forged or amount-mismatched notification, and the order stays unpaid", async () => {
+    const env = await paymentApp();
+    const { shopper, order } = await placedOrder(env);
+    await startPaying(env, shopper.cookie, order.id);
+    const { fields, password, post } = await confirmedNotification(env, order);
+    expect((await post(signed(fields, "not-the-terminal-password"))).status).toBe(403);
+    expect((await post({ ...signed(fields, password), Amount: 100 })).status).toBe(403);
+    // Signed with the right password, but not what this payment is for.
+    expect((await post(signed({ ...fields, Amount: order.toPay - 100 }, password))).status).toBe(400);
+    expect((await post(signed({ ...fields, OrderId: "0000-0000-1" }, password))).status).toBe(400);
+    expect((await orderOf(env, shopper.cookie, order.id)).status).toBe("awaiting_payment");
+  });
+
+  it("after a declined card, pays again with a new payment of the same order", async () => {
+    const env = await paymentApp();
+    const { shopper, order } = await placedOrder(env);
+    const first = await startPaying(env, shopper.cookie, order.id);
+    const declined = await payWithCard(first, STAND_IN_CARDS.declined, { send: env.send });
+    expect(declined.location).toBe(`${ORIGIN}/fail?orderId=${order.id}`);
+    const check = await env.call(`/api/v1/orders/${order.id}/payments/check`, {
+      method: "POST",
+      cookie: shopper.cookie,
+    });
+    expect(await check.json()).toMatchObject({ status: "awaiting_payment", paid: false });
+
+    const second = await startPaying(env, shopper.cookie, order.id);
+    expect(second).not.toBe(first);
+    const paid = await payWithCard(second, STAND_IN_CARDS.success, { send: env.send });
+    expect(paid.location).toBe(`${ORIGIN}/thank-you?orderId=${order.id}`);
+    await env.call(`/api/v1/orders/${order.id}/payments/check`, { method: "POST", cookie: shopper.cookie });
+    const rows = await paymentsOf(env.database.db, order.id);
+    expect(rows.map((p) => [p.attempt, p.status]).sort()).toEqual([
+      [1, "rejected"],
+      [2, "confirmed"],
+    ]);
+  });
+
+  it("cancels an earlier open payment before opening another, so one order is never paid twice", async () => {
+    const env = await paymentApp();
+    const { shopper, order } = await placedOrder(env);
+    const first = await startPaying(env, shopper.cookie, order.id);
+    await startPaying(env, shopper.cookie, order.id);
+    // The first page no longer takes money.
+    const late = await payWithCard(first, STAND_IN_CARDS.success, { send: env.send });
+    expect(late.location).not.toBe(`${ORIGIN}/thank-you?orderId=${order.id}`);
+    const [firstRow] = await paymentsOf(env.database.db, order.id);
+    expect(firstRow!.status).toBe("cancelled");
+    // The acquirer's own word of the cancellation (and any late one) leaves it so.
+    await env.deliverNotifications();
+    const [still] = await paymentsOf(env.database.db, order.id);
+    expect(still!.status).toBe("cancelled");
+  });
+
+  it("gives the money back when the payment is confirmed after the order was cancelled", async () => {
+    const env = await paymentApp();
+    const { shopper, order, product } = await placedOrder(env);
+    const paymentUrl = await startPaying(env, shopper.cookie, order.id);
+    // The order times out while the shopper is still on the card page…
+    await passDeadline(env.database.db, order.id);
+    await env.services.orders.expire(order.id);
+    expect(await stockOf(env.database.db, product.id)).toBe(5);
+    // …and the card is charged anyway: the acquirer is told to give it back.
+    const { payment, fields, password, post } = await confirmedNotification(env, order);
+    await setPaymentStatus(env.database.db, payment.id, "pending");
+    await payWithCard(paymentUrl, STAND_IN_CARDS.success, { send: env.send }).catch(() => undefined);
+    const res = await post(signed(fields, password));
+    expect(await res.text()).toBe("OK");
+    expect((await orderOf(env, shopper.cookie, order.id)).status).toBe("cancelled");
+    const [after] = await paymentsOf(env.database.db, order.id);
+    expect(after!.status).toBe("refunded");
+    expect(await stockOf(env.database.db, product.id)).toBe(5);
+  });
+});

@@ -1,0 +1,97 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { bonusAccounts, bonusLedger } from "#server/db/schema/index.ts";
+import type { Executor } from "#server/db/unit-of-work.ts";
+
+export type BonusKind = (typeof bonusLedger.$inferInsert)["kind"];
+export type BonusBucket = "available" | "pending";
+
+export interface BonusEntry {
+  userId: number;
+  /** Unique across the ledger: the same operation recorded twice is recorded once. */
+  operationKey: string;
+  kind: BonusKind;
+  bucket: BonusBucket;
+  /** Signed, whole points, never 0. */
+  amount: number;
+  orderId?: number;
+}
+
+/** The outcome of recording an entry. */
+export type RecordResult = "recorded" | "duplicate" | "insufficient";
+
+/**
+ * The bonus ledger and its running sums (bonus_accounts). Run `record` inside a transaction: the ledger
+ * row and the sum move together, and a refused debit leaves an inserted ledger row to the rollback.
+ */
+export function createBonusRepository(db: Executor) {
+  return {
+    /**
+     * Appends the entry once per operation key and moves the bucket's sum by its amount, only while the
+     * sum stays ≥ 0 (a conditional update: two debits racing for the last points cannot both pass).
+     * "insufficient" means nothing may commit: the caller throws, which rolls the ledger row back.
+     */
+    async record(entry: BonusEntry): Promise<RecordResult> {
+      const [row] = await db
+        .insert(bonusLedger)
+        .values({
+          userId: entry.userId,
+          operationKey: entry.operationKey,
+          kind: entry.kind,
+          bucket: entry.bucket,
+          amount: entry.amount,
+          orderId: entry.orderId,
+        })
+        .onConflictDoNothing({ target: bonusLedger.operationKey })
+        .returning({ id: bonusLedger.id });
+      if (!row) return "duplicate";
+      await db.insert(bonusAccounts).values({ userId: entry.userId }).onConflictDoNothing();
+      const column = entry.bucket === "available" ? bonusAccounts.balance : bonusAccounts.pending;
+      const moved = await db
+        .update(bonusAccounts)
+        .set(
+          entry.bucket === "available"
+            ? { balance: sql`${bonusAccounts.balance} + ${entry.amount}`, updatedAt: sql`now()` }
+            : { pending: sql`${bonusAccounts.pending} + ${entry.amount}`, updatedAt: sql`now()` },
+        )
+        .where(and(eq(bonusAccounts.userId, entry.userId), sql`${column} + ${entry.amount} >= 0`))
+        .returning({ userId: bonusAccounts.userId });
+      return moved.length > 0 ? "recorded" : "insufficient";
+    },
+
+    async balance(userId: number): Promise<{ balance: number; pending: number }> {
+      const [row] = await db
+        .select({ balance: bonusAccounts.balance, pending: bonusAccounts.pending })
+        .from(bonusAccounts)
+        .where(eq(bonusAccounts.userId, userId));
+      return row ?? { balance: 0, pending: 0 };
+    },
+
+    /** The sums recomputed from the ledger itself (tests and audits compare them with the account). */
+    async ledgerSums(userId: number): Promise<{ balance: number; pending: number }> {
+      const [row] = await db
+        .select({
+          balance: sql<number>`coalesce(sum(${bonusLedger.amount}) filter (where ${bonusLedger.bucket} = 'available'), 0)::int`,
+          pending: sql<number>`coalesce(sum(${bonusLedger.amount}) filter (where ${bonusLedger.bucket} = 'pending'), 0)::int`,
+        })
+        .from(bonusLedger)
+        .where(eq(bonusLedger.userId, userId));
+      return row ?? { balance: 0, pending: 0 };
+    },
+
+    async history(userId: number, limit = 50) {
+      return db
+        .select({
+          kind: bonusLedger.kind,
+          bucket: bonusLedger.bucket,
+          amount: bonusLedger.amount,
+          orderId: bonusLedger.orderId,
+          createdAt: bonusLedger.createdAt,
+        })
+        .from(bonusLedger)
+        .where(eq(bonusLedger.userId, userId))
+        .orderBy(desc(bonusLedger.createdAt), desc(bonusLedger.id))
+        .limit(limit);
+    },
+  };
+}
+export type BonusRepository = ReturnType<typeof createBonusRepository>;

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { defineJobType, handleJob, type JobHandler } from "#server/jobs/job-type.ts";
+import type { OrdersService } from "./service.ts";
+
+/** How often unpaid orders past their deadline are looked for: a minute late at most. */
+export const EXPIRE_UNPAID_EVERY_MS = 60_000;
+const BATCH = 100;
+
+export const expireUnpaidOrdersJob = defineJobType({
+  name: "expire-unpaid-orders",
+  payload: z.object({}),
+  maxAttempts: 3,
+  backoff: { baseMs: 5_000, maxMs: 60_000 },
+  every: { intervalMs: EXPIRE_UNPAID_EVERY_MS, payload: {} },
+});
+
+/**
+ * Cancels unpaid orders past PAYMENT_TIMEOUT_MIN and returns their stock, courier window and points. The
+ * job runs once per period across instances (ADR 017); even if two runs overlapped, each order is
+ * cancelled by one conditional update only, and only its winner returns anything (`expire`).
+ */
+export async function expireDueOrders(orders: Pick<OrdersService, "dueUnpaid" | "expire">): Promise<number> {
+  let cancelled = 0;
+  for (;;) {
+    const due = await orders.dueUnpaid(BATCH);
+    let moved = 0;
+    for (const id of due) if (await orders.expire(id)) moved += 1;
+    cancelled += moved;
+    // A batch none of which this run could cancel (another run took them) ends the loop.
+    if (due.length < BATCH || moved === 0) return cancelled;
+  }
+}
+
+export function ordersJobs(services: { orders: OrdersService }): JobHandler[] {
+  return [
+    handleJob(expireUnpaidOrdersJob, async (_payload, { logger }) => {
+      const cancelled = await expireDueOrders(services.orders);
+      if (cancelled > 0) logger.info({ cancelled }, "unpaid orders cancelled");
+    }),
+  ];
+}

@@ -1,0 +1,456 @@
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import {
+  addresses,
+  basketLines,
+  baskets,
+  cities,
+  deliverySlots,
+  orderLines,
+  orderShipments,
+  orders,
+  payments,
+  pickupPoints,
+  productImages,
+  products,
+  recipients,
+  sellers,
+  users,
+} from "#server/db/schema/index.ts";
+import type { Executor } from "#server/db/unit-of-work.ts";
+
+/**
+ * The first key of the two-key advisory lock that serialises one user's placements (the second is the
+ * user id): a retried placement waits for the first and then finds its order by the checkout key.
+ */
+const PLACEMENT_LOCK = 7_350_040;
+
+export type OrderRow = typeof orders.$inferSelect;
+export type ProductRow = Awaited<
+  ReturnType<ReturnType<typeof createOrdersRepository>["readProducts"]>
+>[number];
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+
+/** Everything placement, payment and expiry read and write, over the database or one transaction. */
+export function createOrdersRepository(db: Executor) {
+  function selectProducts(ids: readonly number[], lock: boolean) {
+    if (ids.length === 0) return Promise.resolve([]);
+    const query = db
+      .select({
+        id: products.id,
+        name: products.name,
+        sellerId: products.sellerId,
+        price: products.price,
+        oldPrice: products.oldPrice,
+        cashbackPercent: products.cashbackPercent,
+        stock: products.stock,
+        isPreorder: products.isPreorder,
+        isComingSoon: products.isComingSoon,
+        orderLimit: products.orderLimit,
+      })
+      .from(products)
+      .where(inArray(products.id, [...ids]))
+      .orderBy(asc(products.id));
+    // NO KEY UPDATE, not UPDATE: the order's lines already hold KEY SHARE on these rows (their foreign key),
+    // and two placements each holding that while waiting for UPDATE would deadlock.
+    return lock ? query.for("no key update") : query;
+  }
+
+  async function selectOrder(orderId: number, userId: number | undefined, lock: boolean) {
+    const query = db
+      .select()
+      .from(orders)
+      .where(
+        userId === undefined
+          ? eq(orders.id, orderId)
+          : and(eq(orders.id, orderId), eq(orders.userId, userId)),
+      );
+    const [row] = await (lock ? query.for("update") : query);
+    return row;
+  }
+
+  return {
+    async lockUserPlacements(userId: number): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(${PLACEMENT_LOCK}::int, ${userId}::int)`);
+    },
+
+    async findByCheckoutKey(userId: number, checkoutKey: string): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, checkoutKey)));
+      return row;
+    },
+
+    /** The user's basket with its selected lines; locks the basket row for the rest of the transaction. */
+    async basketForPlacement(userId: number) {
+      const [basket] = await db
+        .select({ id: baskets.id, version: baskets.version })
+        .from(baskets)
+        .where(eq(baskets.userId, userId))
+        .for("update");
+      if (!basket) return undefined;
+      const lines = await db
+        .select({ productId: basketLines.productId, quantity: basketLines.quantity })
+        .from(basketLines)
+        .where(and(eq(basketLines.basketId, basket.id), eq(basketLines.selected, true)))
+        .orderBy(asc(basketLines.productId));
+      return { ...basket, lines };
+    },
+
+    /**
+     * The products of an order, locked in id order (`FOR NO KEY UPDATE`): two placements of overlapping baskets
+     * queue on the same rows in the same order and never deadlock, and each sees the other's stock.
+     */
+    lockProducts: (ids: readonly number[]) => selectProducts(ids, true),
+
+    /** The same rows without locks: a first look before anything is held. */
+    readProducts: (ids: readonly number[]) => selectProducts(ids, false),
+
+    /** Takes `quantity` units if there are that many; false when there are not (nothing changes). */
+    async takeStock(productId: number, quantity: number): Promise<boolean> {
+      const rows = await db
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${quantity}` })
+        .where(and(eq(products.id, productId), sql`${products.stock} >= ${quantity}`))
+        .returning({ id: products.id });
+      return rows.length > 0;
+    },
+
+    async returnStock(lines: readonly { productId: number; quantity: number }[]): Promise<void> {
+      for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+        await db
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${line.quantity}` })
+          .where(eq(products.id, line.productId));
+      }
+    },
+
+    /** Sellers with the place they ship from (a seller without one ships from the largest city). */
+    async sellersWithWarehouses(ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      const fallback = db.select({ id: cities.id }).from(cities).orderBy(desc(cities.population)).limit(1);
+      return db
+        .select({
+          id: sellers.id,
+          code: sellers.code,
+          name: sellers.name,
+          cutoffHour: sellers.cutoffHour,
+          latitude: cities.latitude,
+          longitude: cities.longitude,
+          timezone: cities.timezone,
+        })
+        .from(sellers)
+        .innerJoin(cities, eq(cities.id, sql`coalesce(${sellers.warehouseCityId}, (${fallback}))`))
+        .where(inArray(sellers.id, [...ids]));
+    },
+
+    /** The user's own address of that type, with its city and (pickup) point; undefined if not theirs. */
+    async address(userId: number, addressId: number, type: "courier" | "pickup") {
+      const [row] = await db
+        .select({
+          id: addresses.id,
+          address: addresses.address,
+          entrance: addresses.entrance,
+          floor: addresses.floor,
+          flat: addresses.flat,
+          intercom: addresses.intercom,
+          comment: addresses.comment,
+          latitude: addresses.latitude,
+          longitude: addresses.longitude,
+          cityId: sql<number | null>`coalesce(${pickupPoints.cityId}, ${addresses.cityId})`,
+          pickupPointId: addresses.pickupPointId,
+          pointName: pickupPoints.name,
+          pointAddress: pickupPoints.address,
+          hours: pickupPoints.hours,
+        })
+        .from(addresses)
+        .leftJoin(pickupPoints, eq(pickupPoints.id, addresses.pickupPointId))
+        .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId), eq(addresses.type, type)));
+      return row;
+    },
+
+    async city(cityId: number) {
+      const [row] = await db.select().from(cities).where(eq(cities.id, cityId));
+      return row;
+    },
+
+    async recipient(userId: number, recipientId: number) {
+      const [row] = await db
+        .select({
+          surname: recipients.surname,
+          name: recipients.name,
+          patronymic: recipients.patronymic,
+          phone: recipients.phone,
+          email: recipients.email,
+        })
+        .from(recipients)
+        .where(and(eq(recipients.id, recipientId), eq(recipients.userId, userId)));
+      return row;
+    },
+
+    async profile(userId: number) {
+      const [row] = await db
+        .select({
+          surname: users.surname,
+          name: users.name,
+          patronymic: users.patronymic,
+          phone: users.phone,
+          email: users.email,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    /**
+     * Books one place in a courier window: the window's row is made on first use with `capacity`, then
+     * `booked` moves by a conditional update, so it never passes the capacity. Undefined when full.
+     */
+    async bookSlot(slot: {
+      cityId: number;
+      date: string;
+      startsHour: number;
+      endsHour: number;
+      capacity: number;
+    }): Promise<number | undefined> {
+      await db.insert(deliverySlots).values(slot).onConflictDoNothing();
+      const [row] = await db
+        .update(deliverySlots)
+        .set({ booked: sql`${deliverySlots.booked} + 1` })
+        .where(
+          and(
+            eq(deliverySlots.cityId, slot.cityId),
+            eq(deliverySlots.date, slot.date),
+            eq(deliverySlots.startsHour, slot.startsHour),
+            eq(deliverySlots.endsHour, slot.endsHour),
+            sql`${deliverySlots.booked} < ${deliverySlots.capacity}`,
+          ),
+        )
+        .returning({ id: deliverySlots.id });
+      return row?.id;
+    },
+
+    async releaseSlot(slotId: number): Promise<void> {
+      await db
+        .update(deliverySlots)
+        .set({ booked: sql`${deliverySlots.booked} - 1` })
+        .where(and(eq(deliverySlots.id, slotId), sql`${deliverySlots.booked} > 0`));
+    },
+
+    async slot(slotId: number) {
+      const [row] = await db.select().from(deliverySlots).where(eq(deliverySlots.id, slotId));
+      return row;
+    },
+
+    /** Inserts the order and gives it its number (a permutation of the id: unique, not a running count). */
+    async insertOrder(order: Omit<NewOrder, "number">): Promise<OrderRow> {
+      const [inserted] = await db
+        .insert(orders)
+        .values({ ...order, number: sql`'pending-' || gen_random_uuid()::text` })
+        .returning({ id: orders.id });
+      const [row] = await db
+        .update(orders)
+        .set({ number: orderNumber(inserted!.id) })
+        .where(eq(orders.id, inserted!.id))
+        .returning();
+      return row!;
+    },
+
+    async insertShipment(shipment: typeof orderShipments.$inferInsert): Promise<number> {
+      const [row] = await db.insert(orderShipments).values(shipment).returning({ id: orderShipments.id });
+      return row!.id;
+    },
+
+    async insertLines(lines: (typeof orderLines.$inferInsert)[]): Promise<void> {
+      if (lines.length > 0) await db.insert(orderLines).values(lines);
+    },
+
+    /** The order if it is this user's (else undefined: another's order does not exist for them). */
+    order: (orderId: number, userId?: number): Promise<OrderRow | undefined> =>
+      selectOrder(orderId, userId, false),
+
+    /** The order locked for a status change, if it is this user's (any user's when none is given). */
+    lockOrder: (orderId: number, userId?: number): Promise<OrderRow | undefined> =>
+      selectOrder(orderId, userId, true),
+
+    async updateOrder(orderId: number, values: Partial<NewOrder>): Promise<OrderRow> {
+      const [row] = await db
+        .update(orders)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(orders.id, orderId))
+        .returning();
+      return row!;
+    },
+
+    /**
+     * Moves an order from `from` to `to` only if it is still in `from`: of any number of racing callers
+     * (notifications, status checks, expiry jobs on several instances) exactly one gets the row.
+     */
+    async transition(
+      orderId: number,
+      from: OrderRow["status"],
+      values: Partial<NewOrder> & { status: OrderRow["status"] },
+    ): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .update(orders)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+        .returning();
+      return row;
+    },
+
+    async lines(orderId: number) {
+      return db
+        .select({
+          productId: orderLines.productId,
+          shipmentId: orderLines.shipmentId,
+          name: orderLines.name,
+          quantity: orderLines.quantity,
+          price: orderLines.price,
+          oldPrice: orderLines.oldPrice,
+          cashbackPoints: orderLines.cashbackPoints,
+          imageUrl: productImages.url,
+          imageWidth: productImages.width,
+          imageHeight: productImages.height,
+          imageAlt: productImages.alt,
+        })
+        .from(orderLines)
+        .leftJoin(
+          productImages,
+          and(eq(productImages.productId, orderLines.productId), eq(productImages.position, 0)),
+        )
+        .where(eq(orderLines.orderId, orderId))
+        .orderBy(asc(orderLines.id));
+    },
+
+    async shipments(orderId: number) {
+      return db
+        .select({
+          id: orderShipments.id,
+          deliveryDate: orderShipments.deliveryDate,
+          deliveryTotal: orderShipments.deliveryTotal,
+          sellerId: sellers.id,
+          sellerCode: sellers.code,
+          sellerName: sellers.name,
+        })
+        .from(orderShipments)
+        .innerJoin(sellers, eq(sellers.id, orderShipments.sellerId))
+        .where(eq(orderShipments.orderId, orderId))
+        .orderBy(asc(orderShipments.id));
+    },
+
+    /** The user's orders of these statuses, newest first. */
+    async listOrders(userId: number, statuses: readonly OrderRow["status"][], limit = 100) {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), inArray(orders.status, [...statuses])))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit);
+    },
+
+    async linesOfOrders(orderIds: readonly number[]) {
+      if (orderIds.length === 0) return [];
+      return db
+        .select({
+          orderId: orderLines.orderId,
+          quantity: orderLines.quantity,
+          name: orderLines.name,
+          imageUrl: productImages.url,
+        })
+        .from(orderLines)
+        .leftJoin(
+          productImages,
+          and(eq(productImages.productId, orderLines.productId), eq(productImages.position, 0)),
+        )
+        .where(inArray(orderLines.orderId, [...orderIds]))
+        .orderBy(asc(orderLines.id));
+    },
+
+    async shipmentDatesOfOrders(orderIds: readonly number[]) {
+      if (orderIds.length === 0) return [];
+      return db
+        .select({ orderId: orderShipments.orderId, deliveryDate: orderShipments.deliveryDate })
+        .from(orderShipments)
+        .where(inArray(orderShipments.orderId, [...orderIds]));
+    },
+
+    /** Unpaid orders past their deadline, oldest first. */
+    async dueUnpaid(now: Date, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.status, "awaiting_payment"), lte(orders.paymentDeadline, now)))
+        .orderBy(asc(orders.paymentDeadline))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    async nextPaymentAttempt(orderId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(max(${payments.attempt}), 0)::int` })
+        .from(payments)
+        .where(eq(payments.orderId, orderId));
+      return (row?.n ?? 0) + 1;
+    },
+
+    async insertPayment(payment: typeof payments.$inferInsert): Promise<PaymentRow> {
+      const [row] = await db.insert(payments).values(payment).returning();
+      return row!;
+    },
+
+    async updatePayment(paymentId: number, values: Partial<typeof payments.$inferInsert>): Promise<void> {
+      await db
+        .update(payments)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(payments.id, paymentId));
+    },
+
+    async paymentByExternalId(provider: string, externalId: string): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.externalId, externalId)));
+      return row;
+    },
+
+    async lockPayment(paymentId: number): Promise<PaymentRow | undefined> {
+      const [row] = await db.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+      return row;
+    },
+
+    async payments(orderId: number): Promise<PaymentRow[]> {
+      return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.attempt));
+    },
+
+    /** Removes the bought products from the user's basket (the rest stays) and moves its version on. */
+    async removeFromBasket(userId: number, productIds: readonly number[]): Promise<void> {
+      if (productIds.length === 0) return;
+      const [basket] = await db.select({ id: baskets.id }).from(baskets).where(eq(baskets.userId, userId));
+      if (!basket) return;
+      const removed = await db
+        .delete(basketLines)
+        .where(and(eq(basketLines.basketId, basket.id), inArray(basketLines.productId, [...productIds])))
+        .returning({ productId: basketLines.productId });
+      if (removed.length > 0) {
+        await db
+          .update(baskets)
+          .set({ version: sql`${baskets.version} + 1`, updatedAt: sql`now()` })
+          .where(eq(baskets.id, basket.id));
+      }
+    },
+  };
+}
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
+
+/**
+ * The order number shoppers see: the id sent through a fixed permutation of 0 … 10⁸−1 (an affine map
+ * with a multiplier coprime to 10⁸), printed as 1234-5678. Unique for the first hundred million orders,
+ * and it does not tell a competitor how many orders were placed yesterday.
+ */
+export function orderNumber(id: number): string {
+  const n = (BigInt(id) * 48_271n + 31_415_926n) % 100_000_000n;
+  const digits = n.toString().padStart(8, "0");
+  return `${digits.slice(0, 4)}-${digits.slice(4)}`;
+}

@@ -1,0 +1,89 @@
+/**
+ * The acquirer as the shop sees it (ADR 037): the T-Bank internet-acquiring protocol (API v2: Init,
+ * GetState, Cancel, signed notifications). `createTBankAcquirer` (tbank.ts) speaks it to the real T-Bank
+ * when ACQUIRER_URL, ACQUIRER_TERMINAL_KEY and ACQUIRER_PASSWORD are set, and otherwise to the built-in
+ * stand-in acquirer under /acquirer of this server (server/domain/acquirer-stand-in), in process.
+ */
+
+/**
+ * T-Bank status words: NEW, FORM_SHOWED, AUTHORIZING, 3DS_CHECKING, 3DS_CHECKED, AUTHORIZED, CONFIRMING,
+ * CONFIRMED, REJECTED, CANCELED, DEADLINE_EXPIRED, REFUNDING, REFUNDED, PARTIAL_REFUNDED, REVERSED, …
+ */
+export type AcquirerStatus = string;
+
+/** Money taken for good: the order is paid. */
+export const PAID_STATUSES: readonly AcquirerStatus[] = ["CONFIRMED"];
+/** The payment ended without money taken: the shopper may pay again with a new Init. */
+export const FAILED_STATUSES: readonly AcquirerStatus[] = [
+  "REJECTED",
+  "CANCELED",
+  "DEADLINE_EXPIRED",
+  "AUTH_FAIL",
+];
+/** Money given back, wholly or in part (after CONFIRMED). */
+export const REFUND_STATUSES: readonly AcquirerStatus[] = [
+  "REFUNDED",
+  "PARTIAL_REFUNDED",
+  "REVERSED",
+  "PARTIAL_REVERSED",
+];
+
+export interface AcquirerInit {
+  /** The shop's OrderId at the acquirer: unique per terminal (payments: `<order number>-<attempt>`). */
+  orderId: string;
+  /** Kopecks; T-Bank takes at least 100. */
+  amount: number;
+  /** Shown on the payment page; T-Bank allows up to 140 characters (longer is cut). */
+  description: string;
+  /** Absolute URLs: where the payment page sends the shopper after success or failure (nothing appended). */
+  successUrl: string;
+  failUrl: string;
+  /** Where the acquirer POSTs its signed notifications (JSON); answer them with plain `OK`. */
+  notificationUrl: string;
+  /** Which way the payment page opens: the card form (default) or the SBP QR code (`DATA.QR = "true"`). */
+  method?: "card" | "sbp";
+  customerKey?: string;
+  /** Until when the payment page takes a payment (RedirectDueDate); the acquirer's default is 24 hours. */
+  dueDate?: Date;
+}
+
+export interface AcquirerNotification {
+  paymentId: string;
+  orderId: string;
+  status: AcquirerStatus;
+  /** Kopecks: the payment's amount as initiated (refunds do not change it; Cancel answers what is left). */
+  amount: number;
+  success: boolean;
+  errorCode: string;
+  /** The masked card (430000******0777) when paid by card. */
+  pan?: string;
+}
+
+export interface Acquirer {
+  readonly provider: "tbank";
+  /**
+   * Registers a payment; send the shopper to `paymentUrl`. Network failure, timeout, a non-zero ErrorCode
+   * or an answer that does not match the request: AppError `unavailable` (503).
+   */
+  init(
+    req: AcquirerInit,
+  ): Promise<{ paymentId: string; paymentUrl: string; status: AcquirerStatus; amount: number }>;
+  getState(
+    paymentId: string,
+  ): Promise<{ paymentId: string; orderId: string; status: AcquirerStatus; amount: number }>;
+  /**
+   * Cancels an unpaid payment (CANCELED) or refunds a paid one: the whole rest (REFUNDED) or `amount`
+   * kopecks of it (PARTIAL_REFUNDED).
+   */
+  cancel(
+    paymentId: string,
+    amount?: number,
+  ): Promise<{ paymentId: string; status: AcquirerStatus; originalAmount: number; newAmount: number }>;
+  /** The notification's Token verified against the password and TerminalKey matching; null when forged or malformed. */
+  verifyNotification(body: unknown): AcquirerNotification | null;
+  /**
+   * Resolves when the terminal's credentials are at hand (the stand-in keeps them in the database):
+   * until then `verifyNotification` refuses everything. main.ts awaits it at start-up.
+   */
+  ready(): Promise<void>;
+}

@@ -1,0 +1,57 @@
+import type { Database } from "#server/db/client.ts";
+import { createUnitOfWork } from "#server/db/unit-of-work.ts";
+import { createAcquirerStandInRepository } from "#server/domain/acquirer-stand-in/repository.ts";
+import {
+  ACQUIRER_MOUNT,
+  type AcquirerStandIn,
+  type AcquirerStandInOptions,
+  createAcquirerStandIn,
+} from "#server/domain/acquirer-stand-in/stand-in.ts";
+import type { Logger } from "#server/logger.ts";
+import type { Acquirer } from "./acquirer.ts";
+import { createTBankAcquirer } from "./tbank.ts";
+
+export interface AcquirerOptions {
+  /** A real T-Bank terminal (ACQUIRER_URL, ACQUIRER_TERMINAL_KEY, ACQUIRER_PASSWORD); unset → the stand-in. */
+  config?: { url: string; terminalKey: string; password: string } | undefined;
+  logger?: Logger;
+  /** The adapter's HTTP client towards a real acquirer (tests). */
+  fetch?: (request: Request) => Promise<Response>;
+  /** The stand-in's way to the shop's NotificationURL (tests pass the app's own fetch) and its clock. */
+  standIn?: Pick<AcquirerStandInOptions, "deliver" | "now">;
+}
+
+/**
+ * The acquirer the shop uses (ADR 037): the real T-Bank when configured, else the built-in stand-in,
+ * reached in process through its own API handler: its PaymentURL is made on the origin of Init's
+ * SuccessURL, the shop's own.
+ */
+export function createAcquirer(
+  db: Database,
+  options: AcquirerOptions = {},
+): { acquirer: Acquirer; standIn: AcquirerStandIn | undefined } {
+  if (options.config) {
+    const { url, terminalKey, password } = options.config;
+    return {
+      acquirer: createTBankAcquirer({
+        url,
+        credentials: { terminalKey, password },
+        logger: options.logger,
+        fetch: options.fetch,
+      }),
+      standIn: undefined,
+    };
+  }
+  const standIn = createAcquirerStandIn(createUnitOfWork(db, createAcquirerStandInRepository), {
+    logger: options.logger,
+    ...options.standIn,
+  });
+  const acquirer = createTBankAcquirer({
+    url: (init) =>
+      `${init && URL.canParse(init.successUrl) ? new URL(init.successUrl).origin : "http://localhost"}${ACQUIRER_MOUNT}`,
+    credentials: () => standIn.credentials(),
+    fetch: (request) => standIn.fetch(request),
+    logger: options.logger,
+  });
+  return { acquirer, standIn };
+}

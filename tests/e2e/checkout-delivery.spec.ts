@@ -1,0 +1,529 @@
+import { gzipSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import { addressProblemMessages } from "#contract/address-messages.ts";
+import { bonusMessages } from "#contract/bonus-rules.ts";
+import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+
+/**
+ * The delivery and payment steps (issue 12 points 3 and 5, ADR 039) at 375 and 1280 px in both themes
+ * (playwright.config.ts runs this spec in the halva projects too): courier with a suggested address and a
+ * window, out of range, find me, pickup from the list and from the map (mouse and keyboard), filters, a map
+ * that fails to load, placing the order, and the payment step's bonus messages.
+ */
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** axe on the page as it is now: no serious or critical WCAG A/AA violation (toasts fading in are left out). */
+async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).exclude(".ui-toaster").analyze();
+  const blocking = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(blocking, `axe with ${what}`).toEqual([]);
+}
+
+const shot = (info: TestInfo, name: string) =>
+  `test-results/screenshots/checkout-${themeOf(info)}-${name}-${isPhone(info) ? 375 : 1280}.png`;
+
+interface Card {
+  id: number;
+  state: string;
+}
+
+type SignIn = (overrides?: object, options?: { points?: number }) => Promise<unknown>;
+
+/** Signs a made-up shopper in (with `points` on their account, if given) with two products in the basket. */
+async function shopperWithBasket(page: Page, signIn: SignIn, baseURL: string | undefined, points?: number) {
+  await signIn({}, points ? { points } : {});
+  const listing = (await (await page.request.get("/api/v1/products?limit=60")).json()) as { items: Card[] };
+  const buyable = listing.items.filter((p) => p.state === "in_stock").slice(0, 2);
+  expect(buyable).toHaveLength(2);
+  for (const product of buyable) {
+    const added = await page.request.post("/api/v1/basket/lines", {
+      headers: { origin: baseURL ?? "" },
+      data: { intent: "add", productId: product.id },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+  }
+}
+
+async function openDelivery(page: Page, info: TestInfo) {
+  await page.goto("/checkout/steps/delivery");
+  await waitForHydration(page);
+  await expectTheme(page, info);
+  await expect(page.getByRole("heading", { level: 1, name: "Оформление заказа" })).toBeVisible();
+}
+
+/** The step's main button: in the summary on a desktop, in the bottom bar on a phone. */
+function goToPayment(page: Page) {
+  return page.getByRole("button", { name: "Перейти к оплате" }).locator("visible=true");
+}
+
+/** Pickup, the list's first point, «Заберу отсюда»: the step with a pickup address chosen. */
+async function chooseFirstPoint(page: Page) {
+  await choosePickup(page);
+  await page.getByRole("list", { name: "Пункты выдачи" }).getByRole("button").first().click();
+  await page.getByRole("button", { name: "Заберу отсюда" }).click();
+  await expect(page.getByText("Заказ приедет сюда")).toBeVisible();
+}
+
+/** Chooses the first pickup point and places the order; answers the order's id, on its payment step. */
+async function placePickupOrder(page: Page, info: TestInfo): Promise<string> {
+  await openDelivery(page, info);
+  await chooseFirstPoint(page);
+  await goToPayment(page).click();
+  await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
+  await waitForHydration(page);
+  return new URL(page.url()).pathname.split("/").pop() ?? "";
+}
+
+async function choosePickup(page: Page) {
+  await page
+    .locator("label", { hasText: "Пункт выдачи" })
+    .filter({ has: page.locator("input[name=delivery-type]") })
+    .click();
+  await expect(page.getByRole("list", { name: "Пункты выдачи" }).getByRole("button").first()).toBeVisible();
+}
+
+test.describe("the delivery step", () => {
+  test("signed out goes to sign in and back; an empty selection goes back to the basket", async ({
+    page,
+    signIn,
+  }) => {
+    await page.goto("/checkout/steps/delivery");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcheckout%2Fsteps%2Fdelivery$/);
+    await signIn();
+    await page.goto("/checkout/steps/delivery");
+    await expect(page).toHaveURL(/\/basket$/);
+  });
+
+  test("the spec's consent modal is offered here too, and declining it leaves the step usable", async ({
+    page,
+    signIn,
+    baseURL,
+  }, info) => {
+    await shopperWithBasket(page, signIn, baseURL);
+    // The option that shows the import modal is off in the seeded database: on for this browser.
+    await page.route("**/api/v1/options", (route) =>
+      route.fulfill({
+        json: {
+          items: [
+            { code: "show_modal_import_external_profile_data", value: true },
+            { code: "modal_import_external_profile_data_hours_delay", value: 24 },
+          ],
+        },
+      }),
+    );
+    await openDelivery(page, info);
+    const modal = page.getByRole("dialog", { name: "Заполним профиль за вас" });
+    await expect(modal).toBeVisible();
+    await modal.getByRole("button", { name: "Не сейчас" }).click();
+    await expect(modal).toHaveCount(0);
+    await expect(page.getByRole("combobox", { name: "Улица и дом" })).toBeVisible();
+  });
+
+  test("courier: a suggested address and a window, then the order reaches the payment step", async ({
+    page,
+    signIn,
+    baseURL,
+  }, info) => {
+    await shopperWithBasket(page, signIn, baseURL);
+    await openDelivery(page, info);
+
+    // Typing suggests streets; the keyboard chooses one, and the field goes on to the house.
+    const street = page.getByRole("combobox", { name: "Улица и дом" });
+    await street.fill("Ленин");
+    const options = page.getByRole("listbox", { name: "Подсказки адресов" }).getByRole("option");
+    await expect(options.first()).toBeVisible();
+    await page.screenshot({ path: shot(info, "courier-suggestions"), fullPage: !isPhone(info) });
+    await expectAccessible(page, "the courier form with suggestions open");
+    await street.press("ArrowDown");
+    await expect(street).toHaveAttribute("aria-activedescendant", /option-0$/);
+    await street.press("Enter");
+    await expect(street).toHaveValue(/, д $/);
+    await street.pressSequentially("1");
+    const house = options.filter({ has: page.locator(".co-suggest__main", { hasText: /д 1$/ }) }).first();
+    await expect(house).toBeVisible();
+    await house.click();
+    await expect(street).toHaveValue(/д 1$/);
+    await page.getByLabel("Квартира").fill("12");
+    await page.getByLabel("Подъезд").fill("2");
+    await page.getByRole("button", { name: "Доставить сюда" }).click();
+
+    // Saved and chosen; the first window with room is picked, and another can be chosen.
+    await expect(page.getByRole("radio", { name: /д 1/ })).toBeChecked();
+    const windows = page.getByRole("group", { name: "Время доставки" }).getByRole("radio");
+    await expect(windows.first()).toBeChecked();
+    await windows.nth(1).check({ force: true });
+    await expect(windows.nth(1)).toBeChecked();
+    await page.screenshot({ path: shot(info, "slots"), fullPage: !isPhone(info) });
+    await expectAccessible(page, "the time windows");
+
+    await goToPayment(page).click();
+    await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: /Оплата заказа №/ })).toBeVisible();
+    await expect(page.getByText(/Оплатите до \d{2}:\d{2}/)).toBeVisible();
+    await expect(page.getByText(/Ленинский пр-кт, д 1|ул Ленина, д 1/)).toBeVisible();
+    await expect(page.getByText(/кв\. 12/)).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Оплатить .*₽$/ }).locator("visible=true")).toBeVisible();
+    await page.screenshot({ path: shot(info, "payment"), fullPage: !isPhone(info) });
+  });
+
+  test("a typed address without a house asks for it; find me outside the city is out of range", async ({
+    page,
+    context,
+    signIn,
+    baseURL,
+  }, info) => {
+    await shopperWithBasket(page, signIn, baseURL);
+    await openDelivery(page, info);
+    const street = page.getByRole("combobox", { name: "Улица и дом" });
+    await street.fill("Ленинский пр-кт");
+    await street.press("Escape");
+    await page.getByRole("button", { name: "Доставить сюда" }).click();
+    await expect(page.getByText(addressProblemMessages.incomplete)).toBeVisible();
+    await expect(street).toHaveAttribute("aria-invalid", "true");
+
+    // Saint Petersburg's centre: its nearest house is far outside Moscow's courier zone.
+    await context.grantPermissions(["geolocation"]);
+    await context.setGeolocation({ latitude: 59.9386, longitude: 30.3141 });
+    await page.getByRole("button", { name: "Найти меня" }).click();
+    await expect(page.getByText(addressProblemMessages.outOfRange)).toBeVisible();
+    await page.getByRole("button", { name: "Доставить сюда" }).click();
+    await expect(page.getByText(addressProblemMessages.outOfRange)).toBeVisible();
+  });
+
+  test("find me fills the address from the shopper's position", async ({
+    page,
+    context,
+    signIn,
+    baseURL,
+  }, info) => {
+    await shopperWithBasket(page, signIn, baseURL);
+    // A point of the city's pickup network stands on a house of its streets.
+    const points = (await (await page.request.get("/api/v1/deliveries/points")).json()) as {
+      items: { latitude: number; longitude: number; address: string }[];
+    };
+    const here = points.items[0];
+    expect(here).toBeDefined();
+    await context.grantPermissions(["geolocation"]);
+    await context.setGeolocation({ latitude: here!.latitude, longitude: here!.longitude });
+    await openDelivery(page, info);
+    await page.getByRole("button", { name: "Найти меня" }).click();
+    await expect(page.getByRole("combobox", { name: "Улица и дом" })).toHaveValue(/, д \S+/);
+    await expect(page.getByText(addressProblemMessages.outOfRange)).toHaveCount(0);
+    await page.getByRole("button", { name: "Доставить сюда" }).click();
+    await expect(page.getByRole("group", { name: "Время доставки" })).toBeVisible();
+  });
+
+  test("pickup from the list: filters, a point's card, «Заберу отсюда», then the payment step", async ({
+    page,
+    signIn,
+    baseURL,
+  }, info) => {
+    await shopperWithBasket(page, signIn, baseURL);
+    await openDelivery(page, info);
+    await choosePickup(page);
+    const list = page.getByRole("list", { name: "Пункты выдачи" });
+    const all = await list.getByRole("button").count();
+    expect(all).toBeGreaterThan(1);
+
+    // Parcel lockers only: fewer rows, each one a locker; off again, all of them.
+    await page.getByRole("checkbox", { name: "Постаматы" }).check();
+    await expect(list.getByRole("button").first()).toContainText("Постамат");
+    await expect.poll(() => list.getByRole("button").count()).toBeLessThan(all);
+    for (const row of await list.getByRole("button").all()) await expect(row).toContainText("Постамат");
+    await page.getByRole("checkbox", { name: "Постаматы" }).uncheck();
+    await expect.poll(() => list.getByRole("button").count()).toBe(all);
+    await page.getByRole("checkbox", { name: "С примерочной" }).check();
+    await expect.poll(() => list.getByRole("button").count()).toBeLessThan(all);
+    await page.getByRole("checkbox", { name: "С примерочной" }).uncheck();
+
+    const first = list.getByRole("button").first();
+    const address = ((await first.locator(".co-point__address").textContent()) ?? "").trim();
+    await first.click();
+    await expect(first).toHaveAttribute("aria-pressed", "true");
+    const card = page.getByRole("region", { name: /пункт выдачи|постамат/i });
+    await expect(card).toContainText(address);
+    await expect(card.getByText(/^(Открыто|Закрыто)/)).toBeVisible();
+    await expect(card).toContainText("Срок хранения");
+    await page.screenshot({ path: shot(info, "pickup-list-map"), fullPage: !isPhone(info) });
+    await card.screenshot({ path: shot(info, "point-card") });
+    await expect(page.locator(".co-map")).toHaveAttribute("data-status", "loaded");
+    await expectAccessible(page, "the pickup map, list and a point's card");
+    await card.getByRole("button", { name: "Заберу отсюда" }).click();
+    await expect(card.getByText("Заказ приедет сюда")).toBeVisible();
+    await expect(first).toContainText("Выбран");
+
+    await goToPayment(page).click();
+    await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Пункт выдачи" })).toBeVisible();
+    await expect(page.getByText(address)).toBeVisible();
+  });
+
+  test("a recipient added from the step is chosen and receives the order", async ({
+    page,
+    signIn,
+    baseURL,
+  }, info) => {
+    await shopperWithBasket(page, signIn, baseURL);
+    await openDelivery(page, info);
+    const recipients = page.getByRole("region", { name: "Получатель" });
+    await expect(recipients.getByRole("radio")).toHaveCount(1);
+    await expect(recipients.getByRole("radio").first()).toBeChecked();
+    await recipients.getByRole("button", { name: "+ Добавить получателя" }).click();
+    const dialog = page.getByRole("dialog", { name: "Новый получатель" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("ФИО").fill("Смирнова Ольга Петровна");
+    await dialog.getByLabel("Телефон").pressSequentially("9035550102");
+    await dialog.getByRole("button", { name: "Сохранить" }).click();
+    await expect(dialog).toBeHidden();
+    const added = recipients.getByRole("radio", { name: /Смирнова Ольга Петровна/ });
+    await expect(added).toBeChecked();
+
+    await chooseFirstPoint(page);
+    await goToPayment(page).click();
+    await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
+    await expect(page.getByText("Смирнова Ольга Петровна, +7 (903) 555-01-02")).toBeVisible();
+  });
+
+  test.describe("a basket changed meanwhile", () => {
+    // The browser notes the refused placement (409) in the console itself.
+    test.use({ allowedConsoleErrors: /status of 409 \(Conflict\)/ });
+    test("a basket changed in another tab is said on the step, shown as it is now, and then placed", async ({
+      page,
+      signIn,
+      baseURL,
+    }, info) => {
+      await shopperWithBasket(page, signIn, baseURL);
+      await openDelivery(page, info);
+      await chooseFirstPoint(page);
+      const summary = page.getByRole("complementary", { name: "Ваш заказ" });
+      await expect(summary).toContainText("Товары, 2 шт.");
+
+      // Another tab adds one more of the first line's product.
+      const basket = (await (await page.request.get("/api/v1/basket")).json()) as {
+        shipments: { lines: { productId: number; quantity: number }[] }[];
+      };
+      const line = basket.shipments[0]!.lines[0]!;
+      const changed = await page.request.post("/api/v1/basket/lines", {
+        headers: { origin: baseURL ?? "" },
+        data: { intent: "set_quantity", productId: line.productId, quantity: line.quantity + 1 },
+      });
+      expect(changed.status()).toBe(200);
+
+      await goToPayment(page).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Корзина изменилась" })).toBeVisible();
+      await expect(page).toHaveURL(/\/checkout\/steps\/delivery$/);
+      await expect(summary).toContainText("Товары, 3 шт.");
+      await goToPayment(page).click();
+      await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
+    });
+  });
+
+  test("pickup from the map: a marker chosen with the mouse and with the keyboard opens its card", async ({
+    page,
+    signIn,
+    baseURL,
+  }, info) => {
+    await shopperWithBasket(page, signIn, baseURL);
+    await openDelivery(page, info);
+    await choosePickup(page);
+    const map = page.locator(".co-map");
+    await expect(map).toHaveAttribute("data-status", "loaded");
+    // Zoomed out the points are clusters: a cluster zooms in until single markers show.
+    const pins = page.locator(".co-map-pin");
+    for (let i = 0; i < 5 && (await pins.count()) === 0; i += 1) {
+      await page.locator(".co-map-cluster").first().click();
+      await page.waitForTimeout(400);
+    }
+    await expect(pins.first()).toBeVisible();
+    const name = await pins.first().getAttribute("aria-label");
+    expect(name).toBeTruthy();
+    await pins.first().click();
+    const card = page.getByRole("region", { name: /пункт выдачи|постамат/i });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(name!.split(", ").slice(1).join(", "));
+    await expect(
+      pins
+        .filter({ has: page.locator("[aria-pressed=true]") })
+        .or(page.locator(".co-map-pin[aria-pressed=true]")),
+    ).toHaveCount(1);
+
+    // The keyboard: Tab reaches the markers, Enter and Space choose; the card's heading takes focus.
+    await card.getByRole("button", { name: "Закрыть карточку пункта" }).click();
+    const pin = pins.last();
+    await pin.focus();
+    await expect(pin).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(
+      page.getByRole("region", { name: /пункт выдачи|постамат/i }).getByRole("heading"),
+    ).toBeFocused();
+    await pins.first().focus();
+    await page.keyboard.press(" ");
+    await expect(page.locator(".co-map-pin[aria-pressed=true]")).toHaveCount(1);
+    await page
+      .getByRole("region", { name: /пункт выдачи|постамат/i })
+      .getByRole("button", { name: "Заберу отсюда" })
+      .click();
+    await expect(page.getByText("Заказ приедет сюда")).toBeVisible();
+    // A click in the list zooms the map to the point: its marker is then drawn alone.
+    await page.getByRole("list", { name: "Пункты выдачи" }).getByRole("button").nth(1).click();
+    await expect(page.locator(".co-map-pin[aria-pressed=true]")).toBeVisible();
+  });
+
+  test.describe("a broken map", () => {
+    // The blocked chunk is the browser's own console line; the page itself must not reload or log.
+    test.use({ allowedConsoleErrors: /Failed to load resource: net::ERR_FAILED/ });
+    test("a map that fails to load says so, and the list still works", async ({
+      page,
+      signIn,
+      baseURL,
+    }, info) => {
+      await page.route(/\/assets\/leaflet-map-[^/]+\.js$/, (route) => route.abort());
+      await shopperWithBasket(page, signIn, baseURL);
+      await openDelivery(page, info);
+      await choosePickup(page);
+      await expect(page.locator(".co-map")).toHaveAttribute("data-status", "error");
+      await expect(page.getByRole("alert").filter({ hasText: "Карта не загрузилась" })).toBeVisible();
+      const first = page.getByRole("list", { name: "Пункты выдачи" }).getByRole("button").first();
+      await first.click();
+      await page.getByRole("button", { name: "Заберу отсюда" }).click();
+      await expect(page.getByText("Заказ приедет сюда")).toBeVisible();
+      // One load of the page: the map's failure is not a reason to reload it (the chunk guard is spared).
+      expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+      expect(await page.evaluate(() => sessionStorage.getItem("vitrina:chunk-reload"))).toBeNull();
+    });
+  });
+});
+
+/** ADR 039: the delivery step's own first load stays small, and the map's engine is never in it. */
+const DELIVERY_FIRST_LOAD_KB = 200;
+
+test("the delivery step's first-load JavaScript has no map and stays within budget", async ({
+  page,
+  signIn,
+  baseURL,
+  isMobile,
+}, info) => {
+  test.skip(isMobile, "the bundle is the same at every width");
+  await shopperWithBasket(page, signIn, baseURL);
+  const html = await (await page.request.get("/checkout/steps/delivery")).text();
+  const srcs = new Set<string>();
+  for (const m of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) srcs.add(m[1]!);
+  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) srcs.add(m[1]!);
+  expect(srcs.size).toBeGreaterThan(2);
+  let bytes = 0;
+  for (const src of srcs) {
+    const body = Buffer.from(await (await page.request.get(src)).body());
+    bytes += gzipSync(body, { level: 9 }).length;
+    // Leaflet's class names and the Yandex loader's host survive minification.
+    expect(body.includes("leaflet-container"), `${src} carries Leaflet`).toBe(false);
+    expect(body.includes("api-maps.yandex.ru/v3"), `${src} carries the Yandex loader`).toBe(false);
+    // Nor the schema library (the address book's form and the contracts' zod modules load later, if ever).
+    expect(/\b_zod\b/.test(body.toString()) || body.includes("$ZodType"), `${src} carries zod`).toBe(false);
+  }
+  const kb = bytes / 1024;
+  info.annotations.push({
+    type: "first-load",
+    description: `${kb.toFixed(1)} KB gzipped, ${srcs.size} scripts`,
+  });
+  expect(kb, `${kb.toFixed(1)} KB gzipped`).toBeLessThanOrEqual(DELIVERY_FIRST_LOAD_KB);
+});
+
+test.describe("the payment step", () => {
+  test.describe("ids that are not the shopper's", () => {
+    // The browser notes the 404 answers themselves in the console.
+    test.use({ allowedConsoleErrors: /status of 404 \(Not Found\)/ });
+    test("another shopper's order and an unknown id are the 404 screen", async ({
+      page,
+      signIn,
+      baseURL,
+    }, info) => {
+      await shopperWithBasket(page, signIn, baseURL);
+      await openDelivery(page, info);
+      await chooseFirstPoint(page);
+      await goToPayment(page).click();
+      await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
+      const path = new URL(page.url()).pathname;
+
+      await page.context().clearCookies();
+      await signIn();
+      const other = await page.goto(path);
+      expect(other?.status()).toBe(404);
+      const unknown = await page.goto("/checkout/steps/payment/999999999");
+      expect(unknown?.status()).toBe(404);
+    });
+  });
+
+  test("points: the slider and the field in step, the over-max, under-min and specify messages, then card or SBP", async ({
+    page,
+    signIn,
+    baseURL,
+  }, info) => {
+    await shopperWithBasket(page, signIn, baseURL, 5_000);
+    const id = await placePickupOrder(page, info);
+    const options = (await (await page.request.get(`/api/v1/orders/${id}/bonus`)).json()) as {
+      balance: number;
+      min: number;
+      max: number;
+    };
+    expect(options).toMatchObject({ balance: 5_000, max: 5_000 });
+    const bonus = page.getByRole("region", { name: "Списать баллы" });
+    await expect(bonus).toContainText("На счёте 5000 баллов");
+    const pay = page.getByRole("button", { name: /^Оплатить .*₽$/ }).locator("visible=true");
+    const before = await pay.textContent();
+
+    await bonus.getByRole("switch").check();
+    const field = bonus.getByRole("textbox", { name: "Сколько баллов списать" });
+    const slider = bonus.getByRole("slider");
+    await expect(field).toHaveValue("5000");
+    await expect(slider).toHaveValue("5000");
+    // The button's sum follows: 5 000 points off.
+    await expect(pay).not.toHaveText(before ?? "");
+    await field.fill("5001");
+    await expect(bonus.getByText(bonusMessages.max(5_000))).toBeVisible();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(slider).toHaveValue("5000");
+    await field.fill(String(options.min - 1));
+    await expect(bonus.getByText(bonusMessages.min(options.min))).toBeVisible();
+    await expect(slider).toHaveValue(String(options.min));
+    await field.fill("");
+    await expect(bonus.getByText(bonusMessages.specify)).toBeVisible();
+    // Paying with a wrong amount is stopped on the page, with the message said again.
+    await pay.click();
+    await expect(page.getByRole("alert").filter({ hasText: bonusMessages.specify }).first()).toBeVisible();
+    await field.fill("1200");
+    await expect(bonus.getByText(bonusMessages.specify)).toHaveCount(0);
+    await expect(slider).toHaveValue("1200");
+    await slider.fill("3000");
+    await expect(field).toHaveValue("3000");
+
+    const sbp = page.getByRole("radio", { name: /СБП/ });
+    await sbp.check();
+    await expect(sbp).toBeChecked();
+    await page.screenshot({ path: shot(info, "payment-bonus"), fullPage: !isPhone(info) });
+    await expectAccessible(page, "the payment step with points");
+  });
+
+  test("an order paid fully with points skips the card and goes to /thank-you", async ({
+    page,
+    signIn,
+    baseURL,
+  }, info) => {
+    await shopperWithBasket(page, signIn, baseURL, 1_000_000);
+    const id = await placePickupOrder(page, info);
+    const bonus = page.getByRole("region", { name: "Списать баллы" });
+    await bonus.getByRole("switch").check();
+    // Pickup is free: the points cover everything, and no card is asked for.
+    const byPoints = page.getByRole("button", { name: "Оплатить баллами" }).locator("visible=true");
+    await expect(byPoints).toBeVisible();
+    await expect(page.getByText("Заказ оплачивается баллами полностью")).toBeVisible();
+    await byPoints.click();
+    await expect(page).toHaveURL(new RegExp(`/thank-you\\?orderId=${id}$`));
+    // Paid: the payment step now sends the shopper on to /thank-you.
+    await page.goto(`/checkout/steps/payment/${id}`);
+    await expect(page).toHaveURL(new RegExp(`/thank-you\\?orderId=${id}$`));
+  });
+});

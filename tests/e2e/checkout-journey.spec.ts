@@ -1,0 +1,323 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
+import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+
+/**
+ * The whole way from a product to a paid order (issue 12, "Done when"), at 375 and 1280 px in both themes:
+ * product → basket → sign-in → courier with a suggested address and a window → card with 3-D Secure →
+ * thank-you; pickup from the map and the list → points and card → thank-you; a declined card → fail → pay
+ * again → thank-you. The acquirer is the built-in stand-in, reached through its own pages.
+ */
+
+// Each journey walks five pages and the acquirer's own.
+test.describe.configure({ timeout: 90_000 });
+
+const shot = (info: TestInfo, name: string) =>
+  `test-results/screenshots/buy-${themeOf(info)}-${name}-${isPhone(info) ? 375 : 1280}.png`;
+
+interface ListedProduct {
+  id: number;
+  name: string;
+  state: string;
+  price: number;
+}
+
+/** An in-stock product without a per-order limit, other than the ones given. */
+async function aProduct(page: Page, skip: readonly number[] = []): Promise<ListedProduct> {
+  const listing = (await (await page.request.get("/api/v1/products?limit=80&sort=popular")).json()) as {
+    items: ListedProduct[];
+  };
+  // A different product per test and project keeps the parallel journeys' stock apart.
+  const buyable = listing.items.filter((p) => p.state === "in_stock" && !skip.includes(p.id));
+  return buyable[Math.floor(Math.random() * buyable.length)]!;
+}
+
+function goToPayment(page: Page) {
+  return page.getByRole("button", { name: "Перейти к оплате" }).locator("visible=true");
+}
+
+function payButton(page: Page) {
+  return page.getByRole("button", { name: /^Оплатить .*₽$/ }).locator("visible=true");
+}
+
+async function fillCard(page: Page, pan: string) {
+  await expect(page.getByText("Тестовая среда — деньги не списываются")).toBeVisible();
+  await page.getByLabel("Номер карты").fill(pan);
+  await page.getByLabel("Срок действия").fill("12/30");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Оплатить/ }).click();
+}
+
+async function expectThankYou(page: Page) {
+  await expect(page).toHaveURL(/\/thank-you\?orderId=\d+$/);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Спасибо! Заказ оплачен" })).toBeVisible();
+  await expect(page.getByText(/Заказ № \d{4}-\d{4}/).first()).toBeVisible();
+}
+
+/** Chooses the first pickup point through the map (a marker, after zooming into clusters). */
+async function pickFromMap(page: Page) {
+  await page
+    .locator("label", { hasText: "Пункт выдачи" })
+    .filter({ has: page.locator("input[name=delivery-type]") })
+    .click();
+  await expect(page.locator(".co-map")).toHaveAttribute("data-status", "loaded");
+  const pins = page.locator(".co-map-pin");
+  for (let i = 0; i < 6 && (await pins.count()) === 0; i += 1) {
+    await page.locator(".co-map-cluster").first().click();
+    await page.waitForTimeout(400);
+  }
+  await pins.first().click();
+  const card = page.getByRole("region", { name: /пункт выдачи|постамат/i });
+  await expect(card).toBeVisible();
+  return card;
+}
+
+test("product → basket → sign in → courier with a suggested address and a window → card with 3-D Secure → thank-you", async ({
+  page,
+  signIn,
+}, info) => {
+  const product = await aProduct(page);
+  await page.goto(`/product/${product.id}`);
+  await waitForHydration(page);
+  await expectTheme(page, info);
+  await page
+    .getByRole("button", { name: `В корзину: ${product.name}` })
+    .first()
+    .click();
+  await expect(
+    page.getByRole("button", { name: `Увеличить количество: ${product.name}` }).first(),
+  ).toBeVisible();
+
+  await page.goto("/basket");
+  await waitForHydration(page);
+  await expect(page.locator(".basket-line")).toHaveCount(1);
+  await page.getByRole("link", { name: "Оформить" }).locator("visible=true").first().click();
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcheckout%2Fsteps%2Fdelivery$/);
+  // Signing in keeps the visitor's basket (it joins the account's).
+  await signIn();
+  await page.goto("/checkout/steps/delivery");
+  await waitForHydration(page);
+
+  const street = page.getByRole("combobox", { name: "Улица и дом" });
+  await street.fill("Ленин");
+  const options = page.getByRole("listbox", { name: "Подсказки адресов" }).getByRole("option");
+  await expect(options.first()).toBeVisible();
+  await options.first().click();
+  await street.pressSequentially("1");
+  await options
+    .filter({ has: page.locator(".co-suggest__main", { hasText: /д 1$/ }) })
+    .first()
+    .click();
+  await expect(street).toHaveValue(/д 1$/);
+  await page.getByLabel("Квартира").fill("7");
+  await page.getByRole("button", { name: "Доставить сюда" }).click();
+  const windows = page.getByRole("group", { name: "Время доставки" }).getByRole("radio");
+  await expect(windows.first()).toBeChecked();
+  await windows.nth(2).check({ force: true });
+  await goToPayment(page).click();
+
+  await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
+  await waitForHydration(page);
+  await payButton(page).click();
+  await expect(page).toHaveURL(/\/acquirer\//);
+  await page.screenshot({ path: shot(info, "acquirer-card"), fullPage: !isPhone(info) });
+  await fillCard(page, STAND_IN_CARDS.threeDs);
+  await expect(page.getByLabel("Код из SMS")).toBeVisible();
+  await page.getByLabel("Код из SMS").fill("1234");
+  await page.getByRole("button", { name: "Подтвердить" }).click();
+
+  await expectThankYou(page);
+  await expect(page.getByText(/Оплачено картой/).first()).toBeVisible();
+  await expect(page.getByText(/Доставим/).first()).toBeVisible();
+  await page.screenshot({ path: shot(info, "thank-you-courier"), fullPage: !isPhone(info) });
+
+  // The basket keeps only what was not bought; the account lists the order.
+  await page.goto("/basket");
+  await expect(page.getByText("В корзине пока пусто")).toBeVisible();
+  await page.goto("/personal/orders");
+  await expect(page.getByRole("link", { name: /Заказ № \d{4}-\d{4}/ })).toHaveCount(1);
+  await expect(page.getByText("Оплачен").first()).toBeVisible();
+  await page.screenshot({ path: shot(info, "orders"), fullPage: !isPhone(info) });
+});
+
+test("pickup chosen on the map and in the list → points and card → thank-you", async ({
+  page,
+  signIn,
+  baseURL,
+}, info) => {
+  await signIn({}, { points: 3_000 });
+  const product = await aProduct(page);
+  const added = await page.request.post("/api/v1/basket/lines", {
+    headers: { origin: baseURL ?? "" },
+    data: { intent: "add", productId: product.id },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  await page.goto("/checkout/steps/delivery");
+  await waitForHydration(page);
+
+  const card = await pickFromMap(page);
+  // The list holds the same points: the one chosen on the map is marked there; another is chosen in it.
+  const list = page.getByRole("list", { name: "Пункты выдачи" });
+  await list.getByRole("button").nth(1).click();
+  await expect(list.getByRole("button").nth(1)).toHaveAttribute("aria-pressed", "true");
+  await card.getByRole("button", { name: "Заберу отсюда" }).click();
+  await expect(page.getByText("Заказ приедет сюда")).toBeVisible();
+  await goToPayment(page).click();
+
+  await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
+  await waitForHydration(page);
+  const bonus = page.getByRole("region", { name: "Списать баллы" });
+  await expect(bonus).toContainText("На счёте 3");
+  await bonus.getByRole("switch").check();
+  const field = bonus.getByRole("textbox", { name: "Сколько баллов списать" });
+  // Part with points, the rest by card (a product dearer than 200 ₽ leaves something for the card).
+  await field.fill("200");
+  await page.screenshot({ path: shot(info, "payment-points"), fullPage: !isPhone(info) });
+  await payButton(page).click();
+  await expect(page).toHaveURL(/\/acquirer\//);
+  await fillCard(page, STAND_IN_CARDS.success);
+
+  await expectThankYou(page);
+  await expect(page.getByText(/Оплачено картой .* и 200 баллов/)).toBeVisible();
+  await expect(page.getByText("Пункт выдачи").first()).toBeVisible();
+  await page.screenshot({ path: shot(info, "thank-you-pickup"), fullPage: !isPhone(info) });
+  const balance = (await (await page.request.get("/api/v1/user/bonus")).json()) as { balance: number };
+  expect(balance.balance).toBe(2_800);
+});
+
+test("a declined card → fail → pay again → thank-you", async ({ page, signIn, baseURL }, info) => {
+  // As inside the app: the page tells the app how the payment ended (ADR 007).
+  await page.addInitScript(() => {
+    const sent: unknown[] = [];
+    Object.assign(window, {
+      __sentToApp: sent,
+      ReactNativeWebView: { postMessage: (message: string) => sent.push(JSON.parse(message)) },
+    });
+  });
+  const sentToApp = () =>
+    page.evaluate(() =>
+      ((window as unknown as { __sentToApp: { type: string; status?: string }[] }).__sentToApp ?? []).filter(
+        (m) => m.type === "payment-result",
+      ),
+    );
+  await signIn();
+  const product = await aProduct(page);
+  await page.request.post("/api/v1/basket/lines", {
+    headers: { origin: baseURL ?? "" },
+    data: { intent: "add", productId: product.id },
+  });
+  await page.goto("/checkout/steps/delivery");
+  await waitForHydration(page);
+  const card = await pickFromMap(page);
+  await card.getByRole("button", { name: "Заберу отсюда" }).click();
+  await expect(page.getByText("Заказ приедет сюда")).toBeVisible();
+  await goToPayment(page).click();
+  await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
+  await waitForHydration(page);
+  await payButton(page).click();
+  await fillCard(page, STAND_IN_CARDS.declined);
+  // The stand-in sends the shopper straight back to the shop's FailURL.
+  await expect(page).toHaveURL(/\/fail\?orderId=\d+$/);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Оплата не прошла" })).toBeVisible();
+  await expect(page.getByText("Деньги не списаны", { exact: false })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Вернуться в корзину" })).toBeVisible();
+  await page.screenshot({ path: shot(info, "fail"), fullPage: !isPhone(info) });
+  await expect.poll(sentToApp).toEqual([expect.objectContaining({ status: "fail" })]);
+  await page.getByRole("button", { name: "Оплатить ещё раз" }).click();
+  await expect(page).toHaveURL(/\/acquirer\//);
+  await fillCard(page, STAND_IN_CARDS.success);
+  await expectThankYou(page);
+  await expect.poll(sentToApp).toEqual([expect.objectContaining({ status: "success" })]);
+});
+
+test.describe("a placement refused", () => {
+  // The refused placement is a 409, which the browser notes in its console.
+  test.use({ allowedConsoleErrors: /status of 409 \(Conflict\)/ });
+
+  test("stock taken by someone else meanwhile: the placement is refused and the basket says why", async ({
+    page,
+    browser,
+    signIn,
+    baseURL,
+  }, info) => {
+    // A product with little stock, all of it in this shopper's basket.
+    const listing = (await (await page.request.get("/api/v1/products?limit=80")).json()) as {
+      items: ListedProduct[];
+    };
+    let chosen: { id: number; name: string; stock: number } | undefined;
+    for (const p of listing.items.filter((x) => x.state === "in_stock").sort(() => Math.random() - 0.5)) {
+      const detail = (await (await page.request.get(`/api/v1/products/${p.id}`)).json()) as {
+        stock: number;
+        orderLimit: number | null;
+      };
+      if (detail.stock >= 2 && detail.stock <= 20 && detail.orderLimit === null) {
+        chosen = { id: p.id, name: p.name, stock: detail.stock };
+        break;
+      }
+    }
+    expect(chosen, "a product with 2–20 in stock").toBeDefined();
+    await signIn();
+    const mine = await page.request.post("/api/v1/basket/lines", {
+      headers: { origin: baseURL ?? "" },
+      data: { intent: "add", productId: chosen!.id, quantity: chosen!.stock },
+    });
+    expect(mine.status(), await mine.text()).toBe(200);
+    await page.goto("/checkout/steps/delivery");
+    await waitForHydration(page);
+    const card = await pickFromMap(page);
+    await card.getByRole("button", { name: "Заберу отсюда" }).click();
+    await expect(page.getByText("Заказ приедет сюда")).toBeVisible();
+
+    // Meanwhile another shopper buys one.
+    const other = await browser.newContext({
+      baseURL,
+      extraHTTPHeaders: { "x-forwarded-for": "198.19.250.7" },
+    });
+    const them = other.request;
+    const created = await them.post("/__test/sign-in", {
+      headers: { "x-test-sign-in-secret": process.env.E2E_SIGN_IN_SECRET ?? "", origin: baseURL ?? "" },
+      data: { phone: `+7999${String(Date.now()).slice(-7)}`, surname: "Соколов", name: "Павел" },
+    });
+    expect(created.status()).toBe(200);
+    await them.post("/api/v1/basket/lines", {
+      headers: { origin: baseURL ?? "" },
+      data: { intent: "add", productId: chosen!.id },
+    });
+    const points = (await (await them.get("/api/v1/deliveries/points")).json()) as {
+      items: { id: number }[];
+    };
+    const address = await them.post("/api/v1/user/address", {
+      headers: { origin: baseURL ?? "" },
+      data: { type: "pickup", pickupPointId: points.items[0]!.id },
+    });
+    const basket = (await (await them.get("/api/v1/basket")).json()) as {
+      version: number;
+      shipments: { lines: { productId: number; quantity: number; price: number }[] }[];
+    };
+    const placed = await them.post("/api/v1/orders", {
+      headers: { origin: baseURL ?? "" },
+      data: {
+        checkoutKey: `other${Date.now()}abcdefghijkl`,
+        basketVersion: basket.version,
+        expectedLines: basket.shipments.flatMap((s) =>
+          s.lines.map((l) => ({ productId: l.productId, quantity: l.quantity, price: l.price })),
+        ),
+        deliveryType: "pickup",
+        addressId: ((await address.json()) as { id: number }).id,
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    await other.close();
+
+    await goToPayment(page).click();
+    await expect(page).toHaveURL(/\/basket$/);
+    const note = page.getByRole("alert").filter({ hasText: "Заказ не оформлен" });
+    await expect(note).toContainText(chosen!.name);
+    await expect(note).toContainText(`Осталось только ${chosen!.stock - 1} шт.`);
+    await page.screenshot({ path: shot(info, "placement-refused"), fullPage: !isPhone(info) });
+    await note.getByRole("button", { name: "Понятно" }).click();
+    await expect(note).toHaveCount(0);
+  });
+});
