@@ -64,6 +64,26 @@ export function recordSearch(queryClient: QueryClient, text: string): void {
 const forgetKey = [...searchKeys.recent, "forget"] as const;
 
 /**
+ * Takes the removed query (or all) off the list at once and returns the list as it was shown, for the
+ * rollback. The list is read before a refetch in flight is cancelled: the cancel reverts the query to its
+ * state when that fetch began, which misses a page's data hydrated meanwhile (the list would briefly lose
+ * rows the shopper still sees, and the keyboard focus with them).
+ */
+export async function showForgotten(
+  queryClient: QueryClient,
+  target: number | "all",
+): Promise<{ previous: RecentSearchList | undefined }> {
+  const previous = queryClient.getQueryData<RecentSearchList>(searchKeys.recent);
+  await queryClient.cancelQueries({ queryKey: searchKeys.recent });
+  if (previous) {
+    queryClient.setQueryData<RecentSearchList>(searchKeys.recent, {
+      items: target === "all" ? [] : previous.items.filter((item) => item.id !== target),
+    });
+  }
+  return { previous };
+}
+
+/**
  * Removes one recent query (`id`) or all of them (`"all"`). The list changes at once; on failure it
  * comes back as it was and `onError` is told.
  */
@@ -75,16 +95,7 @@ export function useForgetRecentSearch(onError: () => void) {
       target === "all"
         ? unwrap(getApi().v1.search.recent.$delete())
         : unwrap(getApi().v1.search.recent[":id"].$delete({ param: { id: target } })),
-    onMutate: async (target) => {
-      await queryClient.cancelQueries({ queryKey: searchKeys.recent });
-      const previous = queryClient.getQueryData<RecentSearchList>(searchKeys.recent);
-      if (previous) {
-        queryClient.setQueryData<RecentSearchList>(searchKeys.recent, {
-          items: target === "all" ? [] : previous.items.filter((item) => item.id !== target),
-        });
-      }
-      return { previous };
-    },
+    onMutate: (target) => showForgotten(queryClient, target),
     onError: (_error, _target, context) => {
       if (context?.previous) queryClient.setQueryData(searchKeys.recent, context.previous);
       onError();

@@ -66,12 +66,15 @@ const withOrWithout = (ids: readonly number[], productId: number, add: boolean) 
  */
 export async function setWished(queryClient: QueryClient, productId: number, add: boolean): Promise<void> {
   const key = wishlistKeys.ids();
+  // The hearts as shown, taken before the cancel: cancelling a refetch reverts the query to its state
+  // when that fetch began, which misses a page's data hydrated meanwhile.
+  const shown = queryClient.getQueryData<WishlistIds>(key);
   await queryClient.cancelQueries({ queryKey: key });
-  const update = (wished: boolean) =>
+  const update = (wished: boolean, from?: WishlistIds) =>
     queryClient.setQueryData<WishlistIds>(key, (old) => ({
-      productIds: withOrWithout(old?.productIds ?? [], productId, wished),
+      productIds: withOrWithout((from ?? old)?.productIds ?? [], productId, wished),
     }));
-  update(add);
+  update(add, shown);
   try {
     await send(productId, add);
   } catch (error) {
