@@ -97,6 +97,10 @@ const envSchema = z.object({
   RATE_LIMIT_LISTING: rateBudget.prefault("30/10"),
   RATE_LIMIT_FACETS: rateBudget.prefault("30/10"),
   RATE_LIMIT_PAGES: rateBudget.prefault("30/10"),
+  /** The delivery step's reads: pickup points (a call per map move), a point's card, slots, streets. */
+  RATE_LIMIT_DELIVERIES: rateBudget.prefault("60/10"),
+  /** Placing an order, starting a payment and checking one on return (each an acquirer call or a transaction). */
+  RATE_LIMIT_CHECKOUT: rateBudget.prefault("30/60"),
   /** How long a client past a limit is refused, whatever it sends meanwhile. */
   RATE_LIMIT_BLOCK_S: z.coerce.number().int().min(0).max(86_400).default(60),
   YM_ID: z
@@ -310,7 +314,7 @@ const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
 });
 
 /** What the per-client rate limits count: the expensive API endpoints and page renders. */
-export type RateBucket = "search" | "suggest" | "listing" | "facets" | "pages";
+export type RateBucket = "search" | "suggest" | "listing" | "facets" | "pages" | "deliveries" | "checkout";
 export interface RateBudget {
   points: number;
   durationS: number;
@@ -433,6 +437,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             listing: e.RATE_LIMIT_LISTING,
             facets: e.RATE_LIMIT_FACETS,
             pages: e.RATE_LIMIT_PAGES,
+            deliveries: e.RATE_LIMIT_DELIVERIES,
+            checkout: e.RATE_LIMIT_CHECKOUT,
           },
           blockS: e.RATE_LIMIT_BLOCK_S,
         }

@@ -97,6 +97,34 @@ describe("per-client rate limits in memory", () => {
     for (let i = 0; i < 5; i++) expect((await from(client, "/api/v1/categories")).status).toBe(200);
   });
 
+  it("counts the delivery step's reads and the checkout's calls each in a budget of its own", async () => {
+    const { app, from } = await instance({
+      env: { RATE_LIMIT_DELIVERIES: "2/60", RATE_LIMIT_CHECKOUT: "2/60" },
+    });
+    const post = (client: string, path: string) =>
+      app.request(
+        path,
+        { method: "POST", headers: { "content-type": "application/json" }, body: "{}" },
+        { incoming: { socket: { remoteAddress: client, remoteFamily: "IPv4" } } },
+      );
+    const mapper = newClient();
+    for (let i = 0; i < 2; i++) expect((await from(mapper, "/api/v1/deliveries/points")).status).toBe(200);
+    await expectLimited(await from(mapper, "/api/v1/deliveries/points?kind=point"));
+    // Another client's map still loads, and the same client may still search.
+    expect((await from(newClient(), "/api/v1/deliveries/points")).status).toBe(200);
+    expect((await from(mapper, SEARCH)).status).toBe(200);
+
+    // Placement, payment and the return check share one budget, counted before anything else is spent
+    // (here, before the sign-in is even looked at).
+    const payer = newClient();
+    // Refused for their own reasons (no session, no Origin, no body), but counted.
+    expect((await post(payer, "/api/v1/orders/1/payments/check")).status).not.toBe(429);
+    expect((await post(payer, "/api/v1/orders")).status).not.toBe(429);
+    await expectLimited(await post(payer, "/api/v1/orders/1/payments"));
+    // Reading one's orders is not counted in it.
+    expect((await from(payer, "/api/v1/orders")).status).toBe(401);
+  });
+
   it("charges a listing by its filter values: heavy filters spend the budget in a few calls", async () => {
     const { from } = await instance({ env: { RATE_LIMIT_LISTING: "6/60" } });
     // Ten brands: 1 + 10 / FILTER_VALUES_PER_POINT = 3 points a call.

@@ -40,8 +40,11 @@ export interface RateLimits {
 
 const REDIS_PREFIX = "vitrina:rl";
 
-/** Budgets a shopper spends by typing and clicking: past them, refused till the window ends. */
-const SHOPPER_BUCKETS: ReadonlySet<RateBucket> = new Set(["suggest", "pages"]);
+/**
+ * Budgets a shopper spends by typing and clicking (the delivery step's map moves, a payment checked on
+ * return): past them, refused till the window ends.
+ */
+const SHOPPER_BUCKETS: ReadonlySet<RateBucket> = new Set(["suggest", "pages", "deliveries", "checkout"]);
 /** A client asking for this many times such a budget is no shopper: it is blocked for RATE_LIMIT_BLOCK_S. */
 export const ABUSE_FACTOR = 3;
 
@@ -158,7 +161,7 @@ const MAX_COST = { filters: 1 + MAX_FILTER_VALUES_TOTAL / FILTER_VALUES_PER_POIN
  * its 400 rather than a 429.
  */
 export function requestCost(c: Context, bucket: RateBucket): number {
-  if (bucket === "suggest") return 1;
+  if (bucket === "suggest" || bucket === "deliveries" || bucket === "checkout") return 1;
   if (bucket === "search") return searchCost(c);
   if (bucket === "pages") return Math.max(filterCost(c), c.req.query("q") === undefined ? 1 : searchCost(c));
   return filterCost(c);

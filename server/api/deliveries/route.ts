@@ -42,11 +42,12 @@ const listPoints = defineRoute({
   path: "/points",
   operationId: "listPickupPoints",
   tags: ["deliveries"],
+  rateLimit: "deliveries",
   summary: "Пункты выдачи и постаматы города",
   description: `Фильтры: provider (через запятую), kind (point | parcel_locker), fittingRoom, cardPayment (true | false), bbox (minLon,minLat,maxLon,maxLat — видимая область карты), sellerIds (через запятую: только сети, которыми возят все эти продавцы). По адресу. ${CITY_NOTE}`,
   cache: "city",
   request: { query: pickupPointsQuerySchema },
-  responses: { ...jsonOk(pickupPointListSchema, "Пункты выдачи"), ...errorResponses(404) },
+  responses: { ...jsonOk(pickupPointListSchema, "Пункты выдачи"), ...errorResponses(404, 429) },
 });
 
 const getPoint = defineRoute({
@@ -54,11 +55,12 @@ const getPoint = defineRoute({
   path: "/points/{id}",
   operationId: "getPickupPoint",
   tags: ["deliveries"],
+  rateLimit: "deliveries",
   summary: "Карточка пункта выдачи: адрес, часы, открыт ли сейчас, срок хранения, как найти",
   description: "«Открыт сейчас» — по времени города пункта; ответ всякий раз сверяется с сервером (ETag)",
   cache: "city",
   request: { params: pointParamsSchema },
-  responses: { ...jsonOk(pickupPointCardSchema, "Пункт выдачи"), ...errorResponses(404) },
+  responses: { ...jsonOk(pickupPointCardSchema, "Пункт выдачи"), ...errorResponses(404, 429) },
 });
 
 const sellerDelivery = defineRoute({
@@ -66,13 +68,14 @@ const sellerDelivery = defineRoute({
   path: "/seller",
   operationId: "getSellerDelivery",
   tags: ["deliveries"],
+  rateLimit: "deliveries",
   summary: "Доставка продавцов в город: дата, стоимость курьера, пункты выдачи",
   description: `sellerIds — продавцы через запятую; без них — продавцы выбранных товаров корзины. Дата — по складу и времени отсечки продавца (contract/delivery-dates.ts), validUntil — до какого момента она верна. ${CITY_NOTE}`,
   cache: "personal",
   // The basket is the signed-in user's or, before sign-in, the visitor's.
   security: [...SIGNED_IN_SECURITY, ...PERSONAL_SECURITY],
   request: { query: sellerDeliveryQuerySchema },
-  responses: { ...jsonOk(sellerDeliveryListSchema, "Доставка по продавцам"), ...errorResponses(404) },
+  responses: { ...jsonOk(sellerDeliveryListSchema, "Доставка по продавцам"), ...errorResponses(404, 429) },
 });
 
 const pointFilters = defineRoute({
@@ -80,11 +83,12 @@ const pointFilters = defineRoute({
   path: "/seller/points/filter",
   operationId: "getPickupPointFilters",
   tags: ["deliveries"],
+  rateLimit: "deliveries",
   summary: "Варианты фильтра пунктов выдачи в городе: службы, типы, примерочная, оплата картой",
   description: `С числом пунктов у каждого варианта; sellerIds — только сети, которыми возят все эти продавцы. ${CITY_NOTE}`,
   cache: "city",
   request: { query: pickupPointFilterQuerySchema },
-  responses: { ...jsonOk(pickupPointFiltersSchema, "Варианты фильтра"), ...errorResponses(404) },
+  responses: { ...jsonOk(pickupPointFiltersSchema, "Варианты фильтра"), ...errorResponses(404, 429) },
 });
 
 const listSlots = defineRoute({
@@ -92,11 +96,12 @@ const listSlots = defineRoute({
   path: "/slots",
   operationId: "listDeliverySlots",
   tags: ["deliveries"],
+  rateLimit: "deliveries",
   summary: "Интервалы курьерской доставки со свободными местами",
   description: `7 дней с первого доступного: не раньше завтрашнего дня города и не раньше самой поздней даты доставки продавцов sellerIds; date — только этот день. Окна 09–12, 12–15, 15–18, 18–21 по времени города. ${CITY_NOTE}`,
   cache: "city",
   request: { query: slotsQuerySchema },
-  responses: { ...jsonOk(slotListSchema, "Дни и окна"), ...errorResponses(404) },
+  responses: { ...jsonOk(slotListSchema, "Дни и окна"), ...errorResponses(404, 429) },
 });
 
 const listStreets = defineRoute({
@@ -104,12 +109,13 @@ const listStreets = defineRoute({
   path: "/streets",
   operationId: "listCityStreets",
   tags: ["deliveries"],
+  rateLimit: "deliveries",
   summary: "Улицы города линиями — подложка карты без тайлов",
   description: "Сгенерированные улицы города (те же, что в подсказках адресов и адресах пунктов выдачи)",
   cache: "shared",
   freshness: "reference",
   request: { query: streetsQuerySchema },
-  responses: { ...jsonOk(streetLinesSchema, "Улицы"), ...errorResponses(404) },
+  responses: { ...jsonOk(streetLinesSchema, "Улицы"), ...errorResponses(404, 429) },
 });
 
 function cookieCity(c: Context<AppEnv>) {

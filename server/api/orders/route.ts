@@ -33,6 +33,7 @@ const placeOrder = defineRoute({
   method: "post",
   path: "/",
   operationId: "placeOrder",
+  rateLimit: "checkout",
   summary: "Оформить заказ из выбранных товаров корзины",
   description:
     "Одна транзакция: занимает ключ оформления (checkoutKey), сверяет корзину с показанной (basketVersion, expectedLines), пересчитывает цены по каталогу, резервирует остатки, бронирует интервал курьера, списывает баллы и создаёт заказ с отправлением от каждого продавца в статусе awaiting_payment. Повтор с тем же checkoutKey возвращает тот же заказ (200). 409 order_lines_changed — с причиной по каждой строке в `lines`; 409 basket_changed, basket_empty, slot_full, slot_unavailable.",
@@ -41,7 +42,7 @@ const placeOrder = defineRoute({
   responses: {
     201: { description: "Заказ создан", content: { "application/json": { schema: orderSchema } } },
     ...jsonOk(orderSchema, "Тот же заказ: повтор с тем же ключом"),
-    ...errorResponses(401, 403, 404, 409),
+    ...errorResponses(401, 403, 404, 409, 429),
   },
 });
 
@@ -84,6 +85,7 @@ const startPayment = defineRoute({
   method: "post",
   path: "/{id}/payments",
   operationId: "startOrderPayment",
+  rateLimit: "checkout",
   summary: "Оплатить заказ",
   description:
     "Устанавливает списание баллов и открывает платёж у эквайера (новый Init на каждый вызов — «оплатить ещё раз»; прежний незавершённый платёж отменяется). Если баллы покрывают всё — заказ оплачен сразу (kind: paid). 409 order_not_payable — заказ оплачен, отменён или время вышло.",
@@ -91,7 +93,7 @@ const startPayment = defineRoute({
   request: { params: orderParamsSchema, body: jsonBody(startPaymentSchema) },
   responses: {
     ...jsonOk(startPaymentResultSchema, "Куда идти дальше"),
-    ...errorResponses(401, 403, 404, 409),
+    ...errorResponses(401, 403, 404, 409, 429),
   },
 });
 
@@ -100,10 +102,14 @@ const checkPayment = defineRoute({
   method: "post",
   path: "/{id}/payments/check",
   operationId: "checkOrderPayment",
+  rateLimit: "checkout",
   summary: "Проверить оплату при возврате со страницы эквайера",
   description: "Спрашивает эквайера о последнем платеже заказа (GetState) и применяет ответ; идемпотентно",
   request: { params: orderParamsSchema },
-  responses: { ...jsonOk(paymentOutcomeSchema, "Состояние заказа"), ...errorResponses(401, 403, 404) },
+  responses: {
+    ...jsonOk(paymentOutcomeSchema, "Состояние заказа"),
+    ...errorResponses(401, 403, 404, 429),
+  },
 });
 
 export const ordersRoute = createRouter()
