@@ -1,4 +1,4 @@
-import { expect, isPhone, test, waitForHydration } from "./fixtures.ts";
+import { expect, isPhone, productNobodyBuys, test, waitForHydration } from "./fixtures.ts";
 
 // The spec's 401 flows and the signed-in header (issue 11 points 4 and 5, ADR 034): personal pages send a
 // signed-out shopper to sign in and back; public pages stay the same cached HTML for everyone, and only a
@@ -177,7 +177,9 @@ test.describe("the signed-in header", () => {
   }, info) => {
     const anonymous = await playwright.request.newContext({ baseURL });
     try {
-      const path = "/product/2";
+      // A query of its own: a copy another test rendered minutes ago may be served stale while it is
+      // rendered again, and the shopper would then get the newer copy.
+      const path = `/product/${await productNobodyBuys(anonymous)}?probe=${Date.now()}-${info.project.name}`;
       const first = await anonymous.get(path);
       await signIn({ name: "Ольга" });
       const mine = await page.request.get(path);

@@ -97,3 +97,18 @@ export function themeOf(info: Info): "alfa" | "halva" {
 export async function expectTheme(page: import("@playwright/test").Page, info: Info) {
   await expect(page.locator("html")).toHaveClass(new RegExp(`\\btheme-${themeOf(info)}\\b`));
 }
+
+/**
+ * A product page whose cached copy no other test can drop: placing an order changes a product's stock,
+ * and that drops its cached pages (ADR 012), so tests comparing cached copies use a product nobody can
+ * buy (coming soon, else sold out) rather than one the parallel checkout journeys may pick.
+ */
+export async function productNobodyBuys(request: import("@playwright/test").APIRequestContext): Promise<number> {
+  const listing = (await (await request.get("/api/v1/products?limit=100&sort=popular")).json()) as {
+    items: { id: number; state: string }[];
+  };
+  const product =
+    listing.items.find((p) => p.state === "coming_soon") ?? listing.items.find((p) => p.state === "sold_out");
+  if (!product) throw new Error("the seed has no product that cannot be bought");
+  return product.id;
+}
