@@ -5,8 +5,7 @@ import type { City, CityList } from "#contract/geo.ts";
 import { expect, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
 
 /** The promise the shop window must show for this product in this city now (contract/delivery-dates.ts). */
-function expected(product: ProductDetail, city: City): string {
-  const now = new Date();
+function expected(product: ProductDetail, city: City, now = new Date()): string {
   const dispatch = product.dispatch!;
   const date = deliveryDate({ warehouse: dispatch, cutoffHour: dispatch.cutoffHour }, city, now);
   return deliveryPromise(date, localDateTime(now, city.timezone).date);
@@ -68,4 +67,30 @@ test("product cards and the product page promise a delivery date for the shopper
   await page.screenshot({
     path: `test-results/screenshots/delivery-promise-product-${themeOf(info)}-${isPhone(info) ? 375 : 1280}.png`,
   });
+});
+
+test("a page rendered before a cut-off or a midnight is put right by the browser's clock after hydration", async ({
+  page,
+}) => {
+  const cities = ((await (await page.request.get("/api/v1/address")).json()) as CityList).items;
+  const moscow = cities.find((c) => c.name === "Москва")!;
+  const listing = (await (await page.request.get("/api/v1/products?limit=24&sort=popular")).json()) as {
+    items: { id: number; state: string }[];
+  };
+  const id = listing.items.find((p) => p.state === "in_stock")!.id;
+  const product = (await (await page.request.get(`/api/v1/products/${id}`)).json()) as ProductDetail;
+  // The server renders with its clock; the browser's is set to the first whole hour ahead at which the
+  // promise reads otherwise (past the seller's cut-off, or a midnight), as if the page had been kept.
+  const server = expected(product, moscow);
+  const hour = 3_600_000;
+  let later = Math.ceil(Date.now() / hour) * hour + 60_000;
+  while (expected(product, moscow, new Date(later)) === server) later += hour;
+  const browser = expected(product, moscow, new Date(later));
+
+  const response = await page.request.get(`/product/${id}`);
+  expect(await response.text()).toContain(server);
+  await page.clock.setFixedTime(later);
+  await page.goto(`/product/${id}`);
+  await waitForHydration(page);
+  await expect(page.locator(".product-page__delivery")).toHaveText(browser);
 });

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
-import { formatPhone } from "#app/ui/phone-mask.ts";
 import { type ApiData, ApiError, getApi, getBackgroundApi, unwrap } from "#app/lib/api-client.ts";
+import { formatPhone } from "#app/ui/phone-mask.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { currentSignedInHint, dropSignedInHint, notifySessionChanged, useSignedInHint } from "./session.ts";
 

@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query"
 import { useSignedInHint } from "#app/features/account/index.ts";
 import { reportEcommerce } from "#app/lib/analytics/yandex-metrika.ts";
 import { type ApiClient, getApi, getBackgroundApi, unwrap } from "#app/lib/api-client.ts";
+import { useCachedQueryData } from "#app/lib/cached-query-data.ts";
 import { postToNative } from "#app/lib/webview-bridge.ts";
 import type { Basket, BasketCount, BasketMutation } from "#contract/basket.ts";
 import type { ProductCard } from "#contract/catalog.ts";
@@ -48,12 +49,20 @@ export function useBasketCount(): number {
   return data ?? 0;
 }
 
-/** One product's line as the steppers see it, undefined when it is not in the basket. */
-export function useBasketLine(productId: number) {
-  const hint = useSignedInHint();
-  const { data } = useQuery({ ...basketCountQuery(hint), select: (d) => d.lines[String(productId)] });
-  return data;
+/**
+ * One product's line as the steppers see it, undefined when it is not in the basket (or its quantities
+ * are not known yet). `hint` is the caller's useSignedInHint() (a card asks for it once).
+ */
+export function useBasketLine(productId: number, hint: string | undefined) {
+  // Read from the cache: the header's count keeps the query fetched; the server rendered no line.
+  return useCachedQueryData<BasketCount, BasketCount["lines"][string] | undefined>(
+    basketKeys.count(hint),
+    (data) => data?.lines[String(productId)],
+    noLine,
+  );
 }
+
+const noLine = () => undefined;
 
 /** The count answer a full basket implies. */
 export function countOf(basket: Basket): BasketCount {

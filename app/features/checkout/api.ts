@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ApiClient, type ApiData, getApi, unwrap } from "#app/lib/api-client.ts";
 import { basketKeys } from "#app/features/basket/index.ts";
+import { type ApiClient, type ApiData, getApi, unwrap } from "#app/lib/api-client.ts";
 import type { DeliveryType } from "#contract/address-book.ts";
 import type { PlaceOrderInput, StartPaymentInput } from "#contract/orders.ts";
 

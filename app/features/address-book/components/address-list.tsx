@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { courierDetails, DELIVERY_TYPE_LABELS } from "#contract/address-book.ts";
 import { Button } from "#app/ui/button.tsx";
 import { cx } from "#app/ui/class-names.ts";
+import { courierDetails, DELIVERY_TYPE_LABELS } from "#contract/address-book.ts";
 import type { Address } from "../api.ts";
 
 export const NEW_ADDRESS_PATH = "/personal/address/new";

@@ -42,7 +42,7 @@ export function BasketButton({
 }) {
   const queryClient = useQueryClient();
   const hint = useSignedInHint();
-  const line = useBasketLine(product.id);
+  const line = useBasketLine(product.id, hint);
   const cashbackInButton = useFeature("cashbackInCartBtn");
   const [busy, setBusy] = useState(false);
   if (product.state === "sold_out" || product.state === "coming_soon") return null;

@@ -7,6 +7,7 @@ function inputs(html: string): Record<string, string>[] {
     Object.fromEntries([...(m[1] ?? "").matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]])),
   );
 }
+
 import { bonusMessages } from "#contract/bonus-rules.ts";
 import { BonusSpend } from "./bonus-spend.tsx";
 

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import type { Address } from "#app/features/address-book/index.ts";
 import { failureMessage, reportFailure } from "#app/lib/form-errors.ts";
 import { Button } from "#app/ui/button.tsx";
 import { cx } from "#app/ui/class-names.ts";
@@ -11,10 +12,9 @@ import {
   INTERCOM_MAX_LENGTH,
 } from "#contract/address-book.ts";
 import { addressProblem, addressProblemMessages } from "#contract/address-messages.ts";
-import type { SlotChoice } from "#contract/orders.ts";
 import { streetAndHouse } from "#contract/delivery-rules.ts";
+import type { SlotChoice } from "#contract/orders.ts";
 import type { DadataSuggestion } from "#contract/suggest.ts";
-import type { Address } from "#app/features/address-book/index.ts";
 import { cleanAddress, outOfRange, reverseGeocode, slotsQuery } from "../api.ts";
 import { pickSlot } from "../slots.ts";
 import { AddressSuggest } from "./address-suggest.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { type Recipient, LazyRecipientFormModal } from "#app/features/address-book/index.ts";
+import { LazyRecipientFormModal, type Recipient } from "#app/features/address-book/index.ts";
 import { cx } from "#app/ui/class-names.ts";
 import { formatPhone } from "#app/ui/phone-mask.ts";
 import { MAX_RECIPIENTS } from "#contract/address-book.ts";

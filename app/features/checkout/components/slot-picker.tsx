@@ -1,5 +1,5 @@
-import type { SlotChoice } from "#contract/orders.ts";
 import { cx } from "#app/ui/class-names.ts";
+import type { SlotChoice } from "#contract/orders.ts";
 import { dayHasRoom, pickDay, roomLeftText, type SlotDay } from "../slots.ts";
 
 /**
