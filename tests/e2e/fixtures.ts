@@ -103,7 +103,9 @@ export async function expectTheme(page: import("@playwright/test").Page, info: I
  * and that drops its cached pages (ADR 012), so tests comparing cached copies use a product nobody can
  * buy (coming soon, else sold out) rather than one the parallel checkout journeys may pick.
  */
-export async function productNobodyBuys(request: import("@playwright/test").APIRequestContext): Promise<number> {
+export async function productNobodyBuys(
+  request: import("@playwright/test").APIRequestContext,
+): Promise<number> {
   const listing = (await (await request.get("/api/v1/products?limit=100&sort=popular")).json()) as {
     items: { id: number; state: string }[];
   };

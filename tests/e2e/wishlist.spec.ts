@@ -1,5 +1,13 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect, expectTheme, isPhone, productNobodyBuys, test, themeOf, waitForHydration } from "./fixtures.ts";
+import {
+  expect,
+  expectTheme,
+  isPhone,
+  productNobodyBuys,
+  test,
+  themeOf,
+  waitForHydration,
+} from "./fixtures.ts";
 
 // Wishlist and viewed (issue 11 point 10, ADR 032): hearts on cards and the product page for anyone,
 // signed in or not; an anonymous shopper's hearts join the account at sign-in; /personal/wishlist with
