@@ -114,3 +114,22 @@ export async function productNobodyBuys(
   if (!product) throw new Error("the seed has no product that cannot be bought");
   return product.id;
 }
+
+/**
+ * A kept page's copy that two requests in a row agree on. The page cache serves a copy past its freshness
+ * once more while it renders the page again (stale-while-revalidate), so the first request can get a copy
+ * minutes old and the next one a new copy; a test comparing what two visitors get starts from a settled one.
+ */
+export async function settledCopy(
+  request: import("@playwright/test").APIRequestContext,
+  path: string,
+): Promise<string> {
+  const withoutNonces = (html: string) => html.replaceAll(/nonce="[^"]*"/g, 'nonce=""');
+  let previous = withoutNonces(await (await request.get(path)).text());
+  for (let i = 0; i < 5; i += 1) {
+    const next = withoutNonces(await (await request.get(path)).text());
+    if (next === previous) return next;
+    previous = next;
+  }
+  throw new Error(`${path}: no two requests in a row got the same copy`);
+}

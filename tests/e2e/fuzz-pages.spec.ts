@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "#app/routes.ts";
 import { HOSTILE_URL_SAMPLE, internalDetailIn } from "#tests/fuzz/hostile-input.ts";
 
