@@ -12,6 +12,10 @@ import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from ".
  * that fails to load, placing the order, and the payment step's bonus messages.
  */
 
+// The step's tests walk a basket, a sign-in, the step with its map and filters, and often the payment step:
+// 15–20 s on a quiet machine, twice that on a busy one.
+test.describe.configure({ timeout: 60_000 });
+
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** axe on the page as it is now: no serious or critical WCAG A/AA violation (toasts fading in are left out). */
