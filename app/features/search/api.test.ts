@@ -1,6 +1,7 @@
-import { hydrate, QueryClient } from "@tanstack/react-query";
+import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { RecentSearchList } from "#contract/search-history.ts";
+import { refetchInFlightThenHydrated } from "#tests/fixtures/query-cache.ts";
 import { searchKeys, showForgotten } from "./api.ts";
 
 const entry = (id: number, query: string) => ({ id, query, searchedAt: "2026-11-24T10:00:00.000Z" });
@@ -9,35 +10,18 @@ describe("showForgotten", () => {
   it("removes from the list as shown, even when a page's data arrived while a refetch was in flight", async () => {
     const queryClient = new QueryClient();
     const key = searchKeys.recent;
-    queryClient.setQueryData<RecentSearchList>(key, { items: [entry(1, "смартфон")] });
-    // The screen mounts with an invalidated list: a refetch starts from the old list…
-    const refetch = queryClient.fetchQuery({
-      queryKey: key,
-      queryFn: ({ signal }) =>
-        new Promise<RecentSearchList>((_resolve, reject) =>
-          signal.addEventListener("abort", () => reject(new Error("aborted"))),
-        ),
-    });
-    // …and the route's loader data lands meanwhile (what the shopper sees: two queries).
-    hydrate(queryClient, {
-      mutations: [],
-      queries: [
-        {
-          queryKey: [...key],
-          queryHash: JSON.stringify(key),
-          dehydratedAt: Date.now(),
-          state: {
-            ...queryClient.getQueryState(key)!,
-            data: { items: [entry(2, "Наушники"), entry(1, "смартфон")] },
-            dataUpdatedAt: Date.now() + 1000,
-          },
-        },
-      ],
-    });
+    // The screen mounts with an invalidated list and refetches it; the route's loader data lands meanwhile
+    // (what the shopper sees: two queries).
+    const refetch = refetchInFlightThenHydrated<RecentSearchList>(
+      queryClient,
+      key,
+      { items: [entry(1, "смартфон")] },
+      { items: [entry(2, "Наушники"), entry(1, "смартфон")] },
+    );
     expect(queryClient.getQueryData<RecentSearchList>(key)?.items.map((i) => i.id)).toEqual([2, 1]);
 
     const { previous } = await showForgotten(queryClient, 1);
-    await refetch.catch(() => undefined);
+    await refetch;
     // Only «смартфон» goes: «Наушники» (and the focus moved onto its button) stays.
     expect(queryClient.getQueryData<RecentSearchList>(key)?.items.map((i) => i.id)).toEqual([2]);
     expect(previous?.items.map((i) => i.id)).toEqual([2, 1]);

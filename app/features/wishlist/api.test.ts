@@ -1,6 +1,7 @@
-import { hydrate, QueryClient } from "@tanstack/react-query";
+import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import type { WishlistIds } from "#contract/wishlist.ts";
+import { refetchInFlightThenHydrated } from "#tests/fixtures/query-cache.ts";
 
 const posted: number[] = [];
 vi.mock("#app/lib/api-client.ts", () => ({
@@ -24,32 +25,15 @@ describe("setWished", () => {
   it("adds to the hearts as shown, even when a page's data arrived while a refetch was in flight", async () => {
     const queryClient = new QueryClient();
     const key = wishlistKeys.ids();
-    queryClient.setQueryData<WishlistIds>(key, { productIds: [1] });
-    const refetch = queryClient.fetchQuery({
-      queryKey: key,
-      queryFn: ({ signal }) =>
-        new Promise<WishlistIds>((_resolve, reject) =>
-          signal.addEventListener("abort", () => reject(new Error("aborted"))),
-        ),
-    });
-    hydrate(queryClient, {
-      mutations: [],
-      queries: [
-        {
-          queryKey: [...key],
-          queryHash: JSON.stringify(key),
-          dehydratedAt: Date.now(),
-          state: {
-            ...queryClient.getQueryState(key)!,
-            data: { productIds: [2, 1] },
-            dataUpdatedAt: Date.now() + 1000,
-          },
-        },
-      ],
-    });
+    const refetch = refetchInFlightThenHydrated<WishlistIds>(
+      queryClient,
+      key,
+      { productIds: [1] },
+      { productIds: [2, 1] },
+    );
 
     await setWished(queryClient, 3, true);
-    await refetch.catch(() => undefined);
+    await refetch;
     expect(posted).toEqual([3]);
     // Heart 2, shown before the click, is still lit.
     expect(queryClient.getQueryData<WishlistIds>(key)?.productIds).toEqual([3, 2, 1]);
