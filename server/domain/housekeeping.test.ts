@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   housekeepingJobs,
   purgeInBatches,
@@ -26,6 +26,17 @@ describe("purgeInBatches", () => {
 });
 
 describe("housekeeping jobs", () => {
+  // The jobs take their cut-offs from the clock: a fixed one makes them exact, not "at least".
+  const NOW = new Date("2026-11-27T08:00:00.000Z");
+  const DAY_MS = 24 * 3600 * 1000;
+  const daysBefore = (days: number) => new Date(NOW.getTime() - days * DAY_MS);
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   const purgers = (purge: () => Promise<number>): VisitorDataPurgers & PhoneSignInPurgers => ({
     recentSearches: { purgeBefore: vi.fn(purge) },
     viewed: { purgeBefore: vi.fn(purge) },
@@ -49,11 +60,10 @@ describe("housekeeping jobs", () => {
     const services = purgers(async () => 4);
     const [handler] = housekeepingJobs(services);
     const ctx = context();
-    const before = Date.now();
     await handler!.run({}, ctx);
     const cutoff = (services.recentSearches.purgeBefore as ReturnType<typeof vi.fn>).mock
       .calls[0]![0] as Date;
-    expect(before - cutoff.getTime()).toBeGreaterThanOrEqual(VISITOR_LIFETIME_DAYS * 24 * 3600 * 1000);
+    expect(cutoff).toEqual(daysBefore(VISITOR_LIFETIME_DAYS));
     expect(services.viewed.purgeBefore).toHaveBeenCalledTimes(1);
     expect(services.wishlist.purgeBefore).toHaveBeenCalledWith(cutoff, expect.any(Number));
     expect(ctx.logger.info).toHaveBeenCalledWith(
@@ -67,12 +77,10 @@ describe("housekeeping jobs", () => {
     const services = purgers(async () => 2);
     const handler = housekeepingJobs(services).find((h) => h.type.name === purgePhoneSignInJob.name)!;
     const ctx = context();
-    const before = Date.now();
     await handler.run({}, ctx);
     const cutoff = (fn: unknown) => (fn as ReturnType<typeof vi.fn>).mock.calls[0]![0] as Date;
-    const day = 24 * 3600 * 1000;
-    expect(Math.round((before - cutoff(services.phoneCodes.purgeCodesBefore).getTime()) / day)).toBe(1);
-    expect(Math.round((before - cutoff(services.phoneCodes.purgeOutboxBefore).getTime()) / day)).toBe(30);
+    expect(cutoff(services.phoneCodes.purgeCodesBefore)).toEqual(daysBefore(1));
+    expect(cutoff(services.phoneCodes.purgeOutboxBefore)).toEqual(daysBefore(30));
     expect(ctx.logger.info).toHaveBeenCalledWith(
       { purged: { phoneCodes: 2, smsOutbox: 2 } },
       "stale phone sign-in data purged",
