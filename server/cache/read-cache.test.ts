@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { ReadCache } from "./read-cache.ts";
 
+/** Every cache here runs on a clock of its own, never the real one: a busy machine cannot age an entry. */
 function clock(start = 1_000) {
   let now = start;
   return { now: () => now, advance: (ms: number) => (now += ms) };
@@ -29,7 +30,7 @@ describe("ReadCache", () => {
   });
 
   it("shares one load between concurrent misses", async () => {
-    const cache = new ReadCache<number>({ maxEntries: 10, freshMs: 100, staleMs: 0 });
+    const cache = new ReadCache<number>({ maxEntries: 10, freshMs: 100, staleMs: 0, now: clock().now });
     const pending = deferred<number>();
     const load = vi.fn(() => pending.promise);
     const both = Promise.all([cache.get("a", load), cache.get("a", load)]);
@@ -82,13 +83,13 @@ describe("ReadCache", () => {
   });
 
   it("does not cache failures", async () => {
-    const cache = new ReadCache<number>({ maxEntries: 10, freshMs: 100, staleMs: 0 });
+    const cache = new ReadCache<number>({ maxEntries: 10, freshMs: 100, staleMs: 0, now: clock().now });
     await expect(cache.get("a", () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(await cache.get("a", async () => 1)).toBe(1);
   });
 
   it("hands an unstorable value to its callers without keeping it", async () => {
-    const cache = new ReadCache<number>({ maxEntries: 10, freshMs: 1_000, staleMs: 0 });
+    const cache = new ReadCache<number>({ maxEntries: 10, freshMs: 1_000, staleMs: 0, now: clock().now });
     const odd = (n: number) => n % 2 === 1;
     expect(await cache.get("a", async () => 2, [], odd)).toBe(2);
     expect(await cache.get("a", async () => 3, [], odd)).toBe(3);
@@ -96,7 +97,7 @@ describe("ReadCache", () => {
   });
 
   it("drops entries by tag and keeps the others", async () => {
-    const cache = new ReadCache<string>({ maxEntries: 10, freshMs: 1_000, staleMs: 0 });
+    const cache = new ReadCache<string>({ maxEntries: 10, freshMs: 1_000, staleMs: 0, now: clock().now });
     await cache.get("p1", async () => "one", ["product:1", "product"]);
     await cache.get("p2", async () => "two", ["product:2", "product"]);
     cache.invalidate("product:1");
@@ -107,7 +108,7 @@ describe("ReadCache", () => {
   });
 
   it("never stores what a load read before an invalidation landed", async () => {
-    const cache = new ReadCache<string>({ maxEntries: 10, freshMs: 1_000, staleMs: 0 });
+    const cache = new ReadCache<string>({ maxEntries: 10, freshMs: 1_000, staleMs: 0, now: clock().now });
     const slow = deferred<string>();
     const first = cache.get("a", () => slow.promise, ["catalog"]);
     cache.invalidate("catalog");
@@ -120,7 +121,7 @@ describe("ReadCache", () => {
   });
 
   it("lets loads of other tags finish and be kept when one tag is invalidated", async () => {
-    const cache = new ReadCache<string>({ maxEntries: 10, freshMs: 1_000, staleMs: 0 });
+    const cache = new ReadCache<string>({ maxEntries: 10, freshMs: 1_000, staleMs: 0, now: clock().now });
     const slow = deferred<string>();
     const load = vi.fn(() => slow.promise);
     const first = cache.get("menu", load, ["catalog"]);
@@ -134,7 +135,7 @@ describe("ReadCache", () => {
   });
 
   it("judges a load by the tags it has gathered so far, and keeps the entry by all it gathered", async () => {
-    const cache = new ReadCache<string>({ maxEntries: 10, freshMs: 100, staleMs: 0 });
+    const cache = new ReadCache<string>({ maxEntries: 10, freshMs: 100, staleMs: 0, now: clock().now });
     // A page render notes the data it reads as it goes: product 1 before the change, product 2 never.
     const tags = new Set(["catalog"]);
     const pending = deferred<string>();
@@ -163,7 +164,7 @@ describe("ReadCache", () => {
   });
 
   it("evicts the least recently used entry beyond maxEntries", async () => {
-    const cache = new ReadCache<string>({ maxEntries: 2, freshMs: 1_000, staleMs: 0 });
+    const cache = new ReadCache<string>({ maxEntries: 2, freshMs: 1_000, staleMs: 0, now: clock().now });
     await cache.get("a", async () => "a");
     await cache.get("b", async () => "b");
     await cache.get("a", async () => "unused");
@@ -175,7 +176,14 @@ describe("ReadCache", () => {
   describe("byte budget", () => {
     /** Values are strings sized by their length; one-letter keys add a byte each. */
     const sized = (maxBytes: number, sizeOf = (value: string) => value.length) =>
-      new ReadCache<string>({ maxEntries: 1_000, maxBytes, sizeOf, freshMs: 1_000, staleMs: 1_000 });
+      new ReadCache<string>({
+        maxEntries: 1_000,
+        maxBytes,
+        sizeOf,
+        freshMs: 1_000,
+        staleMs: 1_000,
+        now: clock().now,
+      });
 
     it("stays under its budget by evicting the least recently used", async () => {
       const cache = sized(100);

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { cityKeys } from "#app/features/city/index.ts";
 import type { ProductCard } from "#contract/catalog.ts";
 import type { City } from "#contract/geo.ts";
@@ -55,8 +55,15 @@ describe("promiseFor", () => {
 });
 
 describe("DeliveryPromise", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("renders the promise for the shopper's city, and nothing for a product that cannot be bought now", () => {
-    const now = new Date();
+    // The card reads the clock itself: a fixed one, so no hour (a cut-off, a midnight) can pass between
+    // the expected promise and the render.
+    const now = new Date("2026-11-25T07:00:00Z");
+    vi.useFakeTimers({ toFake: ["Date"], now });
     const here = render({ dispatch: fromMoscow, state: "in_stock" }, moscow);
     expect(here).toContain(promiseFor(fromMoscow, moscow, now));
     expect(here).toMatch(/^<p class="x">Доставим /);
