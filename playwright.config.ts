@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
@@ -15,19 +14,17 @@ function findChromium(): string | undefined {
   return undefined; // Playwright falls back to its own browser if one was installed
 }
 
-const PORT = Number(process.env.E2E_PORT ?? 4310);
-/** The same build in the halva theme, for the shopper journeys that run in both themes. */
-const HALVA_PORT = PORT + 1;
 const executablePath = findChromium();
-/**
- * The secret of the servers' test sign-in route (server/http/test-sign-in.ts), made once per run. Set in
- * the environment here, in the runner, so the workers it starts (and the `signIn` fixture in them) see it.
- */
-process.env.E2E_SIGN_IN_SECRET ??= randomBytes(24).toString("base64url");
 
-/** Specs whose journeys run in both themes at both widths (issue 4): catalogue and its menu, search, product pages; the page CSP, dialogs, toasts and comboboxes (issue 9). */
-const BOTH_THEMES =
-  /(?:^|\/)(listing|search|catalog-menu|review-photos|csp|overlays|account|profile|wishlist|addresses-recipients|bank-sign-in|identity-import|phone-sign-in|delivery-promise|basket|checkout-delivery|checkout-journey)\.spec\.ts$/;
+/**
+ * Where a test runs (docs/testing.md). Every test runs once, in the alfa theme at 1280 px, unless tagged:
+ * - `@matrix`: in both themes at both widths, where they really differ (layout and screenshots, contrast,
+ *   one full purchase journey);
+ * - `@widths`: at 1280 and 375 px in the alfa theme (a subject whose layout differs by width);
+ * - `@phone`: at 375 px only (a phone's layout or gesture).
+ * Request-only specs (tests/e2e/http) run once in the `http` project and start no browser.
+ */
+const AT_PHONE_WIDTH = /@matrix|@widths|@phone/;
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } };
 const mobile = {
@@ -36,34 +33,7 @@ const mobile = {
   isMobile: true,
   hasTouch: true,
 };
-
-function server(port: number, theme: "alfa" | "halva") {
-  return {
-    // The production build over a fresh in-memory database, seeded at start-up.
-    command: "node build/node/main.js",
-    url: `http://127.0.0.1:${port}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      THEME: theme,
-      DATA_DIR: "memory://",
-      SEED_PRODUCTS: "400",
-      LOG_LEVEL: "warn",
-      FEATURE_ALFA_ID: "1",
-      TEST_SIGN_IN_SECRET: process.env.E2E_SIGN_IN_SECRET!,
-      AUTH_URL: "http://127.0.0.1:9/bank-login",
-      DATABASE_URL: "",
-      // Every browser of the suite comes from 127.0.0.1: one client's budget would not cover them all.
-      RATE_LIMITS: "off",
-      // The limits that stay on whatever RATE_LIMITS says (SMS codes per address, bank sign-in starts) count
-      // each test as its own client: the fixtures send a made-up X-Forwarded-For, trusted from loopback.
-      TRUST_PROXY: "loopback",
-    },
-  };
-}
+const HTTP_SPECS = /\/http\/.*\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -78,10 +48,12 @@ export default defineConfig({
     ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "test-results/playwright.json" }],
   ],
   timeout: 30_000,
-  // Two servers and two browsers share this 2-core machine: a navigation can take longer than 5 s.
+  // Two workers, each with its server and browser, share this 2-core machine: a navigation can take
+  // longer than 5 s.
   expect: { timeout: 10_000 },
+  // The build if it is stale, and the template database every worker's server copies (support/).
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
@@ -96,26 +68,34 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: desktop, metadata: { theme: "alfa" } },
+    { name: "http", testMatch: HTTP_SPECS, metadata: { theme: "alfa" } },
+    {
+      name: "desktop",
+      use: desktop,
+      testIgnore: HTTP_SPECS,
+      grepInvert: /@phone/,
+      metadata: { theme: "alfa" },
+    },
     {
       name: "mobile",
       use: mobile,
+      testIgnore: HTTP_SPECS,
+      grep: AT_PHONE_WIDTH,
       metadata: { theme: "alfa" },
-      // Process-level tests need no second run at another viewport.
-      testIgnore: /lifecycle\.spec\.ts/,
     },
     {
       name: "desktop-halva",
-      use: { ...desktop, baseURL: `http://127.0.0.1:${HALVA_PORT}` },
+      use: desktop,
+      testIgnore: HTTP_SPECS,
+      grep: /@matrix/,
       metadata: { theme: "halva" },
-      testMatch: BOTH_THEMES,
     },
     {
       name: "mobile-halva",
-      use: { ...mobile, baseURL: `http://127.0.0.1:${HALVA_PORT}` },
+      use: mobile,
+      testIgnore: HTTP_SPECS,
+      grep: /@matrix/,
       metadata: { theme: "halva" },
-      testMatch: BOTH_THEMES,
     },
   ],
-  webServer: [server(PORT, "alfa"), server(HALVA_PORT, "halva")],
 });

@@ -23,10 +23,10 @@
  * BENCH_PGLITE_DIR, BENCH_PRODUCTS (seeded on first start, default 5000), BENCH_RUNS (3), BENCH_SECONDS (5),
  * BENCH_CONNECTIONS (10), BENCH_PORT (4320), LIGHTHOUSE_RUNS (3; 0 skips Lighthouse), CHROME_PATH.
  */
-import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { TestBrowser, throughBank } from "#tests/fixtures/bank-browser.ts";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { root, run } from "../scripts/lib/run.mjs";
 import { type LoadResult, type MeasureOptions, measure } from "./lib/load.ts";
@@ -54,13 +54,10 @@ const BUDGET = { ssrShare: 40, productJsKb: 150 };
 const staticDir = join(root, "build/client/assets");
 const staticHome = "bench-static-home.html";
 const staticProduct = "bench-static-product.html";
-/** Lets the bench open a real session through the server's test sign-in route (server/http/test-sign-in.ts). */
-const signInSecret = randomBytes(24).toString("base64url");
 const server = await startServer({
   root,
   port,
   env: {
-    TEST_SIGN_IN_SECRET: signInSecret,
     ...(env.BENCH_DATABASE_URL
       ? { DATABASE_URL: env.BENCH_DATABASE_URL, SEED_PRODUCTS: env.BENCH_PRODUCTS ?? "5000" }
       : {
@@ -84,7 +81,7 @@ try {
   const homeJs = await firstLoadJs(server.origin, home);
   const productJs = await firstLoadJs(server.origin, product);
   const manyProducts = items.map((p) => `/product/${p.id}`);
-  const signedIn = await signInCookies(server.origin, signInSecret);
+  const signedIn = await signInCookies(server.origin);
 
   const targets: {
     name: string;
@@ -334,31 +331,24 @@ async function firstCategoryPath(origin: string): Promise<string> {
 }
 
 /**
- * A real signed-in shopper's Cookie header: a session opened through the test sign-in route, a visitor id
- * (viewing a product issues one) and the signed-in hint, as a browser that signed in would send them.
+ * A real signed-in shopper's Cookie header: a demo customer signed in through the stand-in bank (ADR 029)
+ * as a browser would, after viewing a product (which issues the visitor id): the session, the visitor id
+ * and the signed-in hint.
  */
-async function signInCookies(origin: string, secret: string): Promise<string> {
-  const cookiesOf = (response: Response) =>
-    response.headers.getSetCookie().map((line) => line.split(";")[0]!);
-  // An anonymous visitor first (viewing a product issues the visitor id), who then signs in.
-  const visitor = cookiesOf(
-    await fetch(`${origin}/api/v1/viewed/1`, { method: "POST", headers: { origin } }),
+async function signInCookies(origin: string): Promise<string> {
+  const browser = new TestBrowser(
+    { request: (input, init) => fetch(input, { ...init, redirect: "manual" }) },
+    origin,
   );
-  const phone = `+79${String(Date.now() % 1e9).padStart(9, "0")}`;
-  const response = await fetch(`${origin}/__test/sign-in`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin,
-      cookie: visitor.join("; "),
-      "x-test-sign-in-secret": secret,
-    },
-    body: JSON.stringify({ phone, surname: "Тестова", name: "Анна", patronymic: "Сергеевна" }),
+  await browser.request("/api/v1/viewed/1", { method: "POST", headers: { origin } });
+  const { callbackUrl } = await throughBank(browser, "/api/v1/auth/bank?redirectTo=%2F", {
+    login: "petrov",
+    password: "demo1234",
   });
-  if (!response.ok) throw new Error(`test sign-in failed: ${response.status} ${await response.text()}`);
-  const header = [...visitor, ...cookiesOf(response)].join("; ");
-  if (!/(^|; )sid=/.test(header) || !/(^|; )signed_in=[\w-]+/.test(header)) {
-    throw new Error(`no session in the test sign-in's cookies: ${header}`);
+  await browser.request(callbackUrl);
+  const header = browser.cookieHeader(`${origin}/`);
+  if (!/(^|; )sid=/.test(header) || !/(^|; )signed_in=[\w-]+/.test(header) || !/(^|; )vid=/.test(header)) {
+    throw new Error(`no session, hint or visitor id in the bank sign-in's cookies: ${header}`);
   }
   const me = await fetch(`${origin}/api/v1/user/me`, { headers: { cookie: header } });
   if (me.status !== 200)

@@ -236,15 +236,6 @@ const envSchema = z.object({
   CSP_FRAME_SRC: cspSources,
   CSP_FORM_ACTION: cspSources,
   CSP_REPORT_ONLY: flag,
-  /**
-   * Browser tests only: turns on POST /__test/sign-in, which signs a made-up shopper in when called with
-   * this secret. Unset (the default, and always in production) the route does not exist.
-   */
-  TEST_SIGN_IN_SECRET: z
-    .string()
-    .optional()
-    .transform((v) => v || undefined)
-    .pipe(z.string().min(32, { error: "TEST_SIGN_IN_SECRET — не короче 32 символов" }).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -378,8 +369,6 @@ export interface AppConfig {
     frameSrc: string[];
     formAction: string[];
   };
-  /** Browser tests' sign-in seam (server/http/test-sign-in.ts); undefined turns it off. */
-  testSignInSecret: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -466,6 +455,5 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       frameSrc: e.CSP_FRAME_SRC,
       formAction: e.CSP_FORM_ACTION,
     },
-    testSignInSecret: e.TEST_SIGN_IN_SECRET,
   };
 }

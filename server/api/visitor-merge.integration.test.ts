@@ -4,12 +4,11 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
 import { createServices, type Services } from "#server/domain/services.ts";
 import { createApp } from "#server/http/app.ts";
-import { TEST_SIGN_IN_HEADER } from "#server/http/test-sign-in.ts";
 import { createLogger } from "#server/logger.ts";
 import { createBasket } from "#tests/factories/baskets.ts";
-import { buildUser, createUser } from "#tests/factories/users.ts";
-import { freshIp, freshPhone } from "#tests/fixtures/phone-sign-in-data.ts";
-import { appWith, getTestContext } from "#tests/fixtures/test-app.ts";
+import { createUser } from "#tests/factories/users.ts";
+import { freshPhone, signInByPhone } from "#tests/fixtures/phone-sign-in-data.ts";
+import { getTestContext } from "#tests/fixtures/test-app.ts";
 import { basketOf, productsByStock, wishlistRowCount } from "#tests/fixtures/wishlist-data.ts";
 import type { AppEnv } from "./env.ts";
 import { signInAs } from "./sign-in.ts";
@@ -71,21 +70,7 @@ describe("sign-in merges the visitor's data into the account", () => {
     const [productId] = (await productsByStock(database.db, 1)).inStock;
     const vid = await browseAnonymously(app, productId!);
 
-    const phone = freshPhone();
-    const headers = { "content-type": "application/json", "x-forwarded-for": freshIp(), cookie: vid, origin };
-    const sent = await app.request(`${origin}/api/v1/auth/phone/code`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ phone }),
-    });
-    expect(sent.status).toBe(202);
-    const [message] = await services.phoneCodes.outbox(phone, 1);
-    const code = /\d{6}/.exec(message!.text)![0];
-    const confirmed = await app.request(`${origin}/api/v1/auth/phone/confirm`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ phone, code }),
-    });
+    const confirmed = await signInByPhone(app, services.phoneCodes, freshPhone(), vid, origin);
     expect(confirmed.status).toBe(200);
     // The visitor cookie is neither replaced nor cleared: the browser keeps it for anonymous use.
     expect(confirmed.headers.getSetCookie().some((c) => c.startsWith("vid="))).toBe(false);
@@ -98,23 +83,6 @@ describe("sign-in merges the visitor's data into the account", () => {
     });
     // The anonymous visitor's own lists are empty now: nothing is shown twice, nothing merges twice.
     expect(await shownTo(app, vid)).toEqual({ wishlist: [], viewed: [], searches: [] });
-  });
-
-  it("through the browser tests' sign-in seam, which goes through the same sign-in", async () => {
-    const secret = "a-test-secret-that-is-long-enough-0123456789";
-    const app = await appWith({ TEST_SIGN_IN_SECRET: secret });
-    const { database } = await getTestContext();
-    const [productId] = (await productsByStock(database.db, 1)).inStock;
-    const vid = await browseAnonymously(app, productId!);
-    const response = await app.request(`${origin}/__test/sign-in`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin, cookie: vid, [TEST_SIGN_IN_HEADER]: secret },
-      body: JSON.stringify({ phone: buildUser().phone }),
-    });
-    expect(response.status).toBe(200);
-    const { userId } = (await response.json()) as { userId: number };
-    expect(await wishlistRowCount(database.db, userId, productId!)).toBe(1);
-    expect((await shownTo(app, `${vid}; ${sessionCookieOf(response)}`)).wishlist).toEqual([productId]);
   });
 });
 

@@ -12,12 +12,12 @@ import type { ReadCache } from "#server/cache/read-cache.ts";
 import { collectReadTags } from "#server/cache/read-tags.ts";
 import type { AppConfig } from "#server/config.ts";
 import { DATABASE_RETRY_AFTER_S } from "#server/db/database-errors.ts";
+import { ACQUIRER_MOUNT } from "#server/domain/acquirer-stand-in/stand-in.ts";
+import { BANK_MOUNT } from "#server/domain/bank-stand-in/stand-in.ts";
 import type { Services } from "#server/domain/services.ts";
 import { AppError } from "#server/errors.ts";
 import type { Logger } from "#server/logger.ts";
 import { paths } from "#server/paths.ts";
-import { ACQUIRER_MOUNT } from "#server/domain/acquirer-stand-in/stand-in.ts";
-import { BANK_MOUNT } from "#server/domain/bank-stand-in/stand-in.ts";
 import { createAcquirerStandInRoute } from "./acquirer-stand-in.ts";
 import { createBankStandInRoute } from "./bank-stand-in.ts";
 import { BODY_LIMITS, limitBody } from "./body-limit.ts";
@@ -30,10 +30,10 @@ import { inProcessBindings } from "./in-process-call.ts";
 import { mediaRoute } from "./media.ts";
 import {
   keyCookies,
-  PERSONAL_PAGE,
   type PageCachePolicy,
   type PageRule,
   type PageSnapshot,
+  PERSONAL_PAGE,
   pageCacheKey,
   requestForCacheableRender,
   snapshotPage,
@@ -42,14 +42,11 @@ import {
 import { pageUrl, withDroppedQuery } from "./page-query.ts";
 import { requestOrigin, withOrigin } from "./public-origin.ts";
 import { createRateLimits, type RateLimits, rateLimitScope, refusedPageRender } from "./rate-limits.ts";
-import { requestIdentity } from "./request-id.ts";
 import { checkWithin } from "./readiness.ts";
+import { requestIdentity } from "./request-id.ts";
 import { robotsRoute } from "./robots.ts";
 import { sitemapRoute } from "./sitemap.ts";
 import { strictTransport } from "./strict-transport.ts";
-import { createTestAcquirerRoute } from "./test-acquirer.ts";
-import { createTestOutboxRoute } from "./test-outbox.ts";
-import { createTestSignInRoute } from "./test-sign-in.ts";
 import { createApiTransport } from "./transport.ts";
 
 export type SsrHandler = (request: Request, context: SsrLoadContext) => Promise<Response>;
@@ -163,12 +160,6 @@ export function createApp(deps: AppDeps) {
   app.route("/media", mediaRoute);
   app.route("/", robotsRoute);
   app.route("/", sitemapRoute);
-  // Browser tests only; absent unless TEST_SIGN_IN_SECRET is set (see test-sign-in.ts).
-  if (config.testSignInSecret) {
-    app.route("/", createTestSignInRoute(config.testSignInSecret));
-    app.route("/", createTestOutboxRoute(config.testSignInSecret));
-    app.route("/", createTestAcquirerRoute(config.testSignInSecret));
-  }
   app.route("/", cspReportRoute);
   // The built-in bank (ADR 029): only when no real one is configured.
   if (services.bankStandIn) app.route(BANK_MOUNT, createBankStandInRoute(services.bankStandIn));

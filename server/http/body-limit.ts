@@ -15,8 +15,6 @@ export const BODY_LIMITS = {
   apiWrite: 16 * 1024,
   /** A browser's CSP violation reports: a few hundred bytes each, batched by the Reporting API. */
   cspReport: 16 * 1024,
-  /** The browser tests' sign-in: a phone and three names. */
-  testSignIn: 4 * 1024,
   /** Pages take no form posts today (no route has an action); a form's fields if one ever does. */
   page: 16 * 1024,
 } as const;

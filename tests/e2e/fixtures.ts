@@ -1,53 +1,31 @@
-import { test as base, expect } from "@playwright/test";
-import { buildUser, type UserFields } from "#tests/factories/build-user.ts";
+import type { UserFields } from "#tests/factories/build-user.ts";
+import {
+  test as base,
+  expect,
+  type SignedInShopper,
+  type SignInOptions,
+  signInContext,
+} from "./support/test.ts";
 
-export interface SignedInShopper {
-  userId: number;
-  phone: string;
-  name: string;
-}
+export type { SignedInShopper };
 
 /**
- * Every page a test opens must be free of console errors and uncaught exceptions: a hydration mismatch
- * or a failed request shows up here before a shopper sees it.
+ * The browser journeys' test: the worker's own server (support/test.ts), pages that must be free of console
+ * errors, and `signIn`.
  */
 export const test = base.extend<{
   consoleErrors: string[];
   allowedConsoleErrors: RegExp;
   /**
-   * Signs a made-up shopper in (in the manner of epic-stack's tests/playwright-utils.ts): the server
-   * creates the user and a real session through its test sign-in route, and the session cookie lands in
-   * this test's browser context. Call it before `page.goto`.
+   * Signs a made-up shopper in (in the manner of epic-stack's tests/playwright-utils.ts): the user and a
+   * real session are made through the server's own identity service, the browser's visitor data moves into
+   * the account as at a real sign-in, and the session cookie lands in this test's browser context. Call it
+   * before `page.goto`.
    */
-  signIn: (overrides?: Partial<UserFields>, options?: { points?: number }) => Promise<SignedInShopper>;
+  signIn: (overrides?: Partial<UserFields>, options?: SignInOptions) => Promise<SignedInShopper>;
 }>({
-  /**
-   * Each test is a client of its own (X-Forwarded-For from 198.18.0.0/15, trusted by the test servers'
-   * TRUST_PROXY=loopback): the per-address limits that no switch turns off — 20 SMS codes an hour, 60 bank
-   * sign-in starts in 10 minutes — would otherwise be shared by the whole suite's browsers on 127.0.0.1.
-   */
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
-    const address = `198.${18 + Math.floor(Math.random() * 2)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
-    await use({ "x-forwarded-for": address, ...extraHTTPHeaders });
-  },
-  signIn: async ({ page, baseURL }, use) => {
-    await use(async (overrides = {}, options = {}) => {
-      const user = buildUser(overrides);
-      // page.request shares the context's cookie jar, so the Set-Cookie signs the page in.
-      const response = await page.request.post("/__test/sign-in", {
-        headers: { "x-test-sign-in-secret": process.env.E2E_SIGN_IN_SECRET ?? "", origin: baseURL ?? "" },
-        data: {
-          phone: user.phone,
-          surname: user.surname,
-          name: user.name,
-          patronymic: user.patronymic,
-          ...(options.points ? { points: options.points } : {}),
-        },
-      });
-      expect(response.status(), await response.text()).toBe(200);
-      const { userId } = (await response.json()) as { userId: number };
-      return { userId, phone: user.phone!, name: user.name! };
-    });
+  signIn: async ({ shop, context }, use) => {
+    await use((overrides = {}, options = {}) => signInContext(shop, context, overrides, options));
   },
   /** Console errors a test expects (e.g. the browser's own note that a page answered 404). */
   // A pattern (use alternation for several); the default matches nothing.

@@ -4,10 +4,12 @@ import type { Basket, BasketCount, BasketMutation } from "#contract/basket.ts";
 import { createUnitOfWork } from "#server/db/unit-of-work.ts";
 import { createBasketRepository } from "#server/domain/basket/repository.ts";
 import { createBasketService } from "#server/domain/basket/service.ts";
-import { TEST_SIGN_IN_HEADER } from "#server/http/test-sign-in.ts";
+import { createServices } from "#server/domain/services.ts";
 import { createSession } from "#tests/factories/sessions.ts";
+import { createUser } from "#tests/factories/users.ts";
 import { limitedBelowStock, plainProducts, productPrice, productWhere } from "#tests/fixtures/basket-data.ts";
 import { setProductPrice } from "#tests/fixtures/catalog-writes.ts";
+import { signInByPhone } from "#tests/fixtures/phone-sign-in-data.ts";
 import { appWith, getTestContext } from "#tests/fixtures/test-app.ts";
 import { basketOf, scarceProduct, wishlistRowCount } from "#tests/fixtures/wishlist-data.ts";
 
@@ -336,13 +338,14 @@ describe("ownership", () => {
 
 describe("sign-in", () => {
   it("the visitor's basket becomes the account's, quantities added and capped, the version moved on", async () => {
-    const secret = "a-test-secret-that-is-long-enough-0123456789";
-    const app = await appWith({ TEST_SIGN_IN_SECRET: secret });
+    // Each of the sign-in's calls is a client of its own (signInByPhone), so no address limit is shared.
+    const app = await appWith({ TRUST_PROXY: "1" });
     const { database } = await getTestContext();
     const [a, b] = await plainProducts(2);
     const scarce = await scarceProduct(database.db);
     // The account already holds a and the scarce product at its stock.
-    const account = await createSession(database.db);
+    const user = await createUser(database.db);
+    const account = await createSession(database.db, { userId: user.id });
     await json<Basket>(await change({ intent: "add", productId: a!.id }, account.cookie));
     await json<Basket>(await change({ intent: "add", productId: scarce.id, quantity: 99 }, account.cookie));
     const before = await json<Basket>(await call("", { cookie: account.cookie }));
@@ -351,11 +354,13 @@ describe("sign-in", () => {
     const vid = visitorCookie(first);
     await json<Basket>(await change({ intent: "add", productId: b!.id }, vid));
     await json<Basket>(await change({ intent: "add", productId: scarce.id }, vid));
-    const signedIn = await app.request(`${origin}/__test/sign-in`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin, cookie: vid, [TEST_SIGN_IN_HEADER]: secret },
-      body: JSON.stringify({ userId: account.userId }),
-    });
+    const signedIn = await signInByPhone(
+      app,
+      createServices(database.db).phoneCodes,
+      user.phone!,
+      vid,
+      origin,
+    );
     expect(signedIn.status, await signedIn.clone().text()).toBe(200);
     const after = await json<Basket>(await call("", { cookie: account.cookie }));
     expect(lineOf(after, a!.id)!.quantity).toBe(3);
