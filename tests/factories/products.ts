@@ -1,0 +1,62 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { products } from "#server/db/schema/index.ts";
+import type { Executor } from "#server/db/unit-of-work.ts";
+
+type ProductColumns = typeof products.$inferInsert;
+
+/** What a test may choose of its product; everything else is copied from a seeded one. */
+export type ProductOverrides = Partial<
+  Pick<
+    ProductColumns,
+    | "name"
+    | "price"
+    | "oldPrice"
+    | "stock"
+    | "orderLimit"
+    | "sellerId"
+    | "cashbackPercent"
+    | "isPreorder"
+    | "isComingSoon"
+    | "popularity"
+  >
+>;
+
+/**
+ * A product of a test's own: a copy of the first seeded product in stock (its category, brand and seller,
+ * or of `sellerId`'s) with the stock, price and state the test needs. Nothing else in the catalogue moves,
+ * and no other test has bought it or rendered its page.
+ */
+export async function createProduct(db: Executor, overrides: ProductOverrides = {}) {
+  const [model] = await db
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.isComingSoon, false),
+        overrides.sellerId === undefined ? sql`true` : eq(products.sellerId, overrides.sellerId),
+      ),
+    )
+    .orderBy(asc(products.id))
+    .limit(1);
+  if (!model) throw new Error("createProduct: the seeded catalogue has no product to copy");
+  const sku = `T-${randomBytes(6).toString("hex")}`;
+  const [row] = await db
+    .insert(products)
+    .values({
+      sku,
+      name: `Тестовый товар ${sku}`,
+      slug: sku.toLowerCase(),
+      categoryId: model.categoryId,
+      brandId: model.brandId,
+      sellerId: model.sellerId,
+      price: 199_000,
+      oldPrice: null,
+      cashbackPercent: 5,
+      stock: 10,
+      orderLimit: null,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
