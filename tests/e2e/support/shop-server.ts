@@ -72,14 +72,17 @@ const BASE_ENV: Record<string, string> = {
  */
 export async function createTemplateDatabase(): Promise<void> {
   mkdirSync(DATABASES, { recursive: true });
+  // Copies left by workers that died (named by their pid); a run going on beside this one keeps its own.
+  for (const entry of readdirSync(DATABASES)) {
+    const pid = Number(entry.split("-")[0]);
+    if (Number.isInteger(pid) && pid > 0 && !isAlive(pid)) {
+      rmSync(join(DATABASES, entry), { recursive: true, force: true });
+    }
+  }
   const key = sourceHash(TEMPLATE_INPUTS.map((path) => join(projectRoot, path)));
   const stamp = join(TEMPLATE, ".inputs");
-  const current = existsSync(stamp) && readFileSync(stamp, "utf8") === key;
-  for (const entry of readdirSync(DATABASES)) {
-    if (!(current && entry === "template")) rmSync(join(DATABASES, entry), { recursive: true, force: true });
-  }
-  if (current) return;
-  const making = join(DATABASES, "template-new");
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === key) return;
+  const making = join(DATABASES, `${process.pid}-template`);
   const database = await openDatabase({ dataDir: making });
   try {
     await prepareDatabase(database, { seedProducts: E2E_SEED_PRODUCTS });
@@ -87,7 +90,17 @@ export async function createTemplateDatabase(): Promise<void> {
     await database.close();
   }
   writeFileSync(join(making, ".inputs"), key);
+  rmSync(TEMPLATE, { recursive: true, force: true });
   renameSync(making, TEMPLATE);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A hash of every file's path and content under the given paths. */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type BrowserContext, test as base, expect } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, test as base, expect } from "@playwright/test";
 import { SIGNED_IN_HINT_COOKIE } from "#contract/session-hint.ts";
 import { buildUser, type UserFields } from "#tests/factories/build-user.ts";
 import { grantPoints } from "#tests/factories/points.ts";
@@ -24,34 +24,69 @@ export interface SignInOptions {
 const SESSION_COOKIE = "sid";
 const VISITOR_COOKIE = "vid";
 
+/** A cookie as both a browser context and a request context's storage state take it. */
+interface Cookie {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  expires: number;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite: "Lax";
+}
+
 /**
- * Signs a shopper into a browser context the way a sign-in does (server/api/sign-in.ts): the visitor's
- * data in that browser moves into the account, a session is started by the identity service, and the
- * session cookie and the signed-in hint land in the context.
+ * Signs a shopper in the way a sign-in does (server/api/sign-in.ts): the visitor's data of the browser
+ * holding `visitorId` moves into the account, and a session is started by the identity service. Returns the
+ * shopper and the cookies a browser would then hold: the session and the signed-in hint.
  */
-export async function signInContext(
+async function signInCookies(
   shop: ShopServer,
-  context: BrowserContext,
-  overrides: Partial<UserFields> = {},
-  options: SignInOptions = {},
-): Promise<SignedInShopper> {
+  overrides: Partial<UserFields>,
+  options: SignInOptions,
+  visitorId: string | undefined,
+): Promise<{ shopper: SignedInShopper; cookies: Cookie[] }> {
   const { identity, visitorMerge } = shop.services;
   const user = options.userId
     ? await identity.userById(options.userId)
     : await identity.createUser(buildUser(overrides));
   if (!user) throw new Error(`signIn: no user ${options.userId}`);
   if (options.points) await grantPoints(shop.db, user.id, options.points);
-  const url = new URL(shop.origin);
-  const visitor = (await context.cookies(shop.origin)).find((c) => c.name === VISITOR_COOKIE);
-  if (visitor) await visitorMerge.merge(visitor.value, user.id);
+  if (visitorId) await visitorMerge.merge(visitorId, user.id);
   const { token, expiresAt } = await identity.startSession(user.id, { userAgent: "Playwright" });
-  const expires = Math.floor(expiresAt.getTime() / 1000);
-  const cookie = { domain: url.hostname, path: "/", expires, sameSite: "Lax" as const, secure: false };
-  await context.addCookies([
-    { ...cookie, name: SESSION_COOKIE, value: token, httpOnly: true },
-    { ...cookie, name: SIGNED_IN_HINT_COOKIE, value: randomBytes(6).toString("base64url"), httpOnly: false },
-  ]);
-  return { userId: user.id, phone: user.phone!, name: user.name ?? "", token };
+  const cookie = {
+    domain: new URL(shop.origin).hostname,
+    path: "/",
+    expires: Math.floor(expiresAt.getTime() / 1000),
+    sameSite: "Lax" as const,
+    secure: false,
+  };
+  return {
+    shopper: { userId: user.id, phone: user.phone!, name: user.name ?? "", token },
+    cookies: [
+      { ...cookie, name: SESSION_COOKIE, value: token, httpOnly: true },
+      {
+        ...cookie,
+        name: SIGNED_IN_HINT_COOKIE,
+        value: randomBytes(6).toString("base64url"),
+        httpOnly: false,
+      },
+    ],
+  };
+}
+
+/** Signs a shopper into a browser context: its visitor's data moves into the account, its cookies get the session. */
+export async function signInContext(
+  shop: ShopServer,
+  context: BrowserContext,
+  overrides: Partial<UserFields> = {},
+  options: SignInOptions = {},
+): Promise<SignedInShopper> {
+  const visitor = (await context.cookies(shop.origin)).find((c) => c.name === VISITOR_COOKIE);
+  const { shopper, cookies } = await signInCookies(shop, overrides, options, visitor?.value);
+  await context.addCookies(cookies);
+  return shopper;
 }
 
 /**
@@ -67,6 +102,14 @@ export const test = base.extend<
      * the test servers trust from loopback. For tests that spend those budgets; off by default.
      */
     ownClientAddress: boolean;
+    /**
+     * A request context (no browser) of a signed-in shopper, disposed after the test: for what the server
+     * answers a shopper, where nothing needs drawing.
+     */
+    signedInRequest: (
+      overrides?: Partial<UserFields>,
+      options?: SignInOptions,
+    ) => Promise<{ request: APIRequestContext; shopper: SignedInShopper }>;
   },
   { shop: ShopServer }
 >({
@@ -84,6 +127,20 @@ export const test = base.extend<
     await use(shop.origin);
   },
   ownClientAddress: [false, { option: true }],
+  signedInRequest: async ({ shop, playwright, extraHTTPHeaders }, use) => {
+    const opened: APIRequestContext[] = [];
+    await use(async (overrides = {}, options = {}) => {
+      const { shopper, cookies } = await signInCookies(shop, overrides, options, undefined);
+      const request = await playwright.request.newContext({
+        baseURL: shop.origin,
+        extraHTTPHeaders,
+        storageState: { cookies, origins: [] },
+      });
+      opened.push(request);
+      return { request, shopper };
+    });
+    for (const request of opened) await request.dispose();
+  },
   extraHTTPHeaders: async ({ extraHTTPHeaders, ownClientAddress }, use) => {
     if (!ownClientAddress) return use(extraHTTPHeaders);
     const address = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, test } from "../support/test.ts";
 
 /**
  * The page cache follows each route's declared policy (ADR 020) in the production build: catalogue
@@ -33,16 +33,15 @@ test("catalogue pages are kept per city and served from memory to every shopper"
 });
 
 test("a signed-in shopper's catalogue page is the shared copy; their basket and account are never kept", async ({
-  page,
-  signIn,
+  signedInRequest,
 }) => {
-  await signIn();
+  const { request } = await signedInRequest();
   const path = "/catalog?probe=signed-in";
-  await page.request.get(path);
-  const catalogue = await page.request.get(path);
+  await request.get(path);
+  const catalogue = await request.get(path);
   expect(catalogue.headers()["x-cache"]).toBe("HIT");
   for (const personal of ["/basket", "/personal/orders", "/search-form"]) {
-    const res = await page.request.get(personal);
+    const res = await request.get(personal);
     expect(res.headers()["cache-control"], personal).toMatch(/(^|, )no-store$/);
     expect(res.headers()["x-cache"], personal).toBeUndefined();
   }
