@@ -18,10 +18,14 @@ export async function createBasket(
   db: Executor,
   owner: { userId: number } | { visitorId: string },
   lines?: BasketLineInput[],
+  options: { version?: number } = {},
 ) {
   const [basket] = await db
     .insert(baskets)
-    .values("userId" in owner ? { userId: owner.userId } : { visitorId: owner.visitorId })
+    .values({
+      ...("userId" in owner ? { userId: owner.userId } : { visitorId: owner.visitorId }),
+      ...(options.version === undefined ? {} : { version: options.version }),
+    })
     .returning();
   const wanted: BasketLineInput[] =
     lines ??

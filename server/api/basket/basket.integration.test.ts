@@ -7,8 +7,8 @@ import { createBasketService } from "#server/domain/basket/service.ts";
 import { createServices } from "#server/domain/services.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 import { createUser } from "#tests/factories/users.ts";
-import { limitedBelowStock, plainProducts, productPrice, productWhere } from "#tests/fixtures/basket-data.ts";
-import { setProductPrice } from "#tests/fixtures/catalog-writes.ts";
+import { limitedBelowStock, plainProducts, productWhere } from "#tests/fixtures/basket-data.ts";
+import { productPrice, setProductPrice } from "#tests/fixtures/catalog-writes.ts";
 import { signInByPhone } from "#tests/fixtures/phone-sign-in-data.ts";
 import { appWith, getTestContext } from "#tests/fixtures/test-app.ts";
 import { basketOf, scarceProduct, wishlistRowCount } from "#tests/fixtures/wishlist-data.ts";
@@ -241,7 +241,7 @@ describe("basket changes", () => {
   it("flags a price changed since the line was added", async () => {
     const { database } = await getTestContext();
     const [a] = await plainProducts(1, 3);
-    const price = await productPrice(a!.id);
+    const price = (await productPrice(database.db, a!.id))!;
     const first = await change({ intent: "add", productId: a!.id });
     const cookie = visitorCookie(first);
     expect(lineOf(await json<Basket>(first), a!.id)!.priceChanged).toBe(false);
