@@ -1,6 +1,10 @@
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
-test("the shopper finds their city despite a typo, and the header remembers it", async ({ page }) => {
+// The header's city is in its top bar, which the phone layout trims (its links hidden, the bar left out on
+// some pages): the home page must offer it at both widths.
+test("the shopper finds their city despite a typo, and the header remembers it", { tag: "@widths" }, async ({
+  page,
+}) => {
   // The city strip is on the home page at every width.
   await page.goto("/");
   const cityButton = page.getByRole("link", { name: /^Ваш город: Москва/ });
