@@ -35,7 +35,7 @@ if (wanted("lint")) await check("lint", "npm", ["run", "--silent", "lint"]);
 
 if (wanted("unit") || wanted("api")) {
   const projects = [];
-  if (wanted("unit")) projects.push("--project", "unit");
+  if (wanted("unit")) projects.push("--project", "unit", "--project", "unit-isolated");
   if (wanted("api")) projects.push("--project", "api", "--project", "api-postgres");
   console.info("\n▶ vitest (unit and API integration)");
   const out = join(resultsDir, "vitest.json");
