@@ -1,6 +1,8 @@
 import type { Page, TestInfo } from "@playwright/test";
+import { createProduct } from "#tests/factories/products.ts";
 import { STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
 import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+import { signInContext } from "./support/test.ts";
 
 /**
  * The whole way from a product to a paid order (issue 12, "Done when"), at 375 and 1280 px in both themes:
@@ -73,73 +75,75 @@ async function pickFromMap(page: Page) {
   return card;
 }
 
-test("product → basket → sign in → courier with a suggested address and a window → card with 3-D Secure → thank-you", async ({
-  page,
-  signIn,
-}, info) => {
-  const product = await aProduct(page);
-  await page.goto(`/product/${product.id}`);
-  await waitForHydration(page);
-  await expectTheme(page, info);
-  await page
-    .getByRole("button", { name: `В корзину: ${product.name}` })
-    .first()
-    .click();
-  await expect(
-    page.getByRole("button", { name: `Увеличить количество: ${product.name}` }).first(),
-  ).toBeVisible();
+// The one full purchase journey walked in both themes at both widths (docs/testing.md); the others once.
+test(
+  "product → basket → sign in → courier with a suggested address and a window → card with 3-D Secure → thank-you",
+  { tag: "@matrix" },
+  async ({ page, signIn }, info) => {
+    const product = await aProduct(page);
+    await page.goto(`/product/${product.id}`);
+    await waitForHydration(page);
+    await expectTheme(page, info);
+    await page
+      .getByRole("button", { name: `В корзину: ${product.name}` })
+      .first()
+      .click();
+    await expect(
+      page.getByRole("button", { name: `Увеличить количество: ${product.name}` }).first(),
+    ).toBeVisible();
 
-  await page.goto("/basket");
-  await waitForHydration(page);
-  await expect(page.locator(".basket-line")).toHaveCount(1);
-  await page.getByRole("link", { name: "Оформить" }).locator("visible=true").first().click();
-  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcheckout%2Fsteps%2Fdelivery$/);
-  // Signing in keeps the visitor's basket (it joins the account's).
-  await signIn();
-  await page.goto("/checkout/steps/delivery");
-  await waitForHydration(page);
+    await page.goto("/basket");
+    await waitForHydration(page);
+    await expect(page.locator(".basket-line")).toHaveCount(1);
+    await page.getByRole("link", { name: "Оформить" }).locator("visible=true").first().click();
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcheckout%2Fsteps%2Fdelivery$/);
+    // Signing in keeps the visitor's basket (it joins the account's).
+    await signIn();
+    await page.goto("/checkout/steps/delivery");
+    await waitForHydration(page);
 
-  const street = page.getByRole("combobox", { name: "Улица и дом" });
-  await street.fill("Ленин");
-  const options = page.getByRole("listbox", { name: "Подсказки адресов" }).getByRole("option");
-  await expect(options.first()).toBeVisible();
-  await options.first().click();
-  await street.pressSequentially("1");
-  await options
-    .filter({ has: page.locator(".co-suggest__main", { hasText: /д 1$/ }) })
-    .first()
-    .click();
-  await expect(street).toHaveValue(/д 1$/);
-  await page.getByLabel("Квартира").fill("7");
-  await page.getByRole("button", { name: "Доставить сюда" }).click();
-  const windows = page.getByRole("group", { name: "Время доставки" }).getByRole("radio");
-  await expect(windows.first()).toBeChecked();
-  await windows.nth(2).check({ force: true });
-  await goToPayment(page).click();
+    const street = page.getByRole("combobox", { name: "Улица и дом" });
+    await street.fill("Ленин");
+    const options = page.getByRole("listbox", { name: "Подсказки адресов" }).getByRole("option");
+    await expect(options.first()).toBeVisible();
+    await options.first().click();
+    await street.pressSequentially("1");
+    await options
+      .filter({ has: page.locator(".co-suggest__main", { hasText: /д 1$/ }) })
+      .first()
+      .click();
+    await expect(street).toHaveValue(/д 1$/);
+    await page.getByLabel("Квартира").fill("7");
+    await page.getByRole("button", { name: "Доставить сюда" }).click();
+    const windows = page.getByRole("group", { name: "Время доставки" }).getByRole("radio");
+    await expect(windows.first()).toBeChecked();
+    await windows.nth(2).check({ force: true });
+    await goToPayment(page).click();
 
-  await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
-  await waitForHydration(page);
-  await payButton(page).click();
-  await expect(page).toHaveURL(/\/acquirer\//);
-  await page.screenshot({ path: shot(info, "acquirer-card"), fullPage: !isPhone(info) });
-  await fillCard(page, STAND_IN_CARDS.threeDs);
-  await expect(page.getByLabel("Код из SMS")).toBeVisible();
-  await page.getByLabel("Код из SMS").fill("1234");
-  await page.getByRole("button", { name: "Подтвердить" }).click();
+    await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
+    await waitForHydration(page);
+    await payButton(page).click();
+    await expect(page).toHaveURL(/\/acquirer\//);
+    await page.screenshot({ path: shot(info, "acquirer-card"), fullPage: !isPhone(info) });
+    await fillCard(page, STAND_IN_CARDS.threeDs);
+    await expect(page.getByLabel("Код из SMS")).toBeVisible();
+    await page.getByLabel("Код из SMS").fill("1234");
+    await page.getByRole("button", { name: "Подтвердить" }).click();
 
-  await expectThankYou(page);
-  await expect(page.getByText(/Оплачено картой/).first()).toBeVisible();
-  await expect(page.getByText(/Доставим/).first()).toBeVisible();
-  await page.screenshot({ path: shot(info, "thank-you-courier"), fullPage: !isPhone(info) });
+    await expectThankYou(page);
+    await expect(page.getByText(/Оплачено картой/).first()).toBeVisible();
+    await expect(page.getByText(/Доставим/).first()).toBeVisible();
+    await page.screenshot({ path: shot(info, "thank-you-courier"), fullPage: !isPhone(info) });
 
-  // The basket keeps only what was not bought; the account lists the order.
-  await page.goto("/basket");
-  await expect(page.getByText("В корзине пока пусто")).toBeVisible();
-  await page.goto("/personal/orders");
-  await expect(page.getByRole("link", { name: /Заказ № \d{4}-\d{4}/ })).toHaveCount(1);
-  await expect(page.getByText("Оплачен").first()).toBeVisible();
-  await page.screenshot({ path: shot(info, "orders"), fullPage: !isPhone(info) });
-});
+    // The basket keeps only what was not bought; the account lists the order.
+    await page.goto("/basket");
+    await expect(page.getByText("В корзине пока пусто")).toBeVisible();
+    await page.goto("/personal/orders");
+    await expect(page.getByRole("link", { name: /Заказ № \d{4}-\d{4}/ })).toHaveCount(1);
+    await expect(page.getByText("Оплачен").first()).toBeVisible();
+    await page.screenshot({ path: shot(info, "orders"), fullPage: !isPhone(info) });
+  },
+);
 
 test("pickup chosen on the map and in the list → points and card → thank-you", async ({
   page,
@@ -241,28 +245,16 @@ test.describe("a placement refused", () => {
     page,
     browser,
     signIn,
+    shop,
     baseURL,
   }, info) => {
-    // A product with little stock, all of it in this shopper's basket.
-    const listing = (await (await page.request.get("/api/v1/products?limit=80")).json()) as {
-      items: ListedProduct[];
-    };
-    let chosen: { id: number; name: string; stock: number } | undefined;
-    for (const p of listing.items.filter((x) => x.state === "in_stock").sort(() => Math.random() - 0.5)) {
-      const detail = (await (await page.request.get(`/api/v1/products/${p.id}`)).json()) as {
-        stock: number;
-        orderLimit: number | null;
-      };
-      if (detail.stock >= 2 && detail.stock <= 20 && detail.orderLimit === null) {
-        chosen = { id: p.id, name: p.name, stock: detail.stock };
-        break;
-      }
-    }
-    expect(chosen, "a product with 2–20 in stock").toBeDefined();
+    // A product of its own with little stock, all of it in this shopper's basket.
+    const made = await createProduct(shop.db, { stock: 5 });
+    const chosen = { id: made.id, name: made.name, stock: made.stock };
     await signIn();
     const mine = await page.request.post("/api/v1/basket/lines", {
       headers: { origin: baseURL ?? "" },
-      data: { intent: "add", productId: chosen!.id, quantity: chosen!.stock },
+      data: { intent: "add", productId: chosen.id, quantity: chosen.stock },
     });
     expect(mine.status(), await mine.text()).toBe(200);
     await page.goto("/checkout/steps/delivery");
@@ -272,19 +264,12 @@ test.describe("a placement refused", () => {
     await expect(page.getByText("Заказ приедет сюда")).toBeVisible();
 
     // Meanwhile another shopper buys one.
-    const other = await browser.newContext({
-      baseURL,
-      extraHTTPHeaders: { "x-forwarded-for": "198.19.250.7" },
-    });
+    const other = await browser.newContext({ baseURL });
+    await signInContext(shop, other, { surname: "Соколов", name: "Павел" });
     const them = other.request;
-    const created = await them.post("/__test/sign-in", {
-      headers: { "x-test-sign-in-secret": process.env.E2E_SIGN_IN_SECRET ?? "", origin: baseURL ?? "" },
-      data: { phone: `+7999${String(Date.now()).slice(-7)}`, surname: "Соколов", name: "Павел" },
-    });
-    expect(created.status()).toBe(200);
     await them.post("/api/v1/basket/lines", {
       headers: { origin: baseURL ?? "" },
-      data: { intent: "add", productId: chosen!.id },
+      data: { intent: "add", productId: chosen.id },
     });
     const points = (await (await them.get("/api/v1/deliveries/points")).json()) as {
       items: { id: number }[];
@@ -315,8 +300,8 @@ test.describe("a placement refused", () => {
     await goToPayment(page).click();
     await expect(page).toHaveURL(/\/basket$/);
     const note = page.getByRole("alert").filter({ hasText: "Заказ не оформлен" });
-    await expect(note).toContainText(chosen!.name);
-    await expect(note).toContainText(`Осталось только ${chosen!.stock - 1} шт.`);
+    await expect(note).toContainText(chosen.name);
+    await expect(note).toContainText(`Осталось только ${chosen.stock - 1} шт.`);
     await page.screenshot({ path: shot(info, "placement-refused"), fullPage: !isPhone(info) });
     await note.getByRole("button", { name: "Понятно" }).click();
     await expect(note).toHaveCount(0);
