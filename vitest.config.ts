@@ -3,22 +3,61 @@ import { defineConfig } from "vitest/config";
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) {
   console.info(
-    "[vitest] TEST_DATABASE_URL is not set: the PostgreSQL run of the API suite is skipped (PGlite only).",
+    "[vitest] TEST_DATABASE_URL is not set: the API suite runs on PGlite only (no PostgreSQL run).",
   );
 }
 
+/**
+ * The API files whose behaviour differs by database engine. With TEST_DATABASE_URL set, the `api` project
+ * runs every file on PostgreSQL and `api-pglite` runs these once more on PGlite, the embedded database
+ * `npm start` and the browser tests use (PostgreSQL 18 in WebAssembly: one session in this process).
+ * Files that only run on PostgreSQL (outage, blind caches, statement timeouts: PGlite never fires
+ * statement_timeout) are not here: on PGlite they would only be skipped.
+ */
+const PGLITE_FILES = [
+  // Start-up: migrations and the seed under the advisory lock, raced by two start-ups in one process.
+  "server/db/startup.integration.test.ts",
+  // The seed `npm start` runs into an empty embedded database, with its full-text index. Always PGlite.
+  "server/db/seed/seed.integration.test.ts",
+  // Jobs claimed with FOR UPDATE SKIP LOCKED, leases and the recurring schedule: on PGlite both runners
+  // share the one session, on PostgreSQL they are two pools.
+  "server/jobs/runner.integration.test.ts",
+  // Cache invalidation by NOTIFY: PGlite delivers in-session as the trigger fires, PostgreSQL over the
+  // LISTEN connection.
+  "server/cache/cache.integration.test.ts",
+  // Russian full-text search and pg_trgm (typos, wrong layout): PGlite's build of the dictionaries and of
+  // the extension.
+  "server/api/search/search.integration.test.ts",
+  // pg_trgm again: street and house suggestions, and city suggestions with typos.
+  "server/api/suggest/suggest.integration.test.ts",
+  "server/api/address/address.integration.test.ts",
+  // Commit and rollback through PGlite's transaction (queued on its one session) instead of a pool's.
+  "server/db/unit-of-work.integration.test.ts",
+  // A failed query's error comes from another driver (PGlite's, not node-postgres'): its values must
+  // still stay out of the log.
+  "server/db/query-error-log.integration.test.ts",
+  // Hostile text (NUL and control characters, bad UTF-8, 10,000 characters) reaches a different engine
+  // and driver: each must answer 4xx, never 5xx (ADR 027).
+  "server/api/hostile-input.integration.test.ts",
+  "tests/fuzz/api-fuzz.integration.test.ts",
+];
+/** Files that open their own PGlite whatever the run: the PostgreSQL run would only repeat them. */
+const PGLITE_ONLY = ["server/db/seed/seed.integration.test.ts"];
+
 // API suites share one seeded database per worker: module state must survive across files (isolate: false).
-const apiProject = (name: string, env: Record<string, string>, groupOrder: number) => ({
+const apiProject = (
+  name: string,
+  files: { include: string[]; exclude?: string[] },
+  env: Record<string, string>,
+) => ({
   test: {
     name,
-    include: ["**/*.integration.test.ts"],
-    exclude: ["node_modules/**", "build/**"],
+    include: files.include,
+    exclude: ["node_modules/**", "build/**", ...(files.exclude ?? [])],
     environment: "node",
     pool: "forks" as const,
     isolate: false,
     maxWorkers: 2,
-    // Projects with different worker settings must run in separate groups.
-    sequence: { groupOrder },
     // The first test of a worker waits for its database to be created and seeded.
     testTimeout: 90_000,
     hookTimeout: 120_000,
@@ -36,7 +75,7 @@ const UNIT_ISOLATED = ["app/features/wishlist/api.test.ts"];
 // Unit files share one module graph per worker thread (isolate: false): a fresh fork or graph per file
 // cost more than the tests themselves (923 tests, 14 s of test time, 85 s wall on one isolated fork).
 // They pass in any order in one shared graph (checked with --sequence.shuffle); a file that cannot goes
-// to UNIT_ISOLATED. maxWorkers 2, as the API projects.
+// to UNIT_ISOLATED. maxWorkers 2, as the API projects, so all share one group and keep both cores busy.
 const unitProject = (name: string, files: { include: string[]; exclude?: string[] }, isolate: boolean) => ({
   test: {
     name,
@@ -60,8 +99,16 @@ export default defineConfig({
     projects: [
       unitProject("unit", { include: ["**/*.test.ts", "**/*.test.tsx"], exclude: UNIT_ISOLATED }, false),
       unitProject("unit-isolated", { include: UNIT_ISOLATED }, true),
-      apiProject("api", { TEST_DB_DRIVER: "pglite" }, 1),
-      ...(pgUrl ? [apiProject("api-postgres", { TEST_DB_DRIVER: "postgres" }, 2)] : []),
+      ...(pgUrl
+        ? [
+            apiProject(
+              "api",
+              { include: ["**/*.integration.test.ts"], exclude: PGLITE_ONLY },
+              { TEST_DB_DRIVER: "postgres" },
+            ),
+            apiProject("api-pglite", { include: PGLITE_FILES }, { TEST_DB_DRIVER: "pglite" }),
+          ]
+        : [apiProject("api", { include: ["**/*.integration.test.ts"] }, { TEST_DB_DRIVER: "pglite" })]),
     ],
   },
 });

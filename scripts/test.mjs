@@ -36,7 +36,9 @@ if (wanted("lint")) await check("lint", "npm", ["run", "--silent", "lint"]);
 if (wanted("unit") || wanted("api")) {
   const projects = [];
   if (wanted("unit")) projects.push("--project", "unit", "--project", "unit-isolated");
-  if (wanted("api")) projects.push("--project", "api", "--project", "api-postgres");
+  // `api`: every API file, on PostgreSQL when TEST_DATABASE_URL is set (else PGlite); `api-pglite`: with
+  // it set, the engine-specific files once more on PGlite (vitest.config.ts).
+  if (wanted("api")) projects.push("--project", "api", "--project", "api-pglite");
   console.info("\n▶ vitest (unit and API integration)");
   const out = join(resultsDir, "vitest.json");
   rmSync(out, { force: true });
