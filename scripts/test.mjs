@@ -1,9 +1,12 @@
 // `npm test`: typecheck, lint, unit + API integration (Vitest), then browser tests (Playwright) against
 // the production build. Every stage runs even if an earlier one failed, so one run shows everything;
 // the last line is the total over all suites: "N passed, N failed".
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+//
+// Two cores are kept busy (docs/testing.md): typecheck, lint and the build run beside Vitest, each one's
+// output kept in test-results/logs/ and printed whole when it ends; the browser tests run last, alone,
+// since their timeouts are a shopper's and must not wait on a compiler.
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { buildIfStale } from "./build-if-stale.mjs";
 import { ensureDeps } from "./ensure-deps.mjs";
 import { root, run } from "./lib/run.mjs";
 
@@ -12,7 +15,8 @@ const wanted = (stage) => only.length === 0 || only.includes(stage);
 const results = [];
 const startedAt = Date.now();
 const resultsDir = join(root, "test-results");
-mkdirSync(resultsDir, { recursive: true });
+const logsDir = join(resultsDir, "logs");
+mkdirSync(logsDir, { recursive: true });
 
 function readJson(path) {
   try {
@@ -22,27 +26,39 @@ function readJson(path) {
   }
 }
 
-async function check(name, command, args) {
-  console.info(`\n▶ ${name}`);
-  const code = await run(command, args);
-  results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+
+/**
+ * Runs a stage with its output in test-results/logs/<name>.log, printed when it ends (stages beside each
+ * other would interleave their lines). Resolves to the exit code.
+ */
+async function quietly(name, command, args, options = {}) {
+  const log = join(logsDir, `${name}.log`);
+  const out = createWriteStream(log);
+  await new Promise((resolve) => out.on("open", resolve));
+  const started = Date.now();
+  const code = await run(command, args, { ...options, stdio: ["ignore", out, out] });
+  await new Promise((resolve) => out.end(resolve));
+  console.info(`\n▶ ${name} (${seconds(started)} s, exit ${code})`);
+  process.stdout.write(readFileSync(log, "utf8"));
+  return { code, durationS: seconds(started) };
 }
 
-await ensureDeps();
+/** A stage that is one check: it passed or it failed. */
+async function check(name, command, args) {
+  const { code, durationS } = await quietly(name, command, args);
+  results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, durationS });
+}
 
-if (wanted("typecheck")) await check("typecheck", "npm", ["run", "--silent", "typecheck"]);
-if (wanted("lint")) await check("lint", "npm", ["run", "--silent", "lint"]);
-
-if (wanted("unit") || wanted("api")) {
+async function vitest() {
   const projects = [];
   if (wanted("unit")) projects.push("--project", "unit", "--project", "unit-isolated");
   // `api`: every API file, on PostgreSQL when TEST_DATABASE_URL is set (else PGlite); `api-pglite`: with
   // it set, the engine-specific files once more on PGlite (vitest.config.ts).
   if (wanted("api")) projects.push("--project", "api", "--project", "api-pglite");
-  console.info("\n▶ vitest (unit and API integration)");
   const out = join(resultsDir, "vitest.json");
   rmSync(out, { force: true });
-  const code = await run("npx", [
+  const { code, durationS } = await quietly("vitest (unit and API integration)", "npx", [
     "vitest",
     "run",
     ...projects,
@@ -60,23 +76,27 @@ if (wanted("unit") || wanted("api")) {
       name: "vitest",
       passed: report.numPassedTests,
       failed: report.numFailedTests + brokenFiles,
+      durationS,
     });
   } else {
-    results.push({ name: "vitest", passed: 0, failed: code === 0 ? 0 : 1 });
+    results.push({ name: "vitest", passed: 0, failed: code === 0 ? 0 : 1, durationS });
   }
 }
 
-if (wanted("e2e")) {
-  console.info("\n▶ build for browser tests");
-  let built = true;
-  try {
-    await buildIfStale();
-  } catch {
-    built = false;
-  }
+/** Rebuilds the production build when a source is newer; a failed build fails the browser stage. */
+async function build() {
+  const { code, durationS } = await quietly("build for browser tests", "node", [
+    "scripts/build-if-stale.mjs",
+  ]);
+  if (code !== 0) results.push({ name: "build", passed: 0, failed: 1, durationS });
+  return code === 0;
+}
+
+async function playwright(built) {
   console.info("\n▶ playwright (browser end-to-end)");
   const out = join(resultsDir, "playwright.json");
   rmSync(out, { force: true });
+  const started = Date.now();
   const code = built
     ? await run("npx", ["playwright", "test"], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } })
     : 1;
@@ -84,17 +104,36 @@ if (wanted("e2e")) {
   if (report?.stats) {
     const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
     const setupFailed = (report.errors ?? []).length > 0 && expected + unexpected === 0 ? 1 : 0;
-    results.push({ name: "playwright", passed: expected + flaky, failed: unexpected + setupFailed });
+    results.push({
+      name: "playwright",
+      passed: expected + flaky,
+      failed: unexpected + setupFailed,
+      durationS: seconds(started),
+    });
   } else {
-    results.push({ name: "playwright", passed: 0, failed: code === 0 ? 0 : 1 });
+    results.push({ name: "playwright", passed: 0, failed: code === 0 ? 0 : 1, durationS: seconds(started) });
   }
 }
+
+await ensureDeps();
+
+// Beside Vitest: the compiler and the linter one after the other, and the build for the browser tests.
+const beside = (async () => {
+  if (wanted("typecheck")) await check("typecheck", "npm", ["run", "--silent", "typecheck"]);
+  if (wanted("lint")) await check("lint", "npm", ["run", "--silent", "lint"]);
+})();
+const built = wanted("e2e") ? build() : Promise.resolve(false);
+if (wanted("unit") || wanted("api")) await vitest();
+await beside;
+if (wanted("e2e")) await playwright(await built);
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.info("\nSuites:");
 for (const r of results)
-  console.info(`  ${r.failed ? "✗" : "✓"} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
-console.info(`\nTotal time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+  console.info(
+    `  ${r.failed ? "✗" : "✓"} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.durationS} s)`,
+  );
+console.info(`\nTotal time ${seconds(startedAt)} s`);
 console.info(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
