@@ -1,13 +1,14 @@
+import "./support/production-mode.ts";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, HALVA_ORIGIN, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectTheme, test, waitForHydration } from "./fixtures.ts";
 
 /**
  * axe-core on the key pages at both widths (the desktop and mobile projects), after hydration: no
  * violation of impact "serious" or "critical" against WCAG 2.0/2.1 A and AA. Lesser violations and axe's
  * best-practice findings do not fail the test but are attached to its report as annotations, so they are
- * seen. Both themes: alfa on the main test server, halva on the shared halva server (the theme is start-up
- * configuration; see playwright.config.ts).
+ * seen. Both themes at both widths: the spec is tagged @matrix, and each of the four projects audits the
+ * theme its own server draws (the theme is start-up configuration; see playwright.config.ts).
  */
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 // axe's best-practice rules (heading order, landmarks, …) count in Lighthouse's accessibility score: they
@@ -32,11 +33,12 @@ function formatViolations(violations: Violation[]): string {
     .join("\n\n");
 }
 
-async function audit(page: Page, info: TestInfo, url: string, status: number, theme: "alfa" | "halva") {
+async function audit(page: Page, info: TestInfo, url: string, status: number) {
   const response = await page.goto(url);
   expect(response?.status(), `status of ${url}`).toBe(status);
   await waitForHydration(page);
-  await expect(page.locator("html"), "the theme audited").toHaveClass(new RegExp(`\\btheme-${theme}\\b`));
+  // The theme audited is the project's.
+  await expectTheme(page, info);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const blocking = violations.filter(
     (v) => (v.impact === "serious" || v.impact === "critical") && v.tags.some((tag) => WCAG.includes(tag)),
@@ -101,23 +103,14 @@ const PAGES: { name: string; status: number; path: (origin: string) => Promise<s
   },
 ];
 
-function defineTests(theme: "alfa" | "halva", origin: (baseURL: string) => string) {
+test.describe("axe", { tag: "@matrix" }, () => {
   for (const { name, status, path } of PAGES) {
     test.describe(() => {
       // The browser reports the page's own 4xx status in the console; that is expected here.
       if (status !== 200) test.use({ allowedConsoleErrors: /status of 40[14]/ });
       test(name, async ({ page, baseURL }, info) => {
-        const base = origin(baseURL!);
-        await audit(page, info, `${base}${await path(base)}`, status, theme);
+        await audit(page, info, await path(baseURL!), status);
       });
     });
   }
-}
-
-test.describe("alfa theme", () => {
-  defineTests("alfa", (baseURL) => baseURL);
-});
-
-test.describe("halva theme", () => {
-  defineTests("halva", () => HALVA_ORIGIN);
 });

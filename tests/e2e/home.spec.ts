@@ -1,3 +1,4 @@
+import "./support/production-mode.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 test("the home page server-renders seeded products with pictures and rouble prices, then hydrates", async ({

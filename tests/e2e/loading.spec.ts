@@ -1,3 +1,4 @@
+import "./support/production-mode.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 test("a slow navigation shows the global loader, for at least 500 ms, and hides it afterwards", async ({
@@ -16,7 +17,7 @@ test("a slow navigation shows the global loader, for at least 500 ms, and hides 
     await held;
     await route.continue();
   });
-  const loader = page.locator(".ui-global-loader");
+  const loader = page.getByTestId("global-loader");
   await expect(loader).toHaveAttribute("data-visible", "false");
   // The page itself records when the loader appears and disappears.
   await loader.evaluate((el) => {

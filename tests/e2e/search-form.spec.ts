@@ -1,7 +1,8 @@
+import "./support/production-mode.ts";
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, HALVA_ORIGIN, test, waitForHydration } from "./fixtures.ts";
+import { expect, expectTheme, test, themeOf, waitForHydration } from "./fixtures.ts";
 
 /** The search screen's own field: the only one on the screen (the header's is hidden there). */
 const field = (page: Page) => page.getByRole("main").getByRole("combobox", { name: "Поиск по Витрине" });
@@ -139,9 +140,9 @@ test("suggestions still appear while typing on the search screen", async ({ page
 });
 
 /** Fills the history through the API (the request context shares the page's cookies). */
-async function remember(page: Page, origin: string, queries: string[]) {
+async function remember(page: Page, queries: string[]) {
   for (const query of queries) {
-    const res = await page.request.post(`${origin}/api/v1/search/recent`, { data: { query } });
+    const res = await page.request.post("/api/v1/search/recent", { data: { query } });
     expect(res.status()).toBe(200);
   }
 }
@@ -153,41 +154,32 @@ const HISTORY = [
   "смартфон",
 ];
 
-test("the screen with a history has no serious accessibility violations", async ({ page, baseURL }) => {
-  await remember(page, baseURL!, HISTORY);
-  await page.goto("/search-form");
-  await waitForHydration(page);
-  await expect(recent(page).getByRole("link")).toHaveCount(HISTORY.length);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  expect(
-    violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.impact} ${v.id}`),
-  ).toEqual([]);
-});
-
-test.describe("screenshots", () => {
-  test("the search screen in both themes", async ({ page, baseURL }) => {
+test.describe("screenshots and contrast", { tag: "@matrix" }, () => {
+  // Each theme × width project audits and shoots its own.
+  test("the screen with a history: no serious accessibility violations, and as the shopper types", async ({
+    page,
+  }, info) => {
     const dir = "test-results/screenshots";
     mkdirSync(dir, { recursive: true });
     const width = page.viewportSize()!.width;
-    // The halva theme from the shared halva server (see playwright.config.ts).
-    for (const [theme, origin] of [
-      ["alfa", baseURL!],
-      ["halva", HALVA_ORIGIN],
-    ] as const) {
-      await remember(page, origin, [...HISTORY].reverse());
-      await page.goto(`${origin}/search-form`);
-      await waitForHydration(page);
-      await expect(page.locator("html")).toHaveClass(new RegExp(`\\btheme-${theme}\\b`));
-      await expect(recent(page).getByRole("link")).toHaveCount(HISTORY.length);
-      await expect(popular(page).getByRole("link").first()).toBeVisible();
-      await page.screenshot({ path: `${dir}/${theme}-search-form-${width}.png`, fullPage: true });
-      await field(page).fill("смарт");
-      await expect(page.getByRole("main").getByRole("option").first()).toBeVisible();
-      await page.screenshot({ path: `${dir}/${theme}-search-form-typing-${width}.png` });
-    }
+    const theme = themeOf(info);
+    await remember(page, [...HISTORY].reverse());
+    await page.goto("/search-form");
+    await waitForHydration(page);
+    await expectTheme(page, info);
+    await expect(recent(page).getByRole("link")).toHaveCount(HISTORY.length);
+    await expect(popular(page).getByRole("link").first()).toBeVisible();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    expect(
+      violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.impact} ${v.id}`),
+    ).toEqual([]);
+    await page.screenshot({ path: `${dir}/${theme}-search-form-${width}.png`, fullPage: true });
+    await field(page).fill("смарт");
+    await expect(page.getByRole("main").getByRole("option").first()).toBeVisible();
+    await page.screenshot({ path: `${dir}/${theme}-search-form-typing-${width}.png` });
   });
 });

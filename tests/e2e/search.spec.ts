@@ -1,14 +1,22 @@
-import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+import "./support/production-mode.ts";
+import { mkdirSync } from "node:fs";
+import { expect, expectTheme, test, themeOf, waitForHydration } from "./fixtures.ts";
 
-test("search with a typo finds the right products and says what it searched for", async ({ page }, info) => {
-  await page.goto("/search/?q=смартфн");
-  await expectTheme(page, info);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Результаты по запросу «смартфон»/);
-  await expect(page.getByText("Показаны результаты по запросу «смартфон».")).toBeVisible();
-  const cards = page.getByRole("list", { name: "Найденные товары" }).getByRole("article");
-  await expect(cards.first()).toContainText(/Смартфон/i);
-  await page.screenshot({
-    path: `test-results/screenshots/journey-${themeOf(info)}-search-typo-${isPhone(info) ? 375 : 1280}.png`,
+// The look of the results in each theme × width (a screenshot per project), with what they say.
+test.describe("screenshots", { tag: "@matrix" }, () => {
+  test("search with a typo finds the right products and says what it searched for", async ({
+    page,
+  }, info) => {
+    mkdirSync("test-results/screenshots", { recursive: true });
+    await page.goto("/search/?q=смартфн");
+    await expectTheme(page, info);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Результаты по запросу «смартфон»/);
+    await expect(page.getByText("Показаны результаты по запросу «смартфон».")).toBeVisible();
+    const cards = page.getByRole("list", { name: "Найденные товары" }).getByRole("article");
+    await expect(cards.first()).toContainText(/Смартфон/i);
+    await page.screenshot({
+      path: `test-results/screenshots/journey-${themeOf(info)}-search-typo-${page.viewportSize()!.width}.png`,
+    });
   });
 });
 

@@ -1,9 +1,11 @@
-import { expect, isPhone, test, waitForHydration } from "./fixtures.ts";
+import "./support/production-mode.ts";
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures.ts";
 
 const PAGES = ["/", "/catalog", "/basket", "/product/1", "/select-city", "/auth"];
 
-test("header, footer and navigation fit the viewport on every main screen", async ({ page }, info) => {
-  const mobile = isPhone(info);
+/** Every main screen fits the width (no sideways scroll) under the header; the footer carries the offer. */
+async function expectShellFits(page: Page) {
   for (const path of PAGES) {
     await page.goto(path);
     await expect(page.getByRole("link", { name: "Витрина — на главную" })).toBeVisible();
@@ -11,13 +13,27 @@ test("header, footer and navigation fit the viewport on every main screen", asyn
     expect(width, `${path} scrolls sideways`).toBeLessThanOrEqual(page.viewportSize()!.width);
   }
   await page.goto("/");
-  await expect(page.getByRole("navigation", { name: "Основная навигация" })).toBeVisible({ visible: mobile });
-  await expect(page.getByRole("navigation", { name: "Категории" })).toBeVisible({ visible: !mobile });
   await expect(page.getByRole("contentinfo")).toBeVisible();
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Публичная оферта" })).toHaveAttribute(
     "href",
     "/page/offer",
   );
+}
+
+test("header, footer and navigation fit a wide screen: categories in the header, no bottom bar", async ({
+  page,
+}) => {
+  await expectShellFits(page);
+  await expect(page.getByRole("navigation", { name: "Категории" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Основная навигация" })).toBeHidden();
+});
+
+test("header, footer and navigation fit a phone: the bottom bar instead of the header's categories", {
+  tag: "@phone",
+}, async ({ page }) => {
+  await expectShellFits(page);
+  await expect(page.getByRole("navigation", { name: "Основная навигация" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Категории" })).toBeHidden();
 });
 
 test("the full-screen photo viewer hides the header and pages through photos with the keyboard", async ({

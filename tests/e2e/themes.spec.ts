@@ -1,38 +1,89 @@
+import "./support/production-mode.ts";
 import { mkdirSync } from "node:fs";
-import { expect, HALVA_ORIGIN, isPhone, test, waitForHydration } from "./fixtures.ts";
-import { type SpawnedServer, spawnServer } from "./server.ts";
+import { expect, expectTheme, test, themeOf, waitForHydration } from "./fixtures.ts";
+import { type ShopServer, startShopServer } from "./support/shop-server.ts";
 
-// The halva theme is the shared halva server's (see playwright.config.ts).
-test("the halva theme is rendered on the server with its own favicon", async ({ page }) => {
-  const response = await page.goto(`${HALVA_ORIGIN}/`);
-  expect(await response!.text()).toMatch(/<html lang="ru" class="theme-halva"/);
-  await expect(page.locator('link[rel="icon"][type="image/svg+xml"]')).toHaveAttribute(
-    "href",
-    "/favicon-halva.svg",
-  );
-  await waitForHydration(page);
-  await expect(page.locator("html")).toHaveClass(/theme-halva/);
-  // The two brands differ where a shopper sees it first: the header.
-  const headerColour = await page
-    .locator(".site-header__middle")
-    .evaluate((el) => getComputedStyle(el).backgroundColor);
-  expect(headerColour).toBe("rgb(29, 27, 51)");
+/**
+ * The two brands (the theme is start-up configuration): each @matrix project's server draws its own theme
+ * (playwright.config.ts), so the screenshots of the key pages come from all four projects, each in its
+ * theme at its width, and the home page proves the theme is rendered on the server, not switched later.
+ */
+
+const SCREENSHOTS = "test-results/screenshots";
+
+/** Where a shopper tells the brands apart first: the favicon and the header behind the logo. */
+const BRAND = {
+  alfa: { favicon: "/favicon-alfa.svg", header: "rgb(255, 255, 255)" },
+  halva: { favicon: "/favicon-halva.svg", header: "rgb(29, 27, 51)" },
+} as const;
+
+const KEY_PAGES = [
+  ["catalog", "/catalog"],
+  ["category", "/catalog/2/x"],
+  ["product", "/product/1"],
+  ["basket", "/basket"],
+  ["not-found", "/no-such-page"],
+] as const;
+
+test.describe("screenshots", { tag: "@matrix" }, () => {
+  test.beforeAll(() => mkdirSync(SCREENSHOTS, { recursive: true }));
+  const shotOf = (
+    page: import("@playwright/test").Page,
+    info: import("@playwright/test").TestInfo,
+    name: string,
+  ) => `${SCREENSHOTS}/${themeOf(info)}-${name}-${page.viewportSize()!.width}.png`;
+
+  test("home: the theme is rendered on the server with its own favicon and header", async ({
+    page,
+  }, info) => {
+    const theme = themeOf(info);
+    const response = await page.goto("/");
+    expect(await response!.text()).toMatch(new RegExp(`<html lang="ru" class="theme-${theme}"`));
+    await expect(page.locator('link[rel="icon"][type="image/svg+xml"]')).toHaveAttribute(
+      "href",
+      BRAND[theme].favicon,
+    );
+    await waitForHydration(page);
+    await expectTheme(page, info);
+    // The colour behind the logo: the header's own background, whichever element draws it.
+    const headerColour = await page
+      .getByRole("banner")
+      .getByRole("link", { name: "Витрина — на главную" })
+      .evaluate((logo) => {
+        for (let el: Element | null = logo; el; el = el.parentElement) {
+          const colour = getComputedStyle(el).backgroundColor;
+          if (colour !== "rgba(0, 0, 0, 0)") return colour;
+        }
+        return "none";
+      });
+    expect(headerColour).toBe(BRAND[theme].header);
+    await page.screenshot({ path: shotOf(page, info, "home") });
+  });
+
+  for (const [name, path] of KEY_PAGES) {
+    test.describe(() => {
+      if (name === "not-found") test.use({ allowedConsoleErrors: /status of 404/ });
+      test(name, async ({ page }, info) => {
+        await page.goto(path);
+        await waitForHydration(page);
+        await expectTheme(page, info);
+        await page.screenshot({ path: shotOf(page, info, name) });
+      });
+    });
+  }
 });
 
 test.describe("planned works", () => {
   test.use({ allowedConsoleErrors: /status of 503|\[503\]/ });
-  // Start-up configuration that neither shared server has: a server of its own.
-  test.describe.configure({ mode: "serial" });
-  let maintenance: SpawnedServer | undefined;
+  // Start-up configuration the worker's server has not: a server of its own, in the halva theme.
+  let maintenance: ShopServer | undefined;
 
-  test.beforeAll(async ({ browserName }, info) => {
-    expect(browserName).toBe("chromium");
-    const port = 4400 + info.parallelIndex * 2 + (isPhone(info) ? 40 : 0);
-    maintenance = await spawnServer(port, { THEME: "halva", MAINTENANCE_MODE: "true", LOG_LEVEL: "warn" });
+  test.beforeAll(async () => {
+    maintenance = await startShopServer({ theme: "halva", env: { MAINTENANCE_MODE: "true" } });
   });
 
-  test.afterAll(() => {
-    maintenance?.stop();
+  test.afterAll(async () => {
+    await maintenance?.stop();
   });
 
   test("every page answers 503 with the wait time and a 56 px refresh button", async ({ page }) => {
@@ -42,40 +93,12 @@ test.describe("planned works", () => {
     await expect(page.getByText(/Попробуйте зайти через час$/)).toBeVisible();
     await expect(page).toHaveTitle("Сервис временно недоступен — Витрина");
     await waitForHydration(page);
+    await expect(page.locator("html")).toHaveClass(/\btheme-halva\b/);
     const refresh = page.getByRole("button", { name: "Обновить страницу" });
     expect((await refresh.boundingBox())!.height).toBe(56);
     const navigation = page.waitForEvent("framenavigated");
     await refresh.click();
     await navigation;
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Сервис временно недоступен");
-  });
-});
-
-test.describe("screenshots", () => {
-  test.use({ allowedConsoleErrors: /status of 404/ });
-
-  test("key pages in both themes", async ({ page, baseURL }) => {
-    test.setTimeout(120_000);
-    const dir = "test-results/screenshots";
-    mkdirSync(dir, { recursive: true });
-    const width = page.viewportSize()!.width;
-    for (const [theme, origin] of [
-      ["alfa", baseURL!],
-      ["halva", HALVA_ORIGIN],
-    ] as const) {
-      for (const [name, path] of [
-        ["home", "/"],
-        ["catalog", "/catalog"],
-        ["category", "/catalog/2/x"],
-        ["product", "/product/1"],
-        ["basket", "/basket"],
-        ["not-found", "/no-such-page"],
-      ] as const) {
-        await page.goto(`${origin}${path}`);
-        await waitForHydration(page);
-        await expect(page.locator("html")).toHaveClass(new RegExp(`\\btheme-${theme}\\b`));
-        await page.screenshot({ path: `${dir}/${theme}-${name}-${width}.png` });
-      }
-    }
   });
 });

@@ -23,13 +23,14 @@ export interface GlobalLoaderProps {
 /**
  * The page-top progress bar, plus the reassuring text after a long wait. Render once, in the root layout.
  * The status region is always in the DOM: screen readers announce changes to live regions that already
- * exist, not regions inserted together with their text.
+ * exist, not regions inserted together with their text. The bar is drawn for the eye only (a screen reader
+ * hears the status), so tests find it by its test id.
  */
 export function GlobalLoader({ trackNavigation = true }: GlobalLoaderProps) {
   useNavigationLoading(trackNavigation);
   const { visible, showPreloaderText } = useGlobalLoading();
   return (
-    <div className="ui-global-loader" data-visible={visible}>
+    <div className="ui-global-loader" data-visible={visible} data-testid="global-loader">
       {visible && <div className="ui-global-loader__bar" aria-hidden="true" />}
       <div role="status" aria-live="polite" className="ui-global-loader__status">
         {visible && <span className="ui-visually-hidden">Загрузка</span>}

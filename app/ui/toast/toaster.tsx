@@ -47,6 +47,7 @@ export function Toaster({ store = toastStore }: ToasterProps) {
     <div
       ref={rootRef}
       className="ui-toaster"
+      data-testid="toaster"
       {...{ [KEEP_LIVE_ATTRIBUTE]: "" }}
       onPointerEnter={() => store.pause("hover")}
       onPointerLeave={() => store.resume("hover")}
@@ -69,6 +70,7 @@ function ToastView({ toast, onClose }: { toast: Toast; onClose: () => void }) {
       className={cx("ui-toast", `ui-toast--${toast.type}`, toast.leaving && "ui-toast--leaving")}
       style={cssVars({ "--ui-toast-speed": `${toast.speed}ms` })}
       data-toast-id={toast.id}
+      data-testid="toast"
     >
       <div className="ui-toast__body">
         <p className="ui-toast__title">{toast.title}</p>

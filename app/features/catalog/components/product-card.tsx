@@ -47,7 +47,9 @@ export function ProductCard({
           <TopProfitBadge product={product} className="product-card__top-profit" />
         </div>
         <div className="product-card__prices">
-          <span className="product-card__price">{formatPrice(product.price)}</span>
+          <span className="product-card__price" data-testid="product-card-price">
+            {formatPrice(product.price)}
+          </span>
           {product.oldPrice ? (
             <s className="product-card__old-price">
               <span className="visually-hidden">Старая цена: </span>

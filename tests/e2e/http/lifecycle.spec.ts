@@ -1,23 +1,29 @@
 import { once } from "node:events";
-import { expect, test } from "@playwright/test";
-import { type SpawnedServer, spawnServer } from "./server.ts";
+import { type SpawnedServer, spawnServer, templateDatabaseCopy } from "../server.ts";
+import { expect, test } from "../support/test.ts";
 
-// Process-level behaviour of the production build: start-up on an empty database, structured logs,
-// and a graceful drain on SIGTERM. Runs in the desktop project only (see playwright.config.ts); it needs no browser page.
+// Process-level behaviour of the production build: start-up on an empty database, structured logs, no
+// test routes whatever the environment says, and a graceful drain on SIGTERM. Each server is a child
+// process of its own on a port the OS picks (../server.ts); no browser.
+
+/** The secret the removed test sign-in route took (40 characters, over its old 32-character minimum). */
+const OLD_TEST_SECRET = "x".repeat(40);
+
 test.describe("server process", () => {
   // One server for the describe: the drain test stops it, so the order matters.
   test.describe.configure({ mode: "serial" });
-  let server: SpawnedServer;
+  let server: SpawnedServer | undefined;
   let origin: string;
   let output: string[];
 
   test.beforeAll(async () => {
     // As deployed behind the proxy that assigns request ids: only then is an incoming X-Request-Id taken (ADR 026).
-    server = await spawnServer(4390 + Number(process.env.TEST_PARALLEL_INDEX ?? 0), { TRUST_PROXY: "1" });
+    // With the variable that used to turn the test sign-in route on: it must turn nothing on now.
+    server = await spawnServer({ TRUST_PROXY: "1", TEST_SIGN_IN_SECRET: OLD_TEST_SECRET });
     ({ origin, output } = server);
   });
 
-  test.afterAll(() => server.stop());
+  test.afterAll(() => server?.stop());
 
   test("migrates and seeds an empty database on first start, and logs JSON with request ids", async () => {
     const list = await (await fetch(`${origin}/api/v1/products?limit=1`)).json();
@@ -35,14 +41,30 @@ test.describe("server process", () => {
     });
   });
 
+  test("has no test routes, even started with TEST_SIGN_IN_SECRET and asked with it", async () => {
+    const headers = { "x-test-sign-in-secret": OLD_TEST_SECRET, origin };
+    const signIn = await fetch(`${origin}/__test/sign-in`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ phone: "+79990000000", name: "Тест" }),
+    });
+    expect(signIn.status, "POST /__test/sign-in").toBe(404);
+    expect(signIn.headers.get("set-cookie"), "no session from POST /__test/sign-in").toBeNull();
+    for (const path of ["/__test/outbox?phone=%2B79990000000", "/__test/acquirer/terminal"]) {
+      const res = await fetch(`${origin}${path}`, { headers });
+      expect(res.status, `GET ${path}`).toBe(404);
+      expect(await res.text(), `GET ${path}`).not.toMatch(/"(messages|terminalKey|password)"/);
+    }
+  });
+
   test("drains in-flight requests on SIGTERM and exits cleanly within 10 s", async () => {
     // Headers received: the request is being served (the body streams) when the signal arrives.
     const response = await fetch(`${origin}/`);
     const started = Date.now();
-    server.child.kill("SIGTERM");
+    server!.child.kill("SIGTERM");
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("product-card");
-    const [code] = await once(server.child, "exit");
+    const [code] = await once(server!.child, "exit");
     expect(code).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(output.some((l) => l.includes("stopped cleanly"))).toBe(true);
@@ -52,14 +74,15 @@ test.describe("server process", () => {
 
 test.describe("development server", () => {
   test("`npm run dev` serves the storefront through the same server with Vite's HMR runtime", async () => {
-    test.setTimeout(90_000);
-    const port = 4395 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
-    const dev = await spawnServer(port, { NODE_ENV: "development", LOG_LEVEL: "warn" }, [
-      "--import",
-      "tsx",
-      "server/main.ts",
-    ]);
+    // Over a copy of the seeded template: the first start on an empty database is the test above's.
+    const database = templateDatabaseCopy();
+    let dev: SpawnedServer | undefined;
     try {
+      dev = await spawnServer({ NODE_ENV: "development", DATA_DIR: database.dir }, [
+        "--import",
+        "tsx",
+        "server/main.ts",
+      ]);
       const res = await fetch(`${dev.origin}/`);
       expect(res.status).toBe(200);
       const html = await res.text();
@@ -68,7 +91,8 @@ test.describe("development server", () => {
       expect((await fetch(`${dev.origin}/@vite/client`)).status).toBe(200);
       expect((await fetch(`${dev.origin}/api/v1/main/guid`)).status).toBe(200);
     } finally {
-      dev.stop();
+      dev?.stop();
+      database.remove();
     }
   });
 });

@@ -1,4 +1,5 @@
-import { expect, test } from "./fixtures.ts";
+import "../support/production-mode.ts";
+import { expect, test } from "../support/test.ts";
 
 /**
  * What the production server says on the wire (ADR 026), through @hono/node-server as `npm start` runs

@@ -1,15 +1,18 @@
-import { writeFileSync } from "node:fs";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import "../support/production-mode.ts";
+import { appendFileSync } from "node:fs";
+import type { APIRequestContext } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "#app/routes.ts";
 import { HOSTILE_URL_SAMPLE, internalDetailIn } from "#tests/fuzz/hostile-input.ts";
+import { expect, test } from "../support/test.ts";
 
 /**
  * Issue 10, point 8, for pages: every route of app/routes.ts, rendered by the production build, with
  * hostile values in each dynamic segment and in the query string. No answer may be a 5xx or carry
  * internal detail; an error is the storefront's error screen; a method other than GET and HEAD is 405.
- * API-only (the `request` fixture): what matters is what the server sends, not what a browser draws.
- * It prints the number of cases and of 5xx answers; FUZZ_REPORT=<file> writes every failure there. ADR 027.
+ * Request-only (the http project, once): what matters is what the server sends, not what a browser draws.
+ * A few tests per route, so the workers share the cases; each notes its cases and statuses as an annotation
+ * and prints the routes with a 5xx; FUZZ_REPORT=<file> gets every failure appended. ADR 027.
  */
 
 /** Query parameters the storefront's pages read (search, paging, sorting, listing filters) and one they do not. */
@@ -99,10 +102,29 @@ interface PageCase {
   method: string;
   url: string;
   what: string;
+  /** The test that requests it (groupsOf). */
+  group: string;
 }
 
+/** The dynamic segments of a route pattern, by name (`*` for the readable tail). */
+const segmentsOf = (pattern: string) => [...pattern.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? "*");
+
+const EVERY_PARAMETER = "every query parameter at once";
+const ONE_PARAMETER = "one query parameter at a time, and other methods";
+
+/**
+ * A route's cases in groups of at most a few dozen, one test each: each segment's hostile values, the query
+ * string's (every parameter at once, then one at a time with the methods no page takes). One test of every
+ * case of a route takes minutes on a busy machine.
+ */
+const groupsOf = (pattern: string) => [
+  ...segmentsOf(pattern).map((name) => `segment ${name}`),
+  EVERY_PARAMETER,
+  ONE_PARAMETER,
+];
+
 function casesFor(pattern: string, known: Known): PageCase[] {
-  const names = [...pattern.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? "*");
+  const names = segmentsOf(pattern);
   const fill = (hostile?: { name: string; url: string }) =>
     pattern.replace(/:(\w+)|\*/g, (_, name: string | undefined) =>
       (name ?? "*") === hostile?.name ? hostile.url : validSegment(pattern, name ?? "*", known),
@@ -115,101 +137,134 @@ function casesFor(pattern: string, known: Known): PageCase[] {
         method: "GET",
         url: fill({ name, url: value.url }),
         what: `segment ${name} = ${value.name}`,
+        group: `segment ${name}`,
       });
     }
     const all = QUERY_NAMES.map((q) => `${q}=${value.url}`).join("&");
-    cases.push({ method: "GET", url: `${valid}?${all}`, what: `every query parameter = ${value.name}` });
+    cases.push({
+      method: "GET",
+      url: `${valid}?${all}`,
+      what: `every query parameter = ${value.name}`,
+      group: EVERY_PARAMETER,
+    });
     if (ALONE.has(value.name)) {
       for (const q of ALONE_IN) {
-        cases.push({ method: "GET", url: `${valid}?${q}=${value.url}`, what: `query ${q} = ${value.name}` });
+        cases.push({
+          method: "GET",
+          url: `${valid}?${q}=${value.url}`,
+          what: `query ${q} = ${value.name}`,
+          group: ONE_PARAMETER,
+        });
       }
     }
   }
   for (const method of WRONG_METHODS) {
-    cases.push({ method, url: valid, what: `method ${method}` });
+    cases.push({ method, url: valid, what: `method ${method}`, group: ONE_PARAMETER });
   }
   return cases;
 }
 
-test("every page route answers hostile URLs without a 5xx or internals, with the error screen", async ({
-  request,
-  baseURL,
-}) => {
-  // One project is enough: the server's answers do not depend on the viewport.
-  test.skip(test.info().project.name !== "desktop", "the page fuzz runs once, in the desktop project");
-  test.setTimeout(240_000);
-  const known = await knownValues(request);
-  // Signed in (the browser tests' sign-in route), so personal pages reach their own loaders.
-  const signIn = await request.post("/__test/sign-in", {
-    headers: { "x-test-sign-in-secret": process.env.E2E_SIGN_IN_SECRET ?? "", origin: baseURL ?? "" },
-    data: { phone: "+79990001122", name: "Фаззер" },
-  });
-  expect(signIn.status(), await signIn.text()).toBe(200);
+/** Every page route, from the route table itself: a few tests each (groupsOf), so the workers share the fuzz. */
+const ROUTE_PATTERNS = patterns(routes);
 
-  const routePatterns = patterns(routes);
-  expect(routePatterns.length).toBeGreaterThan(30);
-  const cases = routePatterns.flatMap((pattern) =>
-    casesFor(pattern, known).map((c) => ({ ...c, route: pattern })),
-  );
-  const failures: string[] = [];
-  const statuses = new Map<number, number>();
-  let serverErrors = 0;
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (next < cases.length) {
-        const c = cases[next++]!;
-        const response = await request.fetch(c.url, {
-          method: c.method,
-          maxRedirects: 0,
-          failOnStatusCode: false,
+/** The seeded catalogue's ids and codes, once per worker (the worker's server keeps its catalogue). */
+let knownOnce: Promise<Known> | undefined;
+
+test("the fuzz covers every page route of the route table, each case in one of its tests", () => {
+  expect(ROUTE_PATTERNS.length).toBeGreaterThan(30);
+  expect(new Set(ROUTE_PATTERNS).size, "one set of tests per route").toBe(ROUTE_PATTERNS.length);
+  // Which test a case belongs to does not depend on the catalogue's values.
+  const any: Known = {
+    productId: "1",
+    catId: "1",
+    catSlug: "x",
+    catMenuId: "1",
+    brandCode: "x",
+    sellerCode: "x",
+    pageSlug: "x",
+  };
+  for (const route of ROUTE_PATTERNS) {
+    const groups = new Set(groupsOf(route));
+    for (const c of casesFor(route, any)) expect(groups.has(c.group), `${route}: ${c.what}`).toBe(true);
+  }
+});
+
+test.describe("every page route answers hostile URLs without a 5xx or internals, with the error screen", () => {
+  for (const route of ROUTE_PATTERNS) {
+    for (const group of groupsOf(route)) {
+      test(`${route}: ${group}`, async ({ signedInRequest, baseURL }, info) => {
+        // Signed in, so personal pages reach their own loaders.
+        const { request } = await signedInRequest({ name: "Фаззер" });
+        knownOnce ??= knownValues(request);
+        const known = await knownOnce;
+        const cases = casesFor(route, known).filter((c) => c.group === group);
+        const failures: string[] = [];
+        const statuses = new Map<number, number>();
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: 4 }, async () => {
+            while (next < cases.length) {
+              const c = cases[next++]!;
+              const response = await request.fetch(c.url, {
+                method: c.method,
+                maxRedirects: 0,
+                failOnStatusCode: false,
+              });
+              const status = response.status();
+              const body = await response.text();
+              statuses.set(status, (statuses.get(status) ?? 0) + 1);
+              const label = `${c.method} ${c.url.slice(0, 120)} [${route}: ${c.what}]`;
+              if (status >= 500) {
+                failures.push(`${label} → ${status}`);
+                continue;
+              }
+              const leak = internalDetailIn(body);
+              if (leak) failures.push(`${label} → ${status} leaks ${leak}`);
+              if (c.method !== "GET") {
+                if (status !== 405) failures.push(`${label} → expected 405, got ${status}`);
+                else if (!response.headers().allow?.includes("GET")) {
+                  failures.push(`${label} → 405 without Allow`);
+                }
+              }
+              if (status >= 300 && status < 400) {
+                // A redirect stays on the site, whatever the input (no open redirect).
+                const location = response.headers().location ?? "";
+                if (new URL(location, baseURL).origin !== new URL(baseURL!).origin) {
+                  failures.push(`${label} → ${status} to ${location}`);
+                }
+              }
+              if (
+                status >= 400 &&
+                c.method === "GET" &&
+                !NOT_A_PAGE.has(status) &&
+                !body.includes(`data-status="${status}"`)
+              ) {
+                failures.push(`${label} → ${status} without the error screen`);
+              }
+            }
+          }),
+        );
+        const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
+        const serverErrors = failures.filter((f) => /→ 5\d\d$/.test(f)).length;
+        info.annotations.push({
+          type: "page fuzz",
+          description: `${cases.length} cases, ${serverErrors} 5xx; statuses ${byStatus.join(" ")}`,
         });
-        const status = response.status();
-        const body = await response.text();
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        const label = `${c.method} ${c.url.slice(0, 120)} [${c.route}: ${c.what}]`;
-        if (status >= 500) {
-          serverErrors++;
-          failures.push(`${label} → ${status}`);
-          continue;
+        if (serverErrors > 0)
+          console.info(`Page fuzz of ${route}: ${serverErrors} 5xx of ${cases.length} cases`);
+        if (process.env.FUZZ_REPORT && failures.length > 0) {
+          appendFileSync(process.env.FUZZ_REPORT, `${failures.join("\n")}\n`);
         }
-        const leak = internalDetailIn(body);
-        if (leak) failures.push(`${label} → ${status} leaks ${leak}`);
-        if (c.method !== "GET") {
-          if (status !== 405) failures.push(`${label} → expected 405, got ${status}`);
-          else if (!response.headers().allow?.includes("GET")) failures.push(`${label} → 405 without Allow`);
-        }
-        if (status >= 300 && status < 400) {
-          // A redirect stays on the site, whatever the input (no open redirect).
-          const location = response.headers().location ?? "";
-          if (new URL(location, baseURL).origin !== new URL(baseURL!).origin) {
-            failures.push(`${label} → ${status} to ${location}`);
-          }
-        }
-        if (
-          status >= 400 &&
-          c.method === "GET" &&
-          !NOT_A_PAGE.has(status) &&
-          !body.includes(`data-status="${status}"`)
-        ) {
-          failures.push(`${label} → ${status} without the error screen`);
-        }
-      }
-    }),
-  );
-  const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
-  console.info(
-    `Page fuzz: ${cases.length} cases over ${routePatterns.length} routes, ${serverErrors} 5xx; statuses ${byStatus.join(" ")}`,
-  );
-  if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, failures.join("\n"));
-  failures.sort((a, b) => Number(/→ 5\d\d/.test(b)) - Number(/→ 5\d\d/.test(a)));
-  expect(failures.slice(0, 40), `${failures.length} failures`).toEqual([]);
+        failures.sort((a, b) => Number(/→ 5\d\d/.test(b)) - Number(/→ 5\d\d/.test(a)));
+        expect(failures.slice(0, 40), `${failures.length} failures`).toEqual([]);
+      });
+    }
+  }
 });
 
 test("the probe's known page failures are the not-found screen, results or 405, not a 500", async ({
   request,
 }) => {
-  test.skip(test.info().project.name !== "desktop", "the page fuzz runs once, in the desktop project");
   const known = await knownValues(request);
   const page = async (url: string, method = "GET") => {
     const response = await request.fetch(url, { method, maxRedirects: 0, failOnStatusCode: false });

@@ -1,5 +1,6 @@
+import "../support/production-mode.ts";
 import { gzipSync } from "node:zlib";
-import { expect, test } from "./fixtures.ts";
+import { expect, test } from "../support/test.ts";
 
 /** Issue 4's budget for the product page; sizes are bytes, so this is deterministic, not a timing. */
 const PRODUCT_FIRST_LOAD_KB = 150;
@@ -14,9 +15,8 @@ async function firstLoadScripts(request: import("@playwright/test").APIRequestCo
   );
 }
 
+// The bundle is the same at every width and theme: the http project runs this once, with no browser.
 test.describe("first-load JavaScript", () => {
-  test.skip(({ isMobile }) => isMobile, "the bundle is the same at every width");
-
   test(`the product page loads at most ${PRODUCT_FIRST_LOAD_KB} KB of gzipped JavaScript`, async ({
     request,
   }) => {
@@ -26,8 +26,9 @@ test.describe("first-load JavaScript", () => {
     expect(kb, `${kb.toFixed(1)} KB gzipped`).toBeLessThanOrEqual(PRODUCT_FIRST_LOAD_KB);
   });
 
-  test("no page ships the schema library (zod stays on the server)", async ({ request }) => {
-    for (const path of ["/", "/product/1", "/catalog", "/search/?q=смартфон"]) {
+  // One test a page: each fetches every script the page loads first.
+  for (const path of ["/", "/product/1", "/catalog", "/search/?q=смартфон"]) {
+    test(`no page ships the schema library (zod stays on the server): ${path}`, async ({ request }) => {
       for (const { src, body } of await firstLoadScripts(request, path)) {
         // Zod's class names survive minification ("$ZodType"); its `_zod` field may not. A whole word, so the
         // root's switch of zod's global (`__zod_globalConfig`, app/lib/zod-csp.ts) is not taken for zod itself.
@@ -35,6 +36,6 @@ test.describe("first-load JavaScript", () => {
           false,
         );
       }
-    }
-  });
+    });
+  }
 });
