@@ -18,6 +18,7 @@ import { prepareDatabase } from "#server/db/startup.ts";
 import type { Services } from "#server/domain/services.ts";
 import { projectRoot } from "#server/paths.ts";
 import type { startServer as StartServer } from "#server/start.ts";
+import { isAlive } from "#tests/fixtures/test-database.ts";
 
 /**
  * The browser tests' servers (docs/testing.md). Each Playwright worker starts the production build's server
@@ -92,15 +93,6 @@ export async function createTemplateDatabase(): Promise<void> {
   writeFileSync(join(making, ".inputs"), key);
   rmSync(TEMPLATE, { recursive: true, force: true });
   renameSync(making, TEMPLATE);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A hash of every file's path and content under the given paths. */
