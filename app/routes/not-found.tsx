@@ -9,6 +9,11 @@ export function loader() {
   return pageNotFound();
 }
 
+/** A POST (or any other method) to an address no page has is 404 too, not 405: there is nothing to allow. */
+export function action() {
+  return pageNotFound();
+}
+
 export default function NotFound() {
   return null;
 }

@@ -255,8 +255,9 @@ export function createApp(deps: AppDeps) {
     };
 
     if (c.req.method !== "GET" && c.req.method !== "HEAD") {
-      // No page route has an action (app/routes.ts): React Router answers any other method 405 with the
-      // error screen, and Allow says what the address takes (ADR 027). Never kept, like any personal page.
+      // No page route but the not-found one has an action (app/routes.ts): React Router answers any other
+      // method 405 with the error screen, and Allow says what the address takes (ADR 027); an address no
+      // page has is 404 whatever the method. Never kept, like any personal page.
       const response = await renderForThisRequest("personal");
       if (response.status === 405) response.headers.set("Allow", "GET, HEAD");
       return response;
