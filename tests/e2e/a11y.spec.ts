@@ -1,7 +1,6 @@
-import "./support/production-mode.ts";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, expectTheme, test, waitForHydration } from "./fixtures.ts";
+import { axeOn, WCAG } from "./support/axe.ts";
 
 /**
  * axe-core on the key pages at both widths (the desktop and mobile projects), after hydration: no
@@ -10,12 +9,11 @@ import { expect, expectTheme, test, waitForHydration } from "./fixtures.ts";
  * seen. Both themes at both widths: the spec is tagged @matrix, and each of the four projects audits the
  * theme its own server draws (the theme is start-up configuration; see playwright.config.ts).
  */
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 // axe's best-practice rules (heading order, landmarks, …) count in Lighthouse's accessibility score: they
 // are reported with the minor findings, never failing the test.
 const TAGS = [...WCAG, "best-practice"];
 
-type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
+type Violation = Awaited<ReturnType<ReturnType<typeof axeOn>["analyze"]>>["violations"][number];
 
 function formatViolations(violations: Violation[]): string {
   return violations
@@ -39,7 +37,7 @@ async function audit(page: Page, info: TestInfo, url: string, status: number) {
   await waitForHydration(page);
   // The theme audited is the project's.
   await expectTheme(page, info);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const { violations } = await axeOn(page, TAGS).analyze();
   const blocking = violations.filter(
     (v) => (v.impact === "serious" || v.impact === "critical") && v.tags.some((tag) => WCAG.includes(tag)),
   );

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { signed } from "#server/domain/payments/tbank-token.ts";
 import { STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
 import { expect, test } from "./fixtures.ts";
+import { expectAccessible } from "./support/axe.ts";
 import type { ShopServer } from "./support/shop-server.ts";
 
 // The stand-in acquirer's hosted pages (issue 12 point 5, ADR 037): the card form, the 3-D Secure step,
@@ -13,7 +13,6 @@ import type { ShopServer } from "./support/shop-server.ts";
 
 const width = (info: TestInfo) => (info.project.name.startsWith("mobile") ? 375 : 1280);
 const shot = (info: TestInfo, name: string) => `test-results/screenshots/acquirer-${name}-${width(info)}.png`;
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 let seq = 0;
 
@@ -49,11 +48,6 @@ async function initPayment(request: APIRequestContext, shop: ShopServer, amount:
   return { paymentUrl: answer.PaymentURL, state };
 }
 
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 async function fillCard(page: Page, pan: string, expiry = "12/30", cvc = "123") {
   await page.getByLabel("Номер карты").fill(pan);
   await page.getByLabel("Срок действия").fill(expiry);
@@ -71,7 +65,7 @@ test.describe("the stand-in acquirer's payment page", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Оплата картой" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Картой" })).toHaveAttribute("aria-current", "page");
       await expect(page.getByRole("table")).toContainText("4300 0000 0000 0777");
-      await axe(page);
+      await expectAccessible(page, "the payment page", { strict: true });
       await page.screenshot({ path: shot(info, "card"), fullPage: true });
       // Nothing overflows the phone's width.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -101,7 +95,7 @@ test.describe("the stand-in acquirer's payment page", () => {
       await expect(page.getByLabel("Номер карты")).toBeFocused();
       await expect(page.getByLabel("Номер карты")).toHaveAttribute("aria-invalid", "true");
       await expect(page.getByLabel("CVC")).toHaveValue("");
-      await axe(page);
+      await expectAccessible(page, "the payment page", { strict: true });
       await page.screenshot({ path: shot(info, "card-errors"), fullPage: true });
 
       await fillCard(page, STAND_IN_CARDS.declined);
@@ -129,7 +123,7 @@ test.describe("the stand-in acquirer's payment page", () => {
       await expect(page.getByText("Тестовая среда — деньги не списываются")).toBeVisible();
       await expect(page.getByLabel("Код из SMS")).toBeFocused();
       expect(await payment.state()).toBe("3DS_CHECKING");
-      await axe(page);
+      await expectAccessible(page, "the payment page", { strict: true });
       await page.screenshot({ path: shot(info, "3ds"), fullPage: true });
 
       await page.getByLabel("Код из SMS").fill("0000");
@@ -151,7 +145,7 @@ test.describe("the stand-in acquirer's payment page", () => {
       await page.goto(payment.paymentUrl);
       await expect(page.getByRole("heading", { level: 1, name: "Оплата через СБП" })).toBeVisible();
       await expect(page.getByRole("img", { name: "QR-код для оплаты 2 500 ₽ через СБП" })).toBeVisible();
-      await axe(page);
+      await expectAccessible(page, "the payment page", { strict: true });
       await page.screenshot({ path: shot(info, "sbp"), fullPage: true });
       await page.getByRole("button", { name: "Оплатить в приложении банка — успешно" }).click();
       await expect(page).toHaveURL(/\/\?result=success$/);

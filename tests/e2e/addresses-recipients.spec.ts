@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { asc, eq } from "drizzle-orm";
 import { addressMessages } from "#contract/address-book.ts";
@@ -8,6 +7,7 @@ import { messages } from "#contract/validation.ts";
 import { pickupPoints } from "#server/db/schema/index.ts";
 import { createUser } from "#tests/factories/users.ts";
 import { expect, expectTheme, test, waitForHydration } from "./fixtures.ts";
+import { expectAccessible, TOASTS } from "./support/axe.ts";
 import type { ShopServer } from "./support/shop-server.ts";
 
 /**
@@ -17,20 +17,6 @@ import type { ShopServer } from "./support/shop-server.ts";
  * each theme at each width (@matrix) on pages whose addresses and recipients the test made through the
  * server's own services.
  */
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/**
- * axe on the page as it is now: no serious or critical WCAG A/AA violation. Toasts are left out: one
- * caught fading in has half its contrast (the overlays spec checks them on screen).
- */
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).exclude(".ui-toaster").analyze();
-  const blocking = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(blocking, `axe with ${what}`).toEqual([]);
-}
 
 function toast(page: Page, title: string) {
   return page.getByRole("status").filter({ hasText: title });
@@ -369,12 +355,12 @@ test.describe("the address book in each theme and width", { tag: "@matrix" }, ()
     await waitForHydration(page);
     await expectTheme(page, info);
     await expect(page.getByText("Адресов пока нет")).toBeVisible();
-    await expectAccessible(page, "the empty address book");
+    await expectAccessible(page, "the empty address book", { exclude: TOASTS });
 
     await page.getByLabel("Улица и дом").fill("ул. Ленина");
     await page.getByRole("button", { name: "Сохранить адрес" }).click();
     await expect(page.getByText(addressMessages.incomplete)).toBeVisible();
-    await expectAccessible(page, "a field with its message");
+    await expectAccessible(page, "a field with its message", { exclude: TOASTS });
   });
 
   test("an open pickup address passes axe", async ({ page, signIn, shop }, info) => {
@@ -402,7 +388,7 @@ test.describe("the address book in each theme and width", { tag: "@matrix" }, ()
     await expect(
       page.getByRole("group", { name: "Пункт выдачи", exact: true }).getByRole("radio", { checked: true }),
     ).toHaveCount(1);
-    await expectAccessible(page, "an open pickup address");
+    await expectAccessible(page, "an open pickup address", { exclude: TOASTS });
   });
 
   test("recipients pass axe: the list, the dialog with its messages", async ({
@@ -422,7 +408,7 @@ test.describe("the address book in each theme and width", { tag: "@matrix" }, ()
     const rows = page.getByRole("region", { name: "Ваши получатели" }).getByRole("listitem");
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toContainText("Основной");
-    await expectAccessible(page, "the recipients list");
+    await expectAccessible(page, "the recipients list", { exclude: TOASTS });
 
     await page.getByRole("button", { name: "Добавить получателя" }).click();
     const dialog = page.getByRole("dialog", { name: "Новый получатель" });
@@ -430,6 +416,6 @@ test.describe("the address book in each theme and width", { tag: "@matrix" }, ()
     await dialog.getByRole("button", { name: "Сохранить" }).click();
     await expect(dialog.getByText(messages.email)).toBeVisible();
     await expect(dialog.getByText(messages.required)).toHaveCount(2);
-    await expectAccessible(page, "the recipient dialog with a message");
+    await expectAccessible(page, "the recipient dialog with a message", { exclude: TOASTS });
   });
 });

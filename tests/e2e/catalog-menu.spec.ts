@@ -1,9 +1,8 @@
-import "./support/production-mode.ts";
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { CatalogMenu } from "#contract/catalog-menu.ts";
 import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+import { expectAccessible } from "./support/axe.ts";
 
 const SCREENSHOTS = "test-results/screenshots";
 
@@ -222,14 +221,7 @@ test.describe("screenshots and contrast", { tag: "@matrix" }, () => {
     if (isPhone(info)) return;
     await openMenu(page);
     // The menu opens under the header's middle bar, inside the banner: axe on the header, not the dimmed page.
-    const { violations } = await new AxeBuilder({ page })
-      .include("header")
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    expect(
-      violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
-      "axe with the mega-menu open",
-    ).toEqual([]);
+    await expectAccessible(page, "the mega-menu open", { include: "header", strict: true });
     await sections(page).getByRole("tab").nth(1).hover();
     await expect(sections(page).getByRole("tab").nth(1)).toHaveAttribute("aria-selected", "true");
     await page.screenshot({ path: name("mega-menu") });

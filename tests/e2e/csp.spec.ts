@@ -1,4 +1,3 @@
-import "./support/production-mode.ts";
 import type { Page } from "@playwright/test";
 import { createProduct } from "#tests/factories/products.ts";
 import { expect, expectTheme, test, waitForHydration } from "./fixtures.ts";

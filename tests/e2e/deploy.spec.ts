@@ -1,4 +1,3 @@
-import "./support/production-mode.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 type DeployWindow = Window & { __reactRouterManifest?: { version: string }; __sameDocument?: boolean };

@@ -1,4 +1,3 @@
-import "./support/production-mode.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 // The browser reports the page's own 4xx status in the console; that is expected here.

@@ -1,4 +1,3 @@
-import "./support/production-mode.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 test("the home page server-renders seeded products with pictures and rouble prices, then hydrates", async ({

@@ -1,4 +1,3 @@
-import "./support/production-mode.ts";
 import { mkdirSync } from "node:fs";
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import { expect, expectTheme, test, themeOf, waitForHydration } from "./fixtures.ts";

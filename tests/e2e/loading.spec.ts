@@ -1,4 +1,3 @@
-import "./support/production-mode.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 test("a slow navigation shows the global loader, for at least 500 ms, and hides it afterwards", async ({

@@ -1,8 +1,7 @@
-import "./support/production-mode.ts";
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { expect, expectTheme, test, themeOf, waitForHydration } from "./fixtures.ts";
+import { expectAccessible } from "./support/axe.ts";
 
 /**
  * Dialogs, toasts and comboboxes from the keyboard, and under axe and in screenshots in both themes at
@@ -14,17 +13,6 @@ import { expect, expectTheme, test, themeOf, waitForHydration } from "./fixtures
 const SCREENSHOTS = "test-results/screenshots";
 const shot = (page: Page, info: TestInfo, name: string) =>
   `${SCREENSHOTS}/overlays-${themeOf(info)}-${name}-${page.viewportSize()!.width}.png`;
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/** axe on the page as it is now: no serious or critical WCAG A/AA violation. */
-async function expectNoAxeViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  const blocking = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(blocking, `axe with ${what}`).toEqual([]);
-}
 
 /**
  * The import offer is off in the seeded database: the browser's options answer switches it on, once the
@@ -327,14 +315,14 @@ test.describe("under axe and in screenshots", { tag: "@matrix" }, () => {
     test("the dialog, and a toast shown over it", async ({ page }, info) => {
       const dialog = await openImportDialog(page);
       await expectTheme(page, info);
-      await expectNoAxeViolations(page, "the dialog open");
+      await expectAccessible(page, "the dialog open");
       await page.screenshot({ path: shot(page, info, "dialog") });
       await dialog.getByRole("button", { name: "Заполнить из профиля банка" }).click();
       const toast = page.getByRole("alert").getByTestId("toast");
       await expect(toast).toBeVisible();
       // Hovered, it stays while axe looks.
       await toast.hover();
-      await expectNoAxeViolations(page, "a toast shown over the dialog");
+      await expectAccessible(page, "a toast shown over the dialog");
       await page.screenshot({ path: shot(page, info, "toast") });
     });
   });
@@ -348,7 +336,7 @@ test.describe("under axe and in screenshots", { tag: "@matrix" }, () => {
     await expect(page.getByRole("listbox", { name: "Подсказки" }).getByRole("option").first()).toBeVisible();
     await search.press("ArrowDown");
     await expect(search).toHaveAttribute("aria-activedescendant", /.+/);
-    await expectNoAxeViolations(page, "the search combobox open");
+    await expectAccessible(page, "the search combobox open");
     await page.screenshot({ path: shot(page, info, "search-combobox") });
 
     await page.goto("/select-city?returnTo=%2F");
@@ -360,7 +348,7 @@ test.describe("under axe and in screenshots", { tag: "@matrix" }, () => {
     await city.focus();
     await city.press("ArrowDown");
     await expect(city).toHaveAttribute("aria-activedescendant", /.+/);
-    await expectNoAxeViolations(page, "the city combobox open");
+    await expectAccessible(page, "the city combobox open");
     await page.screenshot({ path: shot(page, info, "city-combobox") });
   });
 });

@@ -1,4 +1,3 @@
-import "./support/production-mode.ts";
 import { mkdirSync } from "node:fs";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import type { ReviewList } from "#contract/catalog.ts";

@@ -1,8 +1,7 @@
-import "./support/production-mode.ts";
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, expectTheme, test, themeOf, waitForHydration } from "./fixtures.ts";
+import { expectAccessible } from "./support/axe.ts";
 
 /** The search screen's own field: the only one on the screen (the header's is hidden there). */
 const field = (page: Page) => page.getByRole("main").getByRole("combobox", { name: "Поиск по Витрине" });
@@ -169,14 +168,7 @@ test.describe("screenshots and contrast", { tag: "@matrix" }, () => {
     await expectTheme(page, info);
     await expect(recent(page).getByRole("link")).toHaveCount(HISTORY.length);
     await expect(popular(page).getByRole("link").first()).toBeVisible();
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    expect(
-      violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.impact} ${v.id}`),
-    ).toEqual([]);
+    await expectAccessible(page, "the search screen with a history");
     await page.screenshot({ path: `${dir}/${theme}-search-form-${width}.png`, fullPage: true });
     await field(page).fill("смарт");
     await expect(page.getByRole("main").getByRole("option").first()).toBeVisible();

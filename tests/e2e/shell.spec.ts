@@ -1,4 +1,3 @@
-import "./support/production-mode.ts";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 

@@ -1,4 +1,3 @@
-import "./support/production-mode.ts";
 import { mkdirSync } from "node:fs";
 import { expect, expectTheme, test, themeOf, waitForHydration } from "./fixtures.ts";
 import { type ShopServer, startShopServer } from "./support/shop-server.ts";

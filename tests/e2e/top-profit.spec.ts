@@ -1,19 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { type ShopServer, startShopServer } from "./support/shop-server.ts";
 
 const INFO = "/promotion/top-profit/info";
-
-/** No serious or critical WCAG violation on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  expect(
-    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
-  ).toEqual([]);
-}
 
 /** The promotion's mark («Топ-выгода» badge) within the given cards or page. */
 const badges = (scope: Locator | Page) => scope.getByText("Топ-выгода", { exact: true });
@@ -74,7 +64,7 @@ test.describe("while the promotion runs", () => {
     const popular = page.getByRole("list", { name: "Популярные товары" }).getByRole("article");
     const marked = await badges(popular).count();
     expect(marked).toBeLessThan(await popular.count());
-    await expectAccessible(page);
+    await expectAccessible(page, "the promotion");
 
     // Where it leads (following a link to the promotion's page is walked from the product page below).
     await expect(page.getByRole("link", { name: "Все товары акции" })).toHaveAttribute("href", INFO);
@@ -106,7 +96,7 @@ test.describe("while the promotion runs", () => {
     expect(total).toBeGreaterThan(24);
     const apiTotal = (await (await page.request.get(`${origin}/api/v1/products?topProfit=1`)).json()).total;
     expect(total).toBe(apiTotal);
-    await expectAccessible(page);
+    await expectAccessible(page, "the promotion");
   });
 
   test("the promotion's products go on to page 2 and sort cheapest first", async ({ page }) => {
@@ -193,7 +183,7 @@ test.describe("while the promotion is off (the worker's server)", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Как это работает" })).toBeVisible();
     // No product card (an article named by its product; the page's own article has no name).
     await expect(page.getByRole("article", { name: /\S/ })).toHaveCount(0);
-    await expectAccessible(page);
+    await expectAccessible(page, "the promotion");
     await page.getByRole("link", { name: "Перейти в каталог" }).click();
     await expect(page).toHaveURL(/\/catalog$/);
   });

@@ -1,4 +1,3 @@
-import "../support/production-mode.ts";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "../support/test.ts";
 

@@ -1,4 +1,3 @@
-import "../support/production-mode.ts";
 import { expect, test } from "../support/test.ts";
 
 // What the listing's addresses answer, with no page drawn (the listing's journeys: ../listing.spec.ts).
