@@ -99,12 +99,14 @@ test("a signed-in shopper is not asked again by the bank within its session", as
   await waitForHydration(page);
   await page.getByRole("link", { name: "Войти через интернет-банк" }).click();
   await throughBankLogin(page, "ivanova", "demo1234");
+  const headerMe = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/v1/user/me");
   await page.getByRole("button", { name: "Разрешить" }).click();
   await expect(page).toHaveURL("/");
   // Signed out of the shop, in again: the bank remembers the customer and the consent for a while. The
   // header's own /me call is let finish first, and the hint goes before the session, so no call of this
   // page is refused on the way.
-  await page.waitForLoadState("networkidle");
+  expect((await headerMe).status()).toBe(200);
+  await waitForHydration(page);
   await page.context().clearCookies({ name: "signed_in" });
   await page.context().clearCookies({ name: "sid" });
   await page.goto(`/api/v1/auth/bank?redirectTo=${encodeURIComponent("/catalog")}`);

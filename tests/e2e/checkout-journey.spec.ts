@@ -2,6 +2,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { createProduct } from "#tests/factories/products.ts";
 import { STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
 import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+import { pickupMap } from "./support/pickup-map.ts";
 import { signInContext } from "./support/test.ts";
 
 /**
@@ -63,13 +64,10 @@ async function pickFromMap(page: Page) {
     .locator("label", { hasText: "Пункт выдачи" })
     .filter({ has: page.locator("input[name=delivery-type]") })
     .click();
-  await expect(page.locator(".co-map")).toHaveAttribute("data-status", "loaded");
-  const pins = page.locator(".co-map-pin");
-  for (let i = 0; i < 6 && (await pins.count()) === 0; i += 1) {
-    await page.locator(".co-map-cluster").first().click();
-    await page.waitForTimeout(400);
-  }
-  await pins.first().click();
+  const map = pickupMap(page);
+  await expect(map.box).toHaveAttribute("data-status", "loaded");
+  await map.zoomToPins();
+  await map.pins.first().click();
   const card = page.getByRole("region", { name: /пункт выдачи|постамат/i });
   await expect(card).toBeVisible();
   return card;
@@ -94,7 +92,7 @@ test(
 
     await page.goto("/basket");
     await waitForHydration(page);
-    await expect(page.locator(".basket-line")).toHaveCount(1);
+    await expect(page.getByRole("checkbox", { name: /^Выбрать: / })).toHaveCount(1);
     await page.getByRole("link", { name: "Оформить" }).locator("visible=true").first().click();
     await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcheckout%2Fsteps%2Fdelivery$/);
     // Signing in keeps the visitor's basket (it joins the account's).
@@ -109,7 +107,7 @@ test(
     await options.first().click();
     await street.pressSequentially("1");
     await options
-      .filter({ has: page.locator(".co-suggest__main", { hasText: /д 1$/ }) })
+      .filter({ has: page.getByText(/д 1$/) })
       .first()
       .click();
     await expect(street).toHaveValue(/д 1$/);

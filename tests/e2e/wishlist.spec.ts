@@ -1,14 +1,6 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import {
-  expect,
-  expectTheme,
-  isPhone,
-  productNobodyBuys,
-  settledCopy,
-  test,
-  themeOf,
-  waitForHydration,
-} from "./fixtures.ts";
+import type { Locator, Page } from "@playwright/test";
+import { createProduct } from "#tests/factories/products.ts";
+import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
 
 // Wishlist and viewed (issue 11 point 10, ADR 032): hearts on cards and the product page for anyone,
 // signed in or not; an anonymous shopper's hearts join the account at sign-in; /personal/wishlist with
@@ -23,18 +15,7 @@ interface CardData {
   state: string;
 }
 
-/** A product that cannot be bought now (for the "in stock only" filter), from the API. */
-async function productNotInStock(request: APIRequestContext): Promise<CardData> {
-  for (let page = 1; page <= 5; page++) {
-    const res = await request.get(`/api/v1/products?limit=100&page=${page}`);
-    const { items } = (await res.json()) as { items: CardData[] };
-    const found = items.find((p) => p.state !== "in_stock");
-    if (found) return found;
-  }
-  throw new Error("the seeded catalogue has a product not in stock");
-}
-
-/** The products of the "Смартфоны" listing that are in stock (a card without a state line). */
+/** The products of the "Смартфоны" listing that can be bought now (a card with «В корзину»). */
 async function openListing(page: Page): Promise<Locator> {
   await page.goto("/catalog");
   await waitForHydration(page);
@@ -43,21 +24,25 @@ async function openListing(page: Page): Promise<Locator> {
   return page
     .getByRole("list", { name: "Товары категории" })
     .getByRole("article")
-    .filter({ hasNot: page.locator(".product-card__state") });
+    .filter({ has: page.getByRole("button", { name: /^В корзину: / }) });
 }
 
 const heartIn = (scope: Locator | Page) =>
   scope.getByRole("button", { name: /^(Добавить в избранное|Убрать из избранного)$/ });
 
+/** The heart beside a product page's title (the page's other hearts are on recommended cards). */
+const pageHeart = (page: Page) => page.getByTestId("wishlist-heart-page");
+
 test("an anonymous shopper's hearts are in the wishlist after sign-in; remove; only in stock", async ({
   page,
   signIn,
+  shop,
 }, info) => {
   // On a listing, before sign-in: the heart is there unpressed, and pressing it needs no account.
   const cards = await openListing(page);
   await expectTheme(page, info);
   const card = cards.first();
-  const listed = (await card.locator(".product-card__name").textContent())!;
+  const listed = (await card.getByRole("heading").textContent())!;
   const heart = heartIn(card);
   await expect(heart).toHaveAttribute("aria-pressed", "false");
   await expect(heart).toHaveAccessibleName("Добавить в избранное");
@@ -66,19 +51,18 @@ test("an anonymous shopper's hearts are in the wishlist after sign-in; remove; o
   await expect(heart).toHaveAccessibleName("Убрать из избранного");
   await page.screenshot({ path: shot(info, "listing-heart") });
 
-  // On a product page (one not in stock), likewise.
-  const soldOut = await productNotInStock(page.request);
+  // On a product page (one sold out, of this test's own), likewise.
+  const soldOut = await createProduct(shop.db, { stock: 0 });
   await page.goto(`/product/${soldOut.id}`);
   await waitForHydration(page);
-  const pageHeart = heartIn(page.locator(".product-page__title-row"));
-  await expect(pageHeart).toHaveAttribute("aria-pressed", "false");
-  await pageHeart.click();
-  await expect(pageHeart).toHaveAttribute("aria-pressed", "true");
+  await expect(pageHeart(page)).toHaveAttribute("aria-pressed", "false");
+  await pageHeart(page).click();
+  await expect(pageHeart(page)).toHaveAttribute("aria-pressed", "true");
   await page.screenshot({ path: shot(info, "product-heart") });
   // Reloaded, the page still knows (the hearts come from the API after hydration).
   await page.reload();
   await waitForHydration(page);
-  await expect(pageHeart).toHaveAttribute("aria-pressed", "true");
+  await expect(pageHeart(page)).toHaveAttribute("aria-pressed", "true");
 
   // Sign in (the fixture's request carries this browser's visitor cookie, so the hearts merge).
   await signIn();
@@ -156,19 +140,29 @@ test("a product page with hearts is the shared copy for a signed-in shopper: the
   playwright,
   baseURL,
   signIn,
+  shop,
 }) => {
   await signIn();
   const anonymous = await playwright.request.newContext({ baseURL });
   try {
-    const path = `/product/${await productNobodyBuys(anonymous)}`;
-    const html = await settledCopy(anonymous, path);
+    // A page nobody has asked for yet: the first anonymous visit renders and keeps it.
+    const path = `/product/${(await createProduct(shop.db)).id}`;
+    const withoutNonce = (html: string) => html.replaceAll(/nonce="[^"]*"/g, 'nonce=""');
+    let html = "";
+    await expect
+      .poll(async () => {
+        const response = await anonymous.get(path);
+        html = withoutNonce(await response.text());
+        return response.headers()["x-cache"];
+      })
+      .toBe("HIT");
     // The heart's place is in the server's HTML, unpressed: nobody's own state is rendered there.
     expect(html).toMatch(/class="wishlist-heart wishlist-heart--page"[^>]*aria-pressed="false"/);
     expect(html).not.toContain('aria-pressed="true"');
     const signedIn = await page.request.get(path);
     expect(signedIn.headers()["x-cache"]).toBe("HIT");
     // Byte for byte the same page but for the CSP nonce, which every response gets afresh (ADR 021).
-    expect((await signedIn.text()).replaceAll(/nonce="[^"]*"/g, 'nonce=""')).toBe(html);
+    expect(withoutNonce(await signedIn.text())).toBe(html);
   } finally {
     await anonymous.dispose();
   }
@@ -182,7 +176,7 @@ test("the hearts of an anonymous shopper load without sending anyone to sign in,
   expect((await ids).status()).toBe(200);
   await waitForHydration(page);
   await expect(page).toHaveURL(/\/product\/3$/);
-  const heart = heartIn(page.locator(".product-page__title-row"));
+  const heart = pageHeart(page);
   const before = await heart.boundingBox();
   await heart.click();
   await expect(heart).toHaveAttribute("aria-pressed", "true");
@@ -210,7 +204,7 @@ test.describe("when the server fails", () => {
     );
     await page.goto("/product/4");
     await waitForHydration(page);
-    const heart = heartIn(page.locator(".product-page__title-row"));
+    const heart = pageHeart(page);
     await heart.click();
     await expect(page.getByText("Не удалось добавить в избранное")).toBeVisible();
     await expect(heart).toHaveAttribute("aria-pressed", "false");

@@ -43,6 +43,7 @@ export function WishlistHeart({
       aria-pressed={pressed}
       aria-label={label}
       title={label}
+      data-testid={`wishlist-heart-${variant}`}
       onClick={toggle}
     >
       <HeartIcon size={variant === "card" ? 22 : 26} className="wishlist-heart__icon" />

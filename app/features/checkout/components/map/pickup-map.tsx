@@ -104,7 +104,7 @@ export function PickupMap({
   }, [focusRequest, status]);
 
   return (
-    <div className="co-map" data-status={status}>
+    <div className="co-map" data-status={status} data-testid="pickup-map">
       <div ref={container} className="co-map__canvas" />
       {STATUS_TEXT[status] ? (
         <p
