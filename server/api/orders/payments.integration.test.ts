@@ -1,4 +1,3 @@
-import { and, count, eq, inArray, lte, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Order } from "#contract/orders.ts";
 import { loadConfig } from "#server/config.ts";
@@ -6,13 +5,13 @@ import { acquirerStandInJobs } from "#server/domain/acquirer-stand-in/stand-in.t
 import { createBonusRepository } from "#server/domain/bonus/repository.ts";
 import { signed } from "#server/domain/payments/tbank-token.ts";
 import { createServices } from "#server/domain/services.ts";
-import { jobs } from "#server/db/schema/index.ts";
 import { createApp } from "#server/http/app.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
 import { payWithCard, STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
 import {
   checkoutKey,
+  dueJobCount,
   expectedLinesOf,
   ledgerRowsOf,
   passDeadline,
@@ -62,13 +61,6 @@ async function paymentApp() {
   const handlers = acquirerStandInJobs(services.acquirerStandIn, { backoff: { baseMs: 10, maxMs: 10 } });
   const runner = createJobRunner({ db: database.db, logger, handlers });
   const names = handlers.map((h) => h.type.name);
-  const due = async () => {
-    const [row] = await database.db
-      .select({ n: count() })
-      .from(jobs)
-      .where(and(inArray(jobs.name, names), eq(jobs.state, "queued"), lte(jobs.runAt, sql`now()`)));
-    return row?.n ?? 0;
-  };
   /**
    * Delivers the stand-in's due jobs now, all of them: a poll claims only as many as the runner's
    * concurrency, and the worker's database keeps what earlier tests left queued (the API files share it).
@@ -77,7 +69,7 @@ async function paymentApp() {
     for (let round = 0; round < 100; round += 1) {
       await runner.poll();
       await runner.idle();
-      if ((await due()) === 0) return;
+      if ((await dueJobCount(database.db, names)) === 0) return;
     }
     throw new Error("the stand-in's jobs are still due after 100 polls");
   };
