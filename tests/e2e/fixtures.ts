@@ -69,3 +69,13 @@ export function themeOf(info: Info): "alfa" | "halva" {
 export async function expectTheme(page: import("@playwright/test").Page, info: Info) {
   await expect(page.locator("html")).toHaveClass(new RegExp(`\\btheme-${themeOf(info)}\\b`));
 }
+
+/** The bank's profile call fails (502) in this page: the import's error paths. */
+export async function refuseBankProfile(page: import("@playwright/test").Page) {
+  await page.route("**/api/user/external/profile", (route) =>
+    route.fulfill({
+      status: 502,
+      json: { status: 502, code: "upstream", type: "unavailable", message: "Нет связи" },
+    }),
+  );
+}

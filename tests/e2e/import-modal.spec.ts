@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, isPhone, test, waitForHydration } from "./fixtures.ts";
+import { expect, isPhone, refuseBankProfile, test, waitForHydration } from "./fixtures.ts";
 
 /** The option is off in the seeded database; these tests switch it on for the browser. */
 async function enableImportOption(page: Page, delayHours = 24) {
@@ -75,12 +75,7 @@ test.describe("failure", () => {
 
   test("a failed import request shows an error toast", async ({ page }) => {
     await enableImportOption(page);
-    await page.route("**/api/user/external/profile", (route) =>
-      route.fulfill({
-        status: 502,
-        json: { status: 502, code: "upstream", type: "unavailable", message: "Нет связи" },
-      }),
-    );
+    await refuseBankProfile(page);
     await page.goto("/");
     await waitForHydration(page);
     await dialog(page).getByRole("button", { name: "Заполнить из профиля банка" }).click();

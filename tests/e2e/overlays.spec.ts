@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { expect, expectTheme, test, themeOf, waitForHydration } from "./fixtures.ts";
+import { expect, expectTheme, refuseBankProfile, test, themeOf, waitForHydration } from "./fixtures.ts";
 import { expectAccessible } from "./support/axe.ts";
 
 /**
@@ -106,12 +106,7 @@ test("a dialog: the page behind is inert and pinned, Tab stays inside, Esc close
 async function openImportDialog(page: Page) {
   await page.clock.install();
   const release = await holdImportOffer(page);
-  await page.route("**/api/user/external/profile", (route) =>
-    route.fulfill({
-      status: 502,
-      json: { status: 502, code: "upstream", type: "unavailable", message: "Нет связи" },
-    }),
-  );
+  await refuseBankProfile(page);
   await page.goto("/");
   await waitForHydration(page);
   release();
