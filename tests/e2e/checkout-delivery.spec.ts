@@ -7,10 +7,10 @@ import { expectAccessible, TOASTS } from "./support/axe.ts";
 import { pickupMap } from "./support/pickup-map.ts";
 
 /**
- * The delivery and payment steps (issue 12 points 3 and 5, ADR 039) at 375 and 1280 px in both themes
- * (playwright.config.ts runs this spec in the halva projects too): courier with a suggested address and a
- * window, out of range, find me, pickup from the list and from the map (mouse and keyboard), filters, a map
- * that fails to load, placing the order, and the payment step's bonus messages.
+ * The delivery and payment steps (issue 12 points 3 and 5, ADR 039), once (alfa, 1280 px): the full purchase
+ * journey of checkout-journey.spec.ts walks them in each theme at each width. Courier with a suggested
+ * address and a window, out of range, find me, pickup from the list and from the map (mouse and keyboard),
+ * filters, a map that fails to load, placing the order, and the payment step's bonus messages.
  */
 
 // The step's tests walk a basket, a sign-in, the step with its map and filters, and often the payment step:
@@ -395,9 +395,7 @@ test("the delivery step's first-load JavaScript has no map and stays within budg
   page,
   signIn,
   baseURL,
-  isMobile,
 }, info) => {
-  test.skip(isMobile, "the bundle is the same at every width");
   await shopperWithBasket(page, signIn, baseURL);
   const html = await (await page.request.get("/checkout/steps/delivery")).text();
   const srcs = new Set<string>();

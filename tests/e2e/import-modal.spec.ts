@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, isPhone, refuseBankProfile, test, waitForHydration } from "./fixtures.ts";
+import { expect, refuseBankProfile, test, waitForHydration } from "./fixtures.ts";
 
 /** The option is off in the seeded database; these tests switch it on for the browser. */
 async function enableImportOption(page: Page, delayHours = 24) {
@@ -110,8 +110,9 @@ test.describe("signing in", () => {
   });
 });
 
-test("on a phone the modal is a bottom sheet that closes when dragged down", async ({ page }, info) => {
-  test.skip(!isPhone(info), "bottom sheets are for phones");
+test("on a phone the modal is a bottom sheet that closes when dragged down", { tag: "@phone" }, async ({
+  page,
+}) => {
   await enableImportOption(page);
   await page.goto("/");
   await waitForHydration(page);
