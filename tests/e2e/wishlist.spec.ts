@@ -46,9 +46,14 @@ test("an anonymous shopper's hearts are in the wishlist after sign-in; remove; o
   const heart = heartIn(card);
   await expect(heart).toHaveAttribute("aria-pressed", "false");
   await expect(heart).toHaveAccessibleName("Добавить в избранное");
+  // The heart fills at once; the next page waits for the server's answer, or leaving could cancel it.
+  const listedSaved = page.waitForResponse(
+    (r) => r.url().endsWith("/api/v1/wishlist") && r.request().method() === "POST",
+  );
   await heart.click();
   await expect(heart).toHaveAttribute("aria-pressed", "true");
   await expect(heart).toHaveAccessibleName("Убрать из избранного");
+  expect((await listedSaved).ok()).toBe(true);
   await page.screenshot({ path: shot(info, "listing-heart") });
 
   // On a product page (one sold out, of this test's own), likewise.
@@ -56,8 +61,13 @@ test("an anonymous shopper's hearts are in the wishlist after sign-in; remove; o
   await page.goto(`/product/${soldOut.id}`);
   await waitForHydration(page);
   await expect(pageHeart(page)).toHaveAttribute("aria-pressed", "false");
+  // The heart fills at once; the reload waits for the server's answer, or it could be rendered first.
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith("/api/v1/wishlist") && r.request().method() === "POST",
+  );
   await pageHeart(page).click();
   await expect(pageHeart(page)).toHaveAttribute("aria-pressed", "true");
+  expect((await saved).ok()).toBe(true);
   await page.screenshot({ path: shot(info, "product-heart") });
   // Reloaded, the page still knows (the hearts come from the API after hydration).
   await page.reload();
@@ -128,8 +138,13 @@ test("/personal/viewed shows a product after a signed-in shopper viewed it, and 
   await expect(viewed).toHaveCount(1);
   await expect(viewed.first()).toContainText(product.name);
   await page.screenshot({ path: shot(info, "viewed") });
+  // The list empties at once; the reload waits for the server's answer, or it could be rendered first.
+  const cleared = page.waitForResponse(
+    (r) => r.url().endsWith("/api/v1/viewed") && r.request().method() === "DELETE",
+  );
   await page.getByRole("button", { name: "Очистить историю" }).click();
   await expect(page.getByText("Вы ещё ничего не смотрели")).toBeVisible();
+  expect((await cleared).status()).toBe(204);
   await page.reload();
   await expect(page.getByText("Вы ещё ничего не смотрели")).toBeVisible();
   await page.screenshot({ path: shot(info, "viewed-empty") });
