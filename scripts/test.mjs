@@ -50,6 +50,14 @@ async function check(name, command, args) {
   results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, durationS });
 }
 
+/**
+ * The Vitest stage takes 2–4 minutes here. A run once hung with a fork idle and no test timeout firing
+ * (docs/testing.md): past this limit coreutils' `timeout` stops it, so a hang fails the stage in minutes
+ * instead of holding CI for its whole budget. `VITEST_LIMIT_S` overrides it.
+ */
+const VITEST_LIMIT_S = Number(process.env.VITEST_LIMIT_S ?? 900);
+const TIMEOUT_BIN = "/usr/bin/timeout";
+
 async function vitest() {
   const projects = [];
   if (wanted("unit")) projects.push("--project", "unit", "--project", "unit-isolated");
@@ -58,14 +66,27 @@ async function vitest() {
   if (wanted("api")) projects.push("--project", "api", "--project", "api-pglite");
   const out = join(resultsDir, "vitest.json");
   rmSync(out, { force: true });
-  const { code, durationS } = await quietly("vitest (unit and API integration)", "npx", [
+  const command = [
+    "npx",
     "vitest",
     "run",
     ...projects,
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${out}`,
-  ]);
+  ];
+  const limited = existsSync(TIMEOUT_BIN)
+    ? [TIMEOUT_BIN, "--kill-after=30s", String(VITEST_LIMIT_S), ...command]
+    : command;
+  const { code, durationS } = await quietly(
+    "vitest (unit and API integration)",
+    limited[0],
+    limited.slice(1),
+  );
+  // coreutils' timeout exits 124 when it stopped the command.
+  if (code === 124 && limited !== command) {
+    console.error(`✗ Vitest did not finish within ${VITEST_LIMIT_S} s and was stopped: a test or fork hung`);
+  }
   const report = readJson(out);
   if (report) {
     // A crashed file counts as a failure even when no test inside it got to run.
