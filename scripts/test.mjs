@@ -93,12 +93,14 @@ async function vitest() {
     const brokenFiles = (report.testResults ?? []).filter(
       (f) => f.status === "failed" && f.assertionResults.length === 0,
     ).length;
-    results.push({
-      name: "vitest",
-      passed: report.numPassedTests,
-      failed: report.numFailedTests + brokenFiles,
-      durationS,
-    });
+    let failed = report.numFailedTests + brokenFiles;
+    // Unhandled errors (a worker that exited, a rejection after its test) fail the run but no test: the
+    // report then says success, so Vitest's exit code is what counts them.
+    if (code !== 0 && failed === 0) {
+      console.error(`✗ Vitest exited with code ${code} with no test failed: see its errors above`);
+      failed = 1;
+    }
+    results.push({ name: "vitest", passed: report.numPassedTests, failed, durationS });
   } else {
     results.push({ name: "vitest", passed: 0, failed: code === 0 ? 0 : 1, durationS });
   }
@@ -124,11 +126,14 @@ async function playwright(built) {
   const report = existsSync(out) ? readJson(out) : undefined;
   if (report?.stats) {
     const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
-    const setupFailed = (report.errors ?? []).length > 0 && expected + unexpected === 0 ? 1 : 0;
+    // An error outside the tests (global set-up, a worker's teardown) fails the run but no test.
+    const outside = code !== 0 && unexpected === 0 ? 1 : 0;
+    if (outside)
+      console.error(`✗ Playwright exited with code ${code} with no test failed: see its errors above`);
     results.push({
       name: "playwright",
       passed: expected + flaky,
-      failed: unexpected + setupFailed,
+      failed: unexpected + outside,
       durationS: seconds(started),
     });
   } else {
