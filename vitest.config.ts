@@ -61,6 +61,8 @@ const apiProject = (
     // The first test of a worker waits for its database to be created and seeded.
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // Ends a worker that has stood still for minutes outside any test timeout, saying where (the file).
+    setupFiles: ["tests/fixtures/stall-watch.ts"],
     env,
   },
 });
