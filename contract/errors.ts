@@ -76,6 +76,7 @@ export const API_ERROR_CODES = [
   "delivery_city_unknown",
   "bonus_invalid",
   "order_not_payable",
+  "payment_in_progress",
   "payment_not_verified",
   "address_out_of_range",
 ] as const;

@@ -1,20 +1,27 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Order } from "#contract/orders.ts";
 import { loadConfig } from "#server/config.ts";
+import { THREE_DS_CODE } from "#server/domain/acquirer-stand-in/cards.ts";
 import { acquirerStandInJobs } from "#server/domain/acquirer-stand-in/stand-in.ts";
 import { createBonusRepository } from "#server/domain/bonus/repository.ts";
+import { ordersJobs } from "#server/domain/orders/jobs.ts";
+import { returnPaymentJob } from "#server/domain/orders/payment-jobs.ts";
 import { signed } from "#server/domain/payments/tbank-token.ts";
+import type { AcquirerOptions } from "#server/domain/payments/wiring.ts";
 import { createServices } from "#server/domain/services.ts";
 import { createApp } from "#server/http/app.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
 import { payWithCard, STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
 import {
+  acquirerPagesOf,
   checkoutKey,
   dueJobCount,
   expectedLinesOf,
   ledgerRowsOf,
+  openJobCount,
   passDeadline,
+  paymentProblemsOf,
   paymentsOf,
   removeOrderData,
   scratchProduct,
@@ -35,13 +42,14 @@ const ORIGIN = "http://localhost";
  * An app of its own whose stand-in acquirer delivers notifications to this same app (as it would over
  * the network), and a runner for the stand-in's notification jobs.
  */
-async function paymentApp() {
+async function paymentApp(options: { intercept?: AcquirerOptions["intercept"] } = {}) {
   const { database } = await getTestContext();
   const logger = createLogger("silent");
   let app: ReturnType<typeof createApp> | undefined;
   const deliveries: { status: number; body: string }[] = [];
   const services = createServices(database.db, {
     acquirer: {
+      intercept: options.intercept,
       standIn: {
         deliver: async (request) => {
           const response = await app!.request(request);
@@ -91,7 +99,26 @@ async function paymentApp() {
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
     });
   const send = (request: Request) => app!.request(request);
-  return { app: app!, services, database, call, send, deliverNotifications, deliveries };
+  // The orders' `return-payment` job, retried at once instead of after minutes.
+  const returns = createJobRunner({
+    db: database.db,
+    logger,
+    handlers: ordersJobs(services, { returnBackoff: { baseMs: 5, maxMs: 5 } }).filter(
+      (h) => h.type.name === returnPaymentJob.name,
+    ),
+  });
+  /** Runs the return jobs of these payments, retries included, until each has ended (done or failed). */
+  const runReturns = async (paymentIds: number[]) => {
+    for (let round = 0; round < 200; round += 1) {
+      await returns.poll();
+      await returns.idle();
+      const keys = paymentIds.map((id) => `payment:${id}`);
+      if ((await openJobCount(database.db, returnPaymentJob.name, keys)) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error("the return jobs are still open after 200 polls");
+  };
+  return { app: app!, services, database, call, send, deliverNotifications, deliveries, runReturns };
 }
 
 type PaymentApp = Awaited<ReturnType<typeof paymentApp>>;
@@ -252,11 +279,13 @@ describe("paying at the acquirer", () => {
     ]);
   });
 
-  it("cancels an earlier open payment before opening another, so one order is never paid twice", async () => {
+  it("cancels an earlier open payment before opening another for another sum, so one order is never paid twice", async () => {
     const env = await paymentApp();
-    const { shopper, order } = await placedOrder(env);
+    const { shopper, order } = await placedOrder(env, { points: 1_000 });
     const first = await startPaying(env, shopper.cookie, order.id);
-    await startPaying(env, shopper.cookie, order.id);
+    // Points changed: the first page's sum is no longer the order's.
+    const second = await startPaying(env, shopper.cookie, order.id, 100);
+    expect(second).not.toBe(first);
     // The first page no longer takes money.
     const late = await payWithCard(first, STAND_IN_CARDS.success, { send: env.send });
     expect(late.location).not.toBe(`${ORIGIN}/thank-you?orderId=${order.id}`);
@@ -283,8 +312,192 @@ describe("paying at the acquirer", () => {
     const res = await post(signed(fields, password));
     expect(await res.text()).toBe("OK");
     expect((await orderOf(env, shopper.cookie, order.id)).status).toBe("cancelled");
+    // Recorded refunded only when the acquirer says so: its job asks.
+    expect((await paymentsOf(env.database.db, order.id))[0]!.status).toBe("returning");
+    await env.runReturns([payment.id]);
     const [after] = await paymentsOf(env.database.db, order.id);
     expect(after!.status).toBe("refunded");
+    expect(await acquirerPagesOf(env.database.db, order.number)).toMatchObject({ charged: 0, refunded: 1 });
     expect(await stockOf(env.database.db, product.id)).toBe(5);
+  });
+});
+
+describe("one charge per order, however the shopper clicks (ADR 042)", () => {
+  const start = (env: PaymentApp, cookie: string, orderId: number, bonusPoints: number) =>
+    env.call(`/api/v1/orders/${orderId}/payments`, {
+      method: "POST",
+      cookie,
+      body: { method: "card", bonusPoints },
+    });
+
+  it("50 shoppers at once, each starting two or three payments together and paying every page offered: each order charged once", async () => {
+    const env = await paymentApp();
+    const rounds = await Promise.all(
+      Array.from({ length: 50 }, async (_, round) => {
+        const { shopper, order } = await placedOrder(env, { points: 1_000 });
+        // Two or three taps or tabs; in every other round they ask for different sums (points), and in
+        // every fourth a page is paid while the other starts are still going.
+        const taps = round % 2 === 0 ? 3 : 2;
+        const points = (tap: number) => (round % 4 >= 2 ? tap * 100 : 0);
+        const offered = new Set<string>();
+        const pay = async (res: Response) => {
+          const body = (await res.json()) as { kind?: string; paymentUrl?: string; code?: string };
+          expect([200, 409], JSON.stringify(body)).toContain(res.status);
+          // A start that comes after another tab's page was paid finds the order paid.
+          if (res.status === 409) expect(["payment_in_progress", "order_not_payable"]).toContain(body.code);
+          if (body.paymentUrl && !offered.has(body.paymentUrl)) {
+            offered.add(body.paymentUrl);
+            await payWithCard(body.paymentUrl, STAND_IN_CARDS.success, { send: env.send });
+          }
+        };
+        const starts = Array.from({ length: taps }, (_, tap) =>
+          start(env, shopper.cookie, order.id, points(tap)),
+        );
+        if (round % 4 === 3) await Promise.all(starts.map(async (s) => pay(await s)));
+        else for (const res of await Promise.all(starts)) await pay(res);
+        return { shopper, order, taps, offered: offered.size };
+      }),
+    );
+    // The money the acquirer kept, whatever the shop has heard of yet.
+    const pages = await Promise.all(
+      rounds.map(({ order }) => acquirerPagesOf(env.database.db, order.number)),
+    );
+    expect(pages.filter((p) => p.charged !== 1)).toEqual([]);
+    await env.deliverNotifications();
+    const statuses = await Promise.all(
+      rounds.map(async ({ shopper, order }) => (await orderOf(env, shopper.cookie, order.id)).status),
+    );
+    expect(statuses.every((s) => s === "paid")).toBe(true);
+    // Some tabs were sent to a page another tab had open already.
+    expect(rounds.some((r) => r.offered < r.taps)).toBe(true);
+  });
+
+  it("a pay-again while the first payment's confirmation is on its way: one charge, the order paid", async () => {
+    const env = await paymentApp();
+    for (const bonusPoints of [0, 100]) {
+      const { shopper, order } = await placedOrder(env, { points: 1_000 });
+      const first = await startPaying(env, shopper.cookie, order.id);
+      // Paid at the acquirer; its notification has not reached the shop yet.
+      await payWithCard(first, STAND_IN_CARDS.success, { send: env.send });
+      // «Оплатить ещё раз» (the same sum, or with points): the shop learns of the payment, cancels nothing.
+      const again = await start(env, shopper.cookie, order.id, bonusPoints);
+      expect(await again.json()).toEqual({ kind: "paid", orderId: order.id });
+      await env.deliverNotifications();
+      expect((await orderOf(env, shopper.cookie, order.id)).status).toBe("paid");
+      expect(await acquirerPagesOf(env.database.db, order.number)).toMatchObject({ charged: 1, refunded: 0 });
+      expect((await paymentsOf(env.database.db, order.id)).map((p) => p.status)).toEqual(["confirmed"]);
+    }
+  });
+
+  it("waits for a payment under way on the open page instead of cancelling it", async () => {
+    const env = await paymentApp();
+    const { shopper, order } = await placedOrder(env, { points: 1_000 });
+    const first = await startPaying(env, shopper.cookie, order.id);
+    // The card needs 3-D Secure, and the shopper has not typed the right code yet.
+    await payWithCard(first, STAND_IN_CARDS.threeDs, { send: env.send, threeDsCode: "0000" });
+    const other = await start(env, shopper.cookie, order.id, 100);
+    expect(other.status).toBe(409);
+    expect(await other.json()).toMatchObject({
+      code: "payment_in_progress",
+      message: "Предыдущая оплата ещё идёт — дождитесь её результата",
+    });
+    // The same request again leads back to that page, where the payment completes.
+    expect(await startPaying(env, shopper.cookie, order.id)).toBe(first);
+    const done = await env.send(
+      new Request(`${first}/3ds`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },
+        body: new URLSearchParams({ code: THREE_DS_CODE }).toString(),
+        redirect: "manual",
+      }),
+    );
+    expect(done.headers.get("location")).toBe(`${ORIGIN}/thank-you?orderId=${order.id}`);
+    await env.deliverNotifications();
+    expect((await orderOf(env, shopper.cookie, order.id)).status).toBe("paid");
+    expect(await acquirerPagesOf(env.database.db, order.number)).toMatchObject({ charged: 1, refunded: 0 });
+  });
+});
+
+describe("money the order cannot take goes back, whatever the acquirer does (ADR 043)", () => {
+  /** An acquirer whose `Cancel` fails `times` times (a 503, as a T-Bank outage answers), then works. */
+  const failingCancel = (times: number) => {
+    const calls = { failed: 0, passed: 0 };
+    const intercept: AcquirerOptions["intercept"] = async (request, next) => {
+      if (!request.url.endsWith("/v2/Cancel")) return next(request);
+      if (calls.failed < times) {
+        calls.failed += 1;
+        return new Response("Service Unavailable", { status: 503 });
+      }
+      calls.passed += 1;
+      return next(request);
+    };
+    return { calls, intercept };
+  };
+
+  /** An order that timed out with its page open, then the page paid: money the order cannot take. */
+  async function paidAfterExpiry(env: PaymentApp) {
+    const { shopper, order } = await placedOrder(env);
+    const paymentUrl = await startPaying(env, shopper.cookie, order.id);
+    await passDeadline(env.database.db, order.id);
+    expect(await env.services.orders.expire(order.id)).toBe(true);
+    // The page's Cancel is queued, not yet sent: the shopper pays it meanwhile.
+    await payWithCard(paymentUrl, STAND_IN_CARDS.success, { send: env.send });
+    await env.deliverNotifications();
+    const [payment] = await paymentsOf(env.database.db, order.id);
+    expect(payment!.status).toBe("returning");
+    return { shopper, order, payment: payment! };
+  }
+
+  it("refunds once, exactly once, when Cancel fails three times first", async () => {
+    const { calls, intercept } = failingCancel(3);
+    const env = await paymentApp({ intercept });
+    const { shopper, order, payment } = await paidAfterExpiry(env);
+    await env.runReturns([payment.id]);
+    expect(calls).toEqual({ failed: 3, passed: 1 });
+    expect((await paymentsOf(env.database.db, order.id))[0]).toMatchObject({
+      status: "refunded",
+      acquirerStatus: "REFUNDED",
+    });
+    expect(await acquirerPagesOf(env.database.db, order.number)).toMatchObject({ charged: 0, refunded: 1 });
+    expect((await orderOf(env, shopper.cookie, order.id)).status).toBe("cancelled");
+    expect(await paymentProblemsOf(env.database.db, payment.id)).toEqual([]);
+    // A repeated job or a late notification changes nothing: no second Cancel.
+    await env.services.orders.returnPayment(payment.id, { last: false });
+    await env.deliverNotifications();
+    expect(calls.passed).toBe(1);
+  });
+
+  it("closes an expired order's open page through the same job, retried", async () => {
+    const { calls, intercept } = failingCancel(1);
+    const env = await paymentApp({ intercept });
+    const { shopper, order } = await placedOrder(env);
+    const paymentUrl = await startPaying(env, shopper.cookie, order.id);
+    await passDeadline(env.database.db, order.id);
+    expect(await env.services.orders.expire(order.id)).toBe(true);
+    const [payment] = await paymentsOf(env.database.db, order.id);
+    expect(payment!.status).toBe("returning");
+    await env.runReturns([payment!.id]);
+    expect(calls).toEqual({ failed: 1, passed: 1 });
+    expect((await paymentsOf(env.database.db, order.id))[0]).toMatchObject({
+      status: "cancelled",
+      acquirerStatus: "CANCELED",
+    });
+    // The page takes no money any more.
+    const late = await payWithCard(paymentUrl, STAND_IN_CARDS.success, { send: env.send });
+    expect(late.location).toBeUndefined();
+    expect(await acquirerPagesOf(env.database.db, order.number)).toMatchObject({ charged: 0 });
+  });
+
+  it("lists the payment for an operator after the last retry, its money still recorded as not given back", async () => {
+    const { calls, intercept } = failingCancel(Number.POSITIVE_INFINITY);
+    const env = await paymentApp({ intercept });
+    const { order, payment } = await paidAfterExpiry(env);
+    await env.runReturns([payment.id]);
+    expect(calls.failed).toBe(returnPaymentJob.maxAttempts);
+    expect((await paymentsOf(env.database.db, order.id))[0]!.status).toBe("returning");
+    expect(await acquirerPagesOf(env.database.db, order.number)).toMatchObject({ charged: 1, refunded: 0 });
+    const problems = await paymentProblemsOf(env.database.db, payment.id);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ kind: "return_failed", orderId: order.id, resolvedAt: null });
   });
 });

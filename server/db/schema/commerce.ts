@@ -188,7 +188,19 @@ export const orderLines = pgTable(
   ],
 );
 
-export const PAYMENT_STATUSES = ["new", "pending", "confirmed", "rejected", "cancelled", "refunded"] as const;
+/**
+ * `returning`: money (or an open page) the order cannot take, being given back through the acquirer by a
+ * durable job (`return-payment`); `refunded` or `cancelled` only once the acquirer says so.
+ */
+export const PAYMENT_STATUSES = [
+  "new",
+  "pending",
+  "confirmed",
+  "rejected",
+  "cancelled",
+  "returning",
+  "refunded",
+] as const;
 
 /**
  * One attempt to pay an order at the acquirer (a new `Init` for each "pay again"). `externalId` is the
@@ -221,8 +233,34 @@ export const payments = pgTable(
     check("payments_amount_nonnegative", sql`${t.amount} >= 0`),
     check(
       "payments_status",
-      sql`${t.status} IN ('new', 'pending', 'confirmed', 'rejected', 'cancelled', 'refunded')`,
+      sql`${t.status} IN ('new', 'pending', 'confirmed', 'rejected', 'cancelled', 'returning', 'refunded')`,
     ),
+  ],
+);
+
+/**
+ * Payments an operator must look at: money the acquirer would not give back after the last retry of its
+ * job (`kind` return_failed). Listed in the back office; `resolvedAt` when someone dealt with it.
+ */
+export const paymentProblems = pgTable(
+  "payment_problems",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    paymentId: bigint("payment_id", { mode: "number" })
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    orderId: bigint("order_id", { mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["return_failed"] }).notNull(),
+    /** The last error, for the operator (no card data: the acquirer's code and message). */
+    detail: text("detail").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payment_problems_payment_kind_uq").on(t.paymentId, t.kind),
+    index("payment_problems_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} IS NULL`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineJobType, handleJob, type JobHandler } from "#server/jobs/job-type.ts";
+import { defineJobType, handleJob, type JobHandler, type JobType } from "#server/jobs/job-type.ts";
+import { returnPaymentJob } from "./payment-jobs.ts";
 import type { OrdersService } from "./service.ts";
 
 /** How often unpaid orders past their deadline are looked for: a minute late at most. */
@@ -31,11 +32,21 @@ export async function expireDueOrders(orders: Pick<OrdersService, "dueUnpaid" | 
   }
 }
 
-export function ordersJobs(services: { orders: OrdersService }): JobHandler[] {
+/** The orders' jobs; tests may shorten the back-off of `return-payment`. */
+export function ordersJobs(
+  services: { orders: OrdersService },
+  options: { returnBackoff?: JobType["backoff"] } = {},
+): JobHandler[] {
+  const returnType = options.returnBackoff
+    ? { ...returnPaymentJob, backoff: options.returnBackoff }
+    : returnPaymentJob;
   return [
     handleJob(expireUnpaidOrdersJob, async (_payload, { logger }) => {
       const cancelled = await expireDueOrders(services.orders);
       if (cancelled > 0) logger.info({ cancelled }, "unpaid orders cancelled");
     }),
+    handleJob(returnType, ({ paymentId }, { attempt }) =>
+      services.orders.returnPayment(paymentId, { last: attempt >= returnType.maxAttempts }),
+    ),
   ];
 }

@@ -8,6 +8,7 @@ import {
   orderLines,
   orderShipments,
   orders,
+  paymentProblems,
   payments,
   pickupPoints,
   productImages,
@@ -17,6 +18,8 @@ import {
   users,
 } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
+import { enqueueJob } from "#server/jobs/queue.ts";
+import { returnPaymentJob } from "./payment-jobs.ts";
 
 /**
  * The first key of the two-key advisory lock that serialises one user's placements (the second is the
@@ -413,6 +416,34 @@ export function createOrdersRepository(db: Executor) {
         .from(payments)
         .where(and(eq(payments.provider, provider), eq(payments.externalId, externalId)));
       return row;
+    },
+
+    async payment(paymentId: number): Promise<PaymentRow | undefined> {
+      const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+      return row;
+    },
+
+    /**
+     * Marks a payment `returning` and queues the job that gives it back through the acquirer (once per
+     * payment, whatever the callers): in the caller's transaction, so both happen or neither.
+     */
+    async returnPayment(paymentId: number, acquirerStatus?: string): Promise<void> {
+      await db
+        .update(payments)
+        .set({ status: "returning", ...(acquirerStatus ? { acquirerStatus } : {}), updatedAt: sql`now()` })
+        .where(eq(payments.id, paymentId));
+      await enqueueJob(db, returnPaymentJob, { paymentId }, { key: `payment:${paymentId}` });
+    },
+
+    /** Lists a payment for an operator (the back office), keeping the latest error. */
+    async recordPaymentProblem(problem: { paymentId: number; orderId: number; detail: string }) {
+      await db
+        .insert(paymentProblems)
+        .values({ ...problem, kind: "return_failed" })
+        .onConflictDoUpdate({
+          target: [paymentProblems.paymentId, paymentProblems.kind],
+          set: { detail: problem.detail, resolvedAt: null },
+        });
     },
 
     async lockPayment(paymentId: number): Promise<PaymentRow | undefined> {

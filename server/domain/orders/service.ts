@@ -20,6 +20,7 @@ import {
   type AcquirerNotification,
   FAILED_STATUSES,
   PAID_STATUSES,
+  PAYABLE_STATUSES,
   REFUND_STATUSES,
 } from "#server/domain/payments/acquirer.ts";
 import { AppError, type LineIssue } from "#server/errors.ts";
@@ -38,6 +39,7 @@ export interface SlotPolicy {
 export interface OrdersLogger {
   info(fields: object, message: string): void;
   warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
 }
 
 export interface OrdersOptions {
@@ -70,7 +72,42 @@ const rub = (kopecks: number) => money.format(kopecks / 100).replace(/,00(?=\D*$
 export const acquirerOrderId = (order: Pick<OrderRow, "number">, attempt: number) =>
   `${order.number}-${attempt}`;
 
-const silent: OrdersLogger = { info() {}, warn() {} };
+/**
+ * How long a payment row in status `new` (its `Init` in flight) holds off other starts of the order: the
+ * acquirer client's timeout (15 s) and a margin. Past it the Init is taken as lost.
+ */
+const INIT_LEASE_MS = 20_000;
+/** How often a start waiting for another start's `Init` looks again. */
+const INIT_POLL_MS = 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A word after which the page takes no more money: paid, declined, expired, cancelled, refunded. */
+const isFinal = (status: string) =>
+  PAID_STATUSES.includes(status) || FAILED_STATUSES.includes(status) || REFUND_STATUSES.includes(status);
+
+/**
+ * How a payment being given back ended, by the acquirer's word; undefined while it has not (open, under way,
+ * paid, partly refunded).
+ */
+function endOfReturn(status: string): "cancelled" | "rejected" | "refunded" | undefined {
+  if (status === "CANCELED") return "cancelled";
+  if (FAILED_STATUSES.includes(status)) return "rejected";
+  if (status === "REFUNDED" || status === "REVERSED") return "refunded";
+  return undefined;
+}
+
+const paymentUnderWay = () =>
+  new AppError("conflict", "Предыдущая оплата ещё идёт — дождитесь её результата", {
+    code: "payment_in_progress",
+  });
+
+type PaymentStep =
+  | { kind: "wait" }
+  | { kind: "paid" }
+  | { kind: "open" | "close"; page: PaymentRow }
+  | { kind: "init"; order: OrderRow; payment: PaymentRow };
+
+const silent: OrdersLogger = { info() {}, warn() {}, error() {} };
 
 /**
  * Orders: placement, payment and expiry (commerce.md, Order, stock and payment; ADR 040). Every change of
@@ -245,8 +282,14 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
           : undefined;
       await work.transaction(async (repos) => {
         const locked = await repos.orders.lockPayment(payment.id);
-        // Only an open payment moves: words arrive out of order, and an ended one (paid, refunded, or
-        // cancelled by us before another page opened) keeps its end.
+        // Only an open payment moves, and one being given back once the acquirer says it is: words arrive
+        // out of order, and an ended one (paid, refunded, or cancelled by us before another page opened)
+        // keeps its end.
+        const returned = locked?.status === "returning" ? endOfReturn(state.status) : undefined;
+        if (returned) {
+          await repos.orders.updatePayment(payment.id, { acquirerStatus: state.status, status: returned });
+          return;
+        }
         if (!locked || (locked.status !== "new" && locked.status !== "pending")) return;
         await repos.orders.updatePayment(payment.id, {
           acquirerStatus: state.status,
@@ -259,7 +302,8 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
       const order = await repos.orders.lockOrder(payment.orderId);
       const locked = await repos.orders.lockPayment(payment.id);
       if (!order || !locked) return "unchanged" as const;
-      if (locked.status === "confirmed") return "unchanged" as const;
+      // Paid already, or being (or already) given back: its job deals with the money.
+      if (["confirmed", "returning", "refunded"].includes(locked.status)) return "unchanged" as const;
       await repos.orders.updatePayment(payment.id, { acquirerStatus: state.status });
       if (
         order.status === "awaiting_payment" &&
@@ -270,17 +314,15 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
         return "paid" as const;
       }
       // Paid, but the order cannot take it: cancelled meanwhile, paid by another attempt, or another sum.
-      await repos.orders.updatePayment(payment.id, { status: "refunded" });
+      // Its job gives the money back.
+      await repos.orders.returnPayment(payment.id, state.status);
       return "refund" as const;
     });
-    if (outcome === "refund" && options.acquirer && payment.externalId) {
+    if (outcome === "refund") {
       logger.warn(
         { orderId: payment.orderId, paymentId: payment.id },
-        "payment refunded: the order could not take it",
+        "payment to be given back: the order could not take it",
       );
-      await options.acquirer.cancel(payment.externalId).catch((err: unknown) => {
-        logger.warn({ orderId: payment.orderId, err }, "refund of an unneeded payment failed; retry by hand");
-      });
     }
     return outcome;
   }
@@ -344,6 +386,169 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
       max: max >= BONUS_MIN_SPEND ? max : 0,
       applied: order.bonusSpent,
     };
+  }
+
+  /**
+   * What a payment start does next, decided under the order's lock (ADR 042): wait for another start's
+   * `Init`, go to the page already open, close that page first, settle with points, or open a new page.
+   * A new page's payment row (status `new` until its `Init` answers) is the lease other starts wait on.
+   */
+  async function nextPaymentStep(
+    repos: Repositories,
+    userId: number,
+    orderId: number,
+    input: { method: "card" | "sbp"; bonusPoints: number },
+  ): Promise<PaymentStep> {
+    const order = await repos.orders.lockOrder(orderId, userId);
+    if (!order) throw notFound();
+    if (order.status !== "awaiting_payment") {
+      throw new AppError(
+        "conflict",
+        order.status === "cancelled" ? "Заказ отменён: время на оплату вышло" : "Заказ уже оплачен",
+        { code: "order_not_payable" },
+      );
+    }
+    if (order.paymentDeadline.getTime() <= now().getTime()) {
+      throw new AppError("conflict", "Время на оплату вышло — заказ будет отменён", {
+        code: "order_not_payable",
+      });
+    }
+    const { balance } = await repos.bonus.balance(userId);
+    const spendError = bonusSpendError(
+      input.bonusPoints,
+      maxBonusSpend(order.goodsTotal, balance + order.bonusSpent),
+    );
+    if (spendError) {
+      throw new AppError("validation", spendError, {
+        code: "bonus_invalid",
+        fields: [{ field: "body.bonusPoints", message: spendError }],
+      });
+    }
+    const payments = await repos.orders.payments(order.id);
+    for (const p of payments.filter((p) => p.status === "new")) {
+      if (p.createdAt.getTime() > now().getTime() - INIT_LEASE_MS) return { kind: "wait" };
+      // Its Init never answered within the acquirer's timeout (the process stopped): nobody was sent
+      // to a page of it, so it is over.
+      await repos.orders.updatePayment(p.id, { status: "rejected" });
+    }
+    const page = payments.find((p) => p.status === "pending" && p.externalId && p.paymentUrl);
+    if (page) {
+      const same =
+        page.method === input.method && input.bonusPoints === order.bonusSpent && page.amount === order.toPay;
+      return { kind: same ? "open" : "close", page };
+    }
+    const attempt = await repos.orders.nextPaymentAttempt(order.id);
+    const updated = await setOrderBonus(repos, order, input.bonusPoints, `attempt-${attempt}`);
+    if (updated.toPay === 0) {
+      await repos.orders.insertPayment({
+        orderId: order.id,
+        attempt,
+        provider: "points",
+        method: "points",
+        amount: 0,
+        status: "confirmed",
+      });
+      await settlePaid(repos, updated, undefined);
+      return { kind: "paid" };
+    }
+    const payment = await repos.orders.insertPayment({
+      orderId: order.id,
+      attempt,
+      provider: options.acquirer?.provider ?? "tbank",
+      method: input.method,
+      amount: updated.toPay,
+      status: "new",
+      createdAt: now(),
+    });
+    return { kind: "init", order: updated, payment };
+  }
+
+  /** Registers the new page at the acquirer and sends the shopper there; a failed Init ends the row. */
+  async function openPage(
+    acquirer: Acquirer,
+    step: Extract<PaymentStep, { kind: "init" }>,
+    method: "card" | "sbp",
+    urls: { successUrl: string; failUrl: string; notificationUrl: string },
+  ): Promise<StartPaymentResult> {
+    const { order, payment } = step;
+    try {
+      const init = await acquirer.init({
+        orderId: acquirerOrderId(order, payment.attempt),
+        amount: payment.amount,
+        description: `Заказ ${order.number} в Витрине`,
+        successUrl: urls.successUrl,
+        failUrl: urls.failUrl,
+        notificationUrl: urls.notificationUrl,
+        method,
+        customerKey: String(order.userId),
+        dueDate: order.paymentDeadline,
+      });
+      await repository.updatePayment(payment.id, {
+        externalId: init.paymentId,
+        paymentUrl: init.paymentUrl,
+        acquirerStatus: init.status,
+        status: "pending",
+      });
+      logger.info({ orderId: order.id, attempt: payment.attempt }, "payment started");
+      return { kind: "redirect", paymentUrl: init.paymentUrl };
+    } catch (err) {
+      await repository.updatePayment(payment.id, { status: "rejected" });
+      throw err;
+    }
+  }
+
+  /**
+   * Applies the acquirer's final word on a page (paid, declined, refunded); "paid" when the order is paid
+   * now, by this page or by another word that came first.
+   */
+  async function settleFromPage(
+    page: PaymentRow,
+    state: { status: string; amount: number },
+  ): Promise<"paid" | "closed"> {
+    await applyAcquirerState(page, state);
+    const order = await repository.order(page.orderId);
+    return order && order.status !== "awaiting_payment" && order.status !== "cancelled" ? "paid" : "closed";
+  }
+
+  /** Records how a page we closed ended, unless another word about it came first. */
+  async function recordClosed(page: PaymentRow, status: "cancelled" | "refunded", acquirerStatus: string) {
+    await work.transaction(async (repos) => {
+      const locked = await repos.orders.lockPayment(page.id);
+      if (locked?.status === "new" || locked?.status === "pending") {
+        await repos.orders.updatePayment(page.id, { status, acquirerStatus });
+      }
+    });
+  }
+
+  /**
+   * Closes the order's open page before another opens (ADR 042). Its state first: money already taken on
+   * it pays the order, a payment under way on it (3-D Secure, authorising) is waited for, and only a page
+   * nobody is paying on is cancelled. A Cancel answered as a refund (paid between the two calls) is
+   * recorded as what it is: the money went back.
+   */
+  async function closePage(acquirer: Acquirer, page: PaymentRow): Promise<"paid" | "closed"> {
+    const state = await acquirer.getState(page.externalId!);
+    if (isFinal(state.status)) return settleFromPage(page, state);
+    if (!PAYABLE_STATUSES.includes(state.status)) throw paymentUnderWay();
+    let answer: Awaited<ReturnType<Acquirer["cancel"]>>;
+    try {
+      answer = await acquirer.cancel(page.externalId!);
+    } catch (err) {
+      // Refused: the page moved on meanwhile. What it moved to decides.
+      const after = await acquirer.getState(page.externalId!);
+      if (isFinal(after.status)) return settleFromPage(page, after);
+      throw err;
+    }
+    if (answer.status === "CANCELED") {
+      await recordClosed(page, "cancelled", answer.status);
+      return "closed";
+    }
+    logger.warn(
+      { orderId: page.orderId, paymentId: page.id, status: answer.status },
+      "an earlier page was paid while it was being closed: its money went back",
+    );
+    await recordClosed(page, "refunded", answer.status);
+    return "closed";
   }
 
   return {
@@ -644,8 +849,11 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
 
     /**
      * Starts paying an unpaid order: sets the points it spends (returning or spending the difference),
-     * then either settles it at once (points cover everything) or registers a payment at the acquirer
-     * (a new `Init` for every call: "pay again" after a failure) and answers its page.
+     * then either settles it at once (points cover everything) or answers an acquirer page. An order has
+     * at most one open page (ADR 042): the same request again (a double tap, a second tab) gets the page
+     * already open; another method or sum first closes that page at the acquirer, and a page whose money
+     * was already taken settles the order instead of being cancelled. While another start's `Init` is in
+     * flight, this one waits for it.
      */
     async startPayment(
       userId: number,
@@ -653,101 +861,42 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
       input: { method: "card" | "sbp"; bonusPoints: number },
       urls: { successUrl: string; failUrl: string; notificationUrl: string },
     ): Promise<StartPaymentResult> {
-      const started = await work.transaction(async (repos) => {
-        const order = await repos.orders.lockOrder(orderId, userId);
-        if (!order) throw notFound();
-        if (order.status !== "awaiting_payment") {
-          throw new AppError(
-            "conflict",
-            order.status === "cancelled" ? "Заказ отменён: время на оплату вышло" : "Заказ уже оплачен",
-            { code: "order_not_payable" },
-          );
+      // Real time, whatever the service's clock: this bounds how long the shopper waits.
+      const waitUntil = Date.now() + INIT_LEASE_MS + 2_000;
+      // Each closed page ends a row, so a few rounds suffice; the bound only guards against a loop.
+      for (let closed = 0; closed < 5; ) {
+        const step = await work.transaction((repos) => nextPaymentStep(repos, userId, orderId, input));
+        if (step.kind === "wait") {
+          if (Date.now() > waitUntil) {
+            throw new AppError("conflict", "Оплата уже открывается — попробуйте через несколько секунд", {
+              code: "payment_in_progress",
+            });
+          }
+          await sleep(INIT_POLL_MS);
+          continue;
         }
-        if (order.paymentDeadline.getTime() <= now().getTime()) {
-          throw new AppError("conflict", "Время на оплату вышло — заказ будет отменён", {
-            code: "order_not_payable",
+        if (step.kind === "paid") {
+          logger.info({ orderId, userId }, "order paid with points");
+          return { kind: "paid", orderId };
+        }
+        const acquirer = options.acquirer;
+        if (!acquirer) {
+          throw new AppError("unavailable", "Оплата картой сейчас недоступна, попробуйте позже", {
+            code: "acquirer_unavailable",
           });
         }
-        const { balance } = await repos.bonus.balance(userId);
-        const spendError = bonusSpendError(
-          input.bonusPoints,
-          maxBonusSpend(order.goodsTotal, balance + order.bonusSpent),
-        );
-        if (spendError) {
-          throw new AppError("validation", spendError, {
-            code: "bonus_invalid",
-            fields: [{ field: "body.bonusPoints", message: spendError }],
-          });
+        if (step.kind === "init") return openPage(acquirer, step, input.method, urls);
+        closed += 1;
+        if (step.kind === "close") {
+          if ((await closePage(acquirer, step.page)) === "paid") return { kind: "paid", orderId };
+          continue;
         }
-        const attempt = await repos.orders.nextPaymentAttempt(order.id);
-        const updated = await setOrderBonus(repos, order, input.bonusPoints, `attempt-${attempt}`);
-        if (updated.toPay === 0) {
-          await repos.orders.insertPayment({
-            orderId: order.id,
-            attempt,
-            provider: "points",
-            method: "points",
-            amount: 0,
-            status: "confirmed",
-          });
-          await settlePaid(repos, updated, undefined);
-          return { kind: "paid" as const, order: updated };
-        }
-        const earlier = (await repos.orders.payments(order.id)).filter(
-          (p) => p.status === "pending" || p.status === "new",
-        );
-        const payment = await repos.orders.insertPayment({
-          orderId: order.id,
-          attempt,
-          provider: options.acquirer?.provider ?? "tbank",
-          method: input.method,
-          amount: updated.toPay,
-          status: "new",
-        });
-        return { kind: "init" as const, order: updated, payment, earlier };
-      });
-      if (started.kind === "paid") {
-        logger.info({ orderId, userId }, "order paid with points");
-        return { kind: "paid", orderId };
+        // The same request again: the open page, while the acquirer still takes money on it.
+        const state = await acquirer.getState(step.page.externalId!);
+        if (!isFinal(state.status)) return { kind: "redirect", paymentUrl: step.page.paymentUrl! };
+        if ((await settleFromPage(step.page, state)) === "paid") return { kind: "paid", orderId };
       }
-      const acquirer = options.acquirer;
-      if (!acquirer) {
-        throw new AppError("unavailable", "Оплата картой сейчас недоступна, попробуйте позже", {
-          code: "acquirer_unavailable",
-        });
-      }
-      // An earlier page of this order must not take money too: it is cancelled before the new one opens.
-      for (const old of started.earlier) {
-        if (!old.externalId) continue;
-        await acquirer.cancel(old.externalId).then(
-          () => repository.updatePayment(old.id, { status: "cancelled" }),
-          (err: unknown) => logger.warn({ orderId, paymentId: old.id, err }, "earlier payment not cancelled"),
-        );
-      }
-      try {
-        const init = await acquirer.init({
-          orderId: acquirerOrderId(started.order, started.payment.attempt),
-          amount: started.payment.amount,
-          description: `Заказ ${started.order.number} в Витрине`,
-          successUrl: urls.successUrl,
-          failUrl: urls.failUrl,
-          notificationUrl: urls.notificationUrl,
-          method: input.method,
-          customerKey: String(userId),
-          dueDate: started.order.paymentDeadline,
-        });
-        await repository.updatePayment(started.payment.id, {
-          externalId: init.paymentId,
-          paymentUrl: init.paymentUrl,
-          acquirerStatus: init.status,
-          status: "pending",
-        });
-        logger.info({ orderId, attempt: started.payment.attempt }, "payment started");
-        return { kind: "redirect", paymentUrl: init.paymentUrl };
-      } catch (err) {
-        await repository.updatePayment(started.payment.id, { status: "rejected" });
-        throw err;
-      }
+      throw paymentUnderWay();
     },
 
     /**
@@ -838,23 +987,56 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
             orderId: row.id,
           });
         }
-        return {
-          row,
-          open: (await repos.orders.payments(orderId)).filter(
-            (p) => p.externalId && (p.status === "pending" || p.status === "new"),
-          ),
-        };
+        // Its open pages are closed at the acquirer by their jobs (a page paid meanwhile is refunded).
+        for (const p of await repos.orders.payments(orderId)) {
+          if (p.externalId && (p.status === "pending" || p.status === "new")) {
+            await repos.orders.returnPayment(p.id);
+          }
+        }
+        return row;
       });
       if (!cancelled) return false;
-      logger.info({ orderId, userId: cancelled.row.userId }, "unpaid order cancelled");
-      for (const p of cancelled.open) {
-        await options.acquirer?.cancel(p.externalId!).then(
-          () => repository.updatePayment(p.id, { status: "cancelled" }),
-          (err: unknown) =>
-            logger.warn({ orderId, paymentId: p.id, err }, "payment of a cancelled order not cancelled"),
-        );
-      }
+      logger.info({ orderId, userId: cancelled.userId }, "unpaid order cancelled");
       return true;
+    },
+
+    /**
+     * The `return-payment` job (ADR 043): gives a payment the order cannot take back to the shopper
+     * through the acquirer — its state first, then `Cancel` (an open page is called off, money taken is
+     * refunded) — and records it `cancelled`, `rejected` or `refunded` only on the acquirer's word. A
+     * failure is thrown for the job to retry; after the last attempt the payment is listed for an operator.
+     */
+    async returnPayment(paymentId: number, attempt: { last: boolean }): Promise<void> {
+      const payment = await repository.payment(paymentId);
+      if (payment?.status !== "returning") return;
+      const acquirer = options.acquirer;
+      try {
+        if (!acquirer || !payment.externalId) throw new Error("no acquirer to give the payment back through");
+        let word = (await acquirer.getState(payment.externalId)).status;
+        if (!endOfReturn(word)) word = (await acquirer.cancel(payment.externalId)).status;
+        const ended = endOfReturn(word);
+        if (!ended) throw new Error(`the acquirer's Cancel answered ${word}`);
+        await work.transaction(async (repos) => {
+          const locked = await repos.orders.lockPayment(paymentId);
+          if (locked?.status === "returning") {
+            await repos.orders.updatePayment(paymentId, { status: ended, acquirerStatus: word });
+          }
+        });
+        logger.info({ orderId: payment.orderId, paymentId, status: word }, "payment given back");
+      } catch (err) {
+        if (attempt.last) {
+          await repository.recordPaymentProblem({
+            paymentId,
+            orderId: payment.orderId,
+            detail: err instanceof Error ? err.message : String(err),
+          });
+          logger.error(
+            { orderId: payment.orderId, paymentId, err },
+            "payment not given back after the last retry: listed for an operator",
+          );
+        }
+        throw err;
+      }
     },
 
     /** Unpaid orders past their deadline, for the expiry job. */

@@ -20,6 +20,11 @@ export const FAILED_STATUSES: readonly AcquirerStatus[] = [
   "DEADLINE_EXPIRED",
   "AUTH_FAIL",
 ];
+/**
+ * The page is open and nobody is paying on it yet: cancelling it takes nothing back. Every other open
+ * word (AUTHORIZING, 3DS_CHECKING, AUTHORIZED, CONFIRMING, …) is a payment under way.
+ */
+export const PAYABLE_STATUSES: readonly AcquirerStatus[] = ["NEW", "FORM_SHOWED"];
 /** Money given back, wholly or in part (after CONFIRMED). */
 export const REFUND_STATUSES: readonly AcquirerStatus[] = [
   "REFUNDED",

@@ -19,6 +19,11 @@ export interface AcquirerOptions {
   fetch?: (request: Request) => Promise<Response>;
   /** The stand-in's way to the shop's NotificationURL (tests pass the app's own fetch) and its clock. */
   standIn?: Pick<AcquirerStandInOptions, "deliver" | "now">;
+  /**
+   * A test's hand on the shop's calls to the stand-in: it may answer instead of it (an acquirer that
+   * fails) or pass the call on with `next`.
+   */
+  intercept?: (request: Request, next: (request: Request) => Promise<Response>) => Promise<Response>;
 }
 
 /**
@@ -50,7 +55,10 @@ export function createAcquirer(
     url: (init) =>
       `${init && URL.canParse(init.successUrl) ? new URL(init.successUrl).origin : "http://localhost"}${ACQUIRER_MOUNT}`,
     credentials: () => standIn.credentials(),
-    fetch: (request) => standIn.fetch(request),
+    fetch: (request) =>
+      options.intercept
+        ? options.intercept(request, (passed) => standIn.fetch(passed))
+        : standIn.fetch(request),
     logger: options.logger,
   });
   return { acquirer, standIn };
