@@ -69,9 +69,10 @@ export async function startServer({ config, database: given, logger: givenLogger
   // Under an advisory lock: instances started together migrate and seed one at a time.
   await prepareDatabase(database, { seedProducts: config.seedProducts, logger });
 
-  const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
+  const redis = config.redisUrl ? openRedis(config.redisUrl, logger) : undefined;
   const checks: Record<string, () => Promise<void>> = { database: database.ping };
-  if (redis) checks.redis = redis.ping;
+  // Without Redis the limits count per process: the instance still serves (ADR 024).
+  const optionalChecks: Record<string, () => Promise<void>> = redis ? { redis: redis.ping } : {};
 
   let ssr: SsrHandler;
   let buildId: string | undefined;
@@ -135,6 +136,7 @@ export async function startServer({ config, database: given, logger: givenLogger
     services,
     logger,
     checks,
+    optionalChecks,
     ssr,
     buildId,
     pageCache: caches?.pages,

@@ -55,8 +55,16 @@ export interface AppDeps {
   config: AppConfig;
   services: Services;
   logger: Logger;
-  /** Readiness probes by dependency name (database, and redis when configured), for /readyz. */
+  /**
+   * Readiness probes by dependency name, for /readyz: without one of these (the database) the instance
+   * cannot serve, and /readyz answers 503.
+   */
   checks: Record<string, () => Promise<void>>;
+  /**
+   * Dependencies the instance serves without, less well (Redis: shared limits become per-process ones):
+   * when one fails /readyz still answers 200, naming it `degraded`, so a balancer keeps the shop up.
+   */
+  optionalChecks?: Record<string, () => Promise<void>>;
   /** React Router's request handler; absent in API-only tests. */
   ssr?: SsrHandler;
   /** The SSR build's `assets.version`; absent in development and API-only tests (answered as "dev"). */
@@ -133,20 +141,29 @@ export function createApp(deps: AppDeps) {
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
-    const entries = await Promise.all(
-      Object.entries(deps.checks).map(async ([name, check]) => {
-        try {
-          await checkWithin(check);
-          return [name, "ok"] as const;
-        } catch (err) {
-          c.get("logger").warn({ err, dependency: name }, "readiness check failed");
-          return [name, "unreachable"] as const;
-        }
-      }),
-    );
-    const ready = entries.every(([, state]) => state === "ok");
+    const probe = (checks: Record<string, () => Promise<void>>, failed: "unreachable" | "degraded") =>
+      Promise.all(
+        Object.entries(checks).map(async ([name, check]) => {
+          try {
+            await checkWithin(check);
+            return [name, "ok"] as const;
+          } catch (err) {
+            c.get("logger").warn({ err, dependency: name }, "readiness check failed");
+            return [name, failed] as const;
+          }
+        }),
+      );
+    const [required, optional] = await Promise.all([
+      probe(deps.checks, "unreachable"),
+      probe(deps.optionalChecks ?? {}, "degraded"),
+    ]);
+    const ready = required.every(([, state]) => state === "ok");
+    const whole = optional.every(([, state]) => state === "ok");
     return c.json(
-      { status: ready ? "ok" : "unavailable", ...Object.fromEntries(entries) },
+      {
+        status: !ready ? "unavailable" : whole ? "ok" : "degraded",
+        ...Object.fromEntries([...required, ...optional]),
+      },
       ready ? 200 : 503,
     );
   });
