@@ -50,7 +50,16 @@ describe("loadConfig", () => {
   });
 
   it("reads phone sign-in: OTP_SECRET of 32 characters or more, SMS.ru only with its api_id", () => {
-    expect(loadConfig({}).phoneSignIn).toEqual({ otpSecret: undefined, smsRu: undefined });
+    expect(loadConfig({}).phoneSignIn).toEqual({
+      otpSecret: undefined,
+      smsRu: undefined,
+      addressBudget: { points: 100, durationS: 3600 },
+    });
+    expect(loadConfig({ RATE_LIMIT_SMS_ADDRESS: "500/3600" }).phoneSignIn.addressBudget).toEqual({
+      points: 500,
+      durationS: 3600,
+    });
+    expect(() => loadConfig({ RATE_LIMIT_SMS_ADDRESS: "много" })).toThrow(/RATE_LIMIT_SMS_ADDRESS/);
     expect(loadConfig({ OTP_SECRET: "s".repeat(32) }).phoneSignIn.otpSecret).toBe("s".repeat(32));
     expect(() => loadConfig({ OTP_SECRET: "short" })).toThrow(/OTP_SECRET/);
     expect(loadConfig({ SMS_SENDER: "Vitrina" }).phoneSignIn.smsRu).toBeUndefined();

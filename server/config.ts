@@ -102,6 +102,11 @@ const envSchema = z.object({
   /** Placing an order, starting a payment and checking one on return (each an acquirer call or a transaction). */
   RATE_LIMIT_CHECKOUT: rateBudget.prefault("30/60"),
   /** How long a client past a limit is refused, whatever it sends meanwhile. */
+  /**
+   * SMS codes one client address may ask for (ADR 028): a mobile carrier's NAT puts thousands of phones
+   * behind one address, so the default is well above what one household or office asks.
+   */
+  RATE_LIMIT_SMS_ADDRESS: rateBudget.prefault("100/3600"),
   RATE_LIMIT_BLOCK_S: z.coerce.number().int().min(0).max(86_400).default(60),
   YM_ID: z
     .string()
@@ -337,6 +342,8 @@ export interface AppConfig {
   phoneSignIn: {
     otpSecret: string | undefined;
     smsRu: { apiId: string; sender: string | undefined } | undefined;
+    /** Codes one client address may ask for (RATE_LIMIT_SMS_ADDRESS); always on, as are the phone's. */
+    addressBudget: { points: number; durationS: number };
   };
   /** Minutes an unpaid order lives (PAYMENT_TIMEOUT_MIN, default 20). */
   paymentTimeoutMin: number;
@@ -413,6 +420,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     phoneSignIn: {
       otpSecret: e.OTP_SECRET,
       smsRu: e.SMS_RU_API_ID ? { apiId: e.SMS_RU_API_ID, sender: e.SMS_SENDER } : undefined,
+      addressBudget: e.RATE_LIMIT_SMS_ADDRESS,
     },
     paymentTimeoutMin: e.PAYMENT_TIMEOUT_MIN,
     seoEndpoint: e.SEO_ENDPOINT,

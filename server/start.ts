@@ -102,6 +102,7 @@ export async function startServer({ config, database: given, logger: givenLogger
     phoneSignIn: {
       secret: config.phoneSignIn.otpSecret,
       smsRu: config.phoneSignIn.smsRu,
+      addressBudget: config.phoneSignIn.addressBudget,
       redis: redis?.client,
       logger,
     },

@@ -183,15 +183,30 @@ describe("POST /api/v1/auth/phone/code and /confirm", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(60 * 59);
   });
 
-  it("sends at most 20 codes an hour requested from one address, and confirms at most 30 per 10 minutes", async () => {
+  it("sends 100 codes an hour to phones behind one address (a mobile carrier's NAT), not the 101st", async () => {
     const { post } = await phoneApp();
     const ip = freshIp();
-    for (let i = 0; i < PHONE_LIMITS.ip.points; i++) {
+    expect(PHONE_LIMITS.ip).toEqual(loadConfig({}).phoneSignIn.addressBudget);
+    for (let i = 0; i < 100; i++) {
       expect((await post("code", { phone: freshPhone() }, ip)).status).toBe(202);
     }
     const refused = await post("code", { phone: freshPhone() }, ip);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: "otp_rate_limited" });
+  });
+
+  it("takes the address budget from RATE_LIMIT_SMS_ADDRESS, and confirms at most 30 per 10 minutes", async () => {
+    const { addressBudget } = loadConfig({ RATE_LIMIT_SMS_ADDRESS: "3/600" }).phoneSignIn;
+    expect(addressBudget).toEqual({ points: 3, durationS: 600 });
+    const { post } = await phoneApp({ addressBudget });
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) {
+      expect((await post("code", { phone: freshPhone() }, ip)).status).toBe(202);
+    }
+    const refused = await post("code", { phone: freshPhone() }, ip);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: "otp_rate_limited" });
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(600);
     expect((await post("code", { phone: freshPhone() }, freshIp())).status).toBe(202);
 
     const guesser = freshIp();

@@ -12,8 +12,11 @@ import { createLimiter } from "#server/rate-limiter.ts";
 export const PHONE_LIMITS = {
   /** Codes sent to one phone. */
   phone: { points: 5, durationS: 60 * 60 },
-  /** Codes requested from one address (IPv4, or an IPv6 /64), whatever the phones. */
-  ip: { points: 20, durationS: 60 * 60 },
+  /**
+   * Codes requested from one address (IPv4, or an IPv6 /64), whatever the phones: the default of
+   * RATE_LIMIT_SMS_ADDRESS, high enough for a mobile carrier's NAT (ADR 028).
+   */
+  ip: { points: 100, durationS: 60 * 60 },
   /** Code confirmations from one address. */
   confirm: { points: 30, durationS: 10 * 60 },
 } as const;
@@ -29,12 +32,13 @@ export interface PhoneLimiters {
  * In this process's memory, or in Redis (shared by every instance) when given one. While Redis does not
  * answer, each instance counts in its own memory: the limits stay on.
  */
-export function createPhoneLimiters(redis?: Redis): PhoneLimiters {
+export function createPhoneLimiters(
+  redis?: Redis,
+  budgets: Partial<Record<PhoneLimit, { points: number; durationS: number } | undefined>> = {},
+): PhoneLimiters {
   const limiters = new Map<PhoneLimit, RateLimiterAbstract>();
-  for (const [name, budget] of Object.entries(PHONE_LIMITS) as [
-    PhoneLimit,
-    { points: number; durationS: number },
-  ][]) {
+  for (const name of Object.keys(PHONE_LIMITS) as PhoneLimit[]) {
+    const budget = budgets[name] ?? PHONE_LIMITS[name];
     limiters.set(
       name,
       createLimiter(

@@ -29,6 +29,8 @@ export interface PhoneSignInOptions {
   /** A gateway of the caller's own (tests). */
   gateway?: SmsGateway;
   limiters?: PhoneLimiters;
+  /** Codes one client address may ask for (RATE_LIMIT_SMS_ADDRESS); PHONE_LIMITS.ip without it. */
+  addressBudget?: { points: number; durationS: number };
 }
 
 export interface SignedInByPhone {
@@ -63,7 +65,7 @@ export function smsText(code: string, purpose: CodePurpose = "sign-in"): string 
 export function createPhoneCodesService(repository: PhoneCodesRepository, options: PhoneSignInOptions = {}) {
   const clock = options.clock ?? (() => new Date());
   const logger = options.logger ?? pino({ level: "silent" });
-  const limiters = options.limiters ?? createPhoneLimiters(options.redis);
+  const limiters = options.limiters ?? createPhoneLimiters(options.redis, { ip: options.addressBudget });
   const gateway =
     options.gateway ??
     (options.smsRu
