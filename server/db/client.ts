@@ -71,6 +71,13 @@ export interface DatabaseOptions {
   heartbeat?: { everyMs: number; timeoutMs: number };
   /** Outages and recoveries of the connections are logged here. */
   logger?: Pick<Logger, "warn" | "info"> | undefined;
+  /**
+   * PostgreSQL: the server ends a session left idle inside a transaction this long, releasing its locks
+   * (a client that died mid-transaction behind a NAT); tests shorten it.
+   */
+  idleInTransactionTimeoutMs?: number;
+  /** PostgreSQL: a statement waiting for a lock (a row another transaction holds) gives up after this. */
+  lockTimeoutMs?: number;
 }
 
 /** How every connection is named in pg_stat_activity: the pool's, and the one listening for changes. */
@@ -81,6 +88,19 @@ export const APPLICATION_NAME = { pool: "vitrina", listen: "vitrina-listen" } as
  * minutes to notice a dead peer; the query timeout and the listener's heartbeat are the real bounds.
  */
 const KEEPALIVE_DELAY_MS = 10_000;
+/**
+ * A lock of a client that died mid-transaction is gone after at most this long: the server ends a session
+ * idle inside a transaction (issue 19, point 4). Our transactions never wait on anything outside the
+ * database between statements, so a live one is never idle this long.
+ */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 15_000;
+/** How long a statement waits for a lock before it fails (503, «попробуйте ещё раз»), instead of piling up. */
+export const LOCK_TIMEOUT_MS = 5_000;
+/**
+ * The server's own TCP keepalive on our connections (seconds): idle 10, then every 5, 3 probes. A client
+ * that vanished is noticed in about 25 s instead of the operating system's 2 hours.
+ */
+const SERVER_KEEPALIVE = { idle: 10, interval: 5, count: 3 };
 const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
 /** A saturated pool is reported at most this often, not once per request it turns away. */
 const SATURATION_LOG_EVERY_MS = 10_000;
@@ -143,7 +163,16 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
     idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
     // JIT compilation costs tens of milliseconds and pays off only for long analytical queries; ours are
     // short, so it is off for every connection.
-    options: "-c jit=off",
+    // Session settings of every pooled connection: JIT off (below), a dead client's locks released
+    // (idle in transaction, the server's keepalive) and lock waits bounded.
+    options: [
+      "-c jit=off",
+      `-c idle_in_transaction_session_timeout=${options.idleInTransactionTimeoutMs ?? IDLE_IN_TRANSACTION_TIMEOUT_MS}`,
+      `-c lock_timeout=${options.lockTimeoutMs ?? LOCK_TIMEOUT_MS}`,
+      `-c tcp_keepalives_idle=${SERVER_KEEPALIVE.idle}`,
+      `-c tcp_keepalives_interval=${SERVER_KEEPALIVE.interval}`,
+      `-c tcp_keepalives_count=${SERVER_KEEPALIVE.count}`,
+    ].join(" "),
     Client: pooledClientClass({
       gate,
       queryTimeoutMs: () => (exclusiveWork > 0 ? 0 : (options.queryTimeoutMs ?? 0)),
@@ -215,11 +244,16 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
         const client = await pool.connect();
         let broken = false;
         try {
+          // Waiting for another instance's start-up is not a lock wait to give up on.
+          await client.query("SET lock_timeout = 0");
           await client.query("SELECT pg_advisory_lock($1)", [key.toString()]);
           try {
             return await work();
           } finally {
             await client.query("SELECT pg_advisory_unlock($1)", [key.toString()]).catch(() => {
+              broken = true;
+            });
+            await client.query("RESET lock_timeout").catch(() => {
               broken = true;
             });
           }

@@ -50,6 +50,8 @@ const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "25P0
 
 /** 57014 query_canceled: a statement timeout fired (or someone cancelled the query). */
 const QUERY_CANCELED = "57014";
+/** 55P03 lock_not_available: a statement waited for a lock longer than lock_timeout. */
+const LOCK_NOT_AVAILABLE = "55P03";
 
 /** Messages node-postgres and pg-pool give connection faults that carry no code. */
 const UNAVAILABLE_MESSAGES = [
@@ -68,7 +70,7 @@ function faultOf(error: unknown): DatabaseFault | undefined {
   if (!error || typeof error !== "object") return undefined;
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string") {
-    if (code === QUERY_CANCELED) return "query_timeout";
+    if (code === QUERY_CANCELED || code === LOCK_NOT_AVAILABLE) return "query_timeout";
     if (code === "EPOOLBUSY") return "busy";
     if (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
       return "unavailable";
