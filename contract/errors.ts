@@ -67,6 +67,7 @@ export const API_ERROR_CODES = [
   "product_not_sold",
   "order_not_found",
   "basket_empty",
+  "too_many_unpaid_orders",
   "basket_changed",
   "order_lines_changed",
   "slot_required",

@@ -179,6 +179,16 @@ const envSchema = z.object({
     .min(1, { error: "PAYMENT_TIMEOUT_MIN — от 1 минуты" })
     .max(7 * 24 * 60, { error: "PAYMENT_TIMEOUT_MIN — не больше недели" })
     .default(20),
+  /**
+   * Orders one account may hold awaiting payment at once: each holds its stock for the payment window,
+   * so without a bound one account could hold a product's whole stock.
+   */
+  MAX_UNPAID_ORDERS: z.coerce
+    .number({ error: "MAX_UNPAID_ORDERS — число заказов" })
+    .int({ error: "MAX_UNPAID_ORDERS — целое число" })
+    .min(1, { error: "MAX_UNPAID_ORDERS — от 1" })
+    .max(100, { error: "MAX_UNPAID_ORDERS — не больше 100" })
+    .default(3),
   SEED_PRODUCTS: z.coerce.number().int().min(0).default(5000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -347,6 +357,8 @@ export interface AppConfig {
   };
   /** Minutes an unpaid order lives (PAYMENT_TIMEOUT_MIN, default 20). */
   paymentTimeoutMin: number;
+  /** Orders one account may hold awaiting payment (MAX_UNPAID_ORDERS, default 3). */
+  maxUnpaidOrders: number;
   /** Optional external SEO service: GET {seoEndpoint}?path=… answers an SEO record. */
   seoEndpoint: string | undefined;
   /** The public origin for absolute URLs (canonical, sitemap) when behind a proxy. */
@@ -423,6 +435,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       addressBudget: e.RATE_LIMIT_SMS_ADDRESS,
     },
     paymentTimeoutMin: e.PAYMENT_TIMEOUT_MIN,
+    maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     seoEndpoint: e.SEO_ENDPOINT,
     publicOrigin: e.PUBLIC_ORIGIN,
     trustProxy: e.TRUST_PROXY,

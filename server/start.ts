@@ -110,7 +110,7 @@ export async function startServer({ config, database: given, logger: givenLogger
     bankSignIn: { bank: config.bank, logger, redis: redis?.client },
     // A real T-Bank terminal when ACQUIRER_* are set, else the built-in stand-in at /acquirer (ADR 037).
     acquirer: { config: config.acquirer, logger },
-    orders: { paymentTimeoutMin: config.paymentTimeoutMin, logger },
+    orders: { paymentTimeoutMin: config.paymentTimeoutMin, maxUnpaidOrders: config.maxUnpaidOrders, logger },
   });
   // The stand-in's terminal key and password come from the database: notifications are verified with them.
   await services.acquirer

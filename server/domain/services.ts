@@ -8,11 +8,10 @@ import { createAddressesService } from "./addresses/service.ts";
 import { createBankSignInRepository } from "./bank-sign-in/repository.ts";
 import { type BankSignInOptions, createBankSignInService } from "./bank-sign-in/service.ts";
 import { createBankStandInRepository } from "./bank-stand-in/repository.ts";
-import { type AcquirerOptions, createAcquirer } from "./payments/wiring.ts";
-import { createBasketRepository } from "./basket/repository.ts";
-import { createBonusRepository } from "./bonus/repository.ts";
-import { createBasketService, optionMaxItems } from "./basket/service.ts";
 import { type BankStandInOptions, createBankStandIn } from "./bank-stand-in/stand-in.ts";
+import { createBasketRepository } from "./basket/repository.ts";
+import { createBasketService, optionMaxItems } from "./basket/service.ts";
+import { createBonusRepository } from "./bonus/repository.ts";
 import { createCatalogRepository } from "./catalog/repository.ts";
 import { createCatalogService } from "./catalog/service.ts";
 import { createCatalogMenuRepository } from "./catalog-menu/repository.ts";
@@ -24,14 +23,15 @@ import { createDeliveryService, type DeliveryServiceOptions } from "./delivery/s
 import { createSuggestService } from "./delivery/suggest-service.ts";
 import { createGeoRepository } from "./geo/repository.ts";
 import { createGeoService } from "./geo/service.ts";
-import { createPhoneCodesService, type PhoneSignInOptions } from "./phone-sign-in/service.ts";
-import { createPhoneCodesRepository } from "./phone-sign-in/repository.ts";
 import { createIdentityRepository } from "./identity/repository.ts";
 import { createIdentityService } from "./identity/service.ts";
 import { createMediaService } from "./media/service.ts";
 import { courierSlotPolicy } from "./orders/courier-slots.ts";
 import { createOrdersRepository } from "./orders/repository.ts";
 import { createOrdersService, type OrdersOptions } from "./orders/service.ts";
+import { type AcquirerOptions, createAcquirer } from "./payments/wiring.ts";
+import { createPhoneCodesRepository } from "./phone-sign-in/repository.ts";
+import { createPhoneCodesService, type PhoneSignInOptions } from "./phone-sign-in/service.ts";
 import { createProfileRepository } from "./profile/repository.ts";
 import { createProfileService } from "./profile/service.ts";
 import { createRecentSearchesRepository } from "./recent-searches/repository.ts";
@@ -156,6 +156,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       createUnitOfWork(db, (x) => ({ orders: createOrdersRepository(x), bonus: createBonusRepository(x) })),
       {
         paymentTimeoutMin: 20,
+        maxUnpaidOrders: 3,
         slots: courierSlotPolicy,
         acquirer: payments.acquirer,
         ...options.orders,

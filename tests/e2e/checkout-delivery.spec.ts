@@ -319,6 +319,45 @@ test.describe("the delivery step", () => {
     });
   });
 
+  test.describe("too many unpaid orders", () => {
+    test.use({ allowedConsoleErrors: /status of 409 \(Conflict\)/ });
+    test("the fourth unpaid order is refused with the reason and a way to the orders", async ({
+      page,
+      signIn,
+      baseURL,
+    }, info) => {
+      await shopperWithBasket(page, signIn, baseURL);
+      for (let i = 0; i < 3; i++) {
+        if (i === 0) await placePickupOrder(page, info);
+        else {
+          // The step remembers the point chosen last time.
+          await openDelivery(page, info);
+          await expect(page.getByText("Заказ приедет сюда")).toBeVisible();
+          await goToPayment(page).click();
+          await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
+        }
+        // The basket changes (one more unit), so the next checkout is a new basket, not the same order.
+        const basket = (await (await page.request.get("/api/v1/basket")).json()) as {
+          shipments: { lines: { productId: number; quantity: number }[] }[];
+        };
+        const line = basket.shipments[0]!.lines[0]!;
+        const changed = await page.request.post("/api/v1/basket/lines", {
+          headers: { origin: baseURL ?? "" },
+          data: { intent: "set_quantity", productId: line.productId, quantity: line.quantity + 1 },
+        });
+        expect(changed.status()).toBe(200);
+      }
+      await openDelivery(page, info);
+      await expect(page.getByText("Заказ приедет сюда")).toBeVisible();
+      await goToPayment(page).click();
+      const alert = page.getByRole("alert").filter({ hasText: "не больше 3 неоплаченных заказов" });
+      await expect(alert).toBeVisible();
+      await alert.screenshot({ path: shot(info, "unpaid-limit") });
+      await alert.getByRole("link", { name: "Перейти к заказам" }).click();
+      await expect(page).toHaveURL(/\/personal\/orders$/);
+    });
+  });
+
   test("pickup from the map: a marker chosen with the mouse and with the keyboard opens its card", async ({
     page,
     signIn,

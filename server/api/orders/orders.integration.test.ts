@@ -7,6 +7,7 @@ import { expireDueOrders } from "#server/domain/orders/jobs.ts";
 import { createServices } from "#server/domain/services.ts";
 import { callApi, readJson } from "#tests/fixtures/api-call.ts";
 import {
+  bumpBasketVersion,
   changeProduct,
   checkoutKey,
   expectedLinesOf,
@@ -97,6 +98,44 @@ describe("placing an order", () => {
     const ids = new Set(await Promise.all(answers.map(async (r) => ((await r.json()) as Order).id)));
     expect(ids.size).toBe(1);
     expect(await stockOf(database.db, p.id)).toBe(8);
+  });
+
+  it("makes one order of one basket placed from four tabs at once, each with its own checkout key", async () => {
+    const { database } = await getTestContext();
+    const p = await scratchProduct(database.db, { stock: 10 });
+    const shopper = await shopperWithBasket(database.db, [{ productId: p.id, quantity: 2 }]);
+    const bodies = await Promise.all(Array.from({ length: 4 }, () => placeBody(shopper)));
+    const answers = await Promise.all(bodies.map((body) => place(shopper, body)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
+    const ids = new Set(await Promise.all(answers.map(async (r) => ((await r.json()) as Order).id)));
+    expect(ids.size).toBe(1);
+    expect(await stockOf(database.db, p.id)).toBe(8);
+  });
+
+  it("holds an account to MAX_UNPAID_ORDERS orders awaiting payment, with a message that leads to them", async () => {
+    const { database } = await getTestContext();
+    const p = await scratchProduct(database.db, { stock: 20 });
+    const shopper = await shopperWithBasket(database.db, [{ productId: p.id, quantity: 1 }]);
+    const placed: Order[] = [];
+    for (let i = 0; i < 3; i++) {
+      placed.push(await readJson<Order>(await place(shopper, await placeBody(shopper)), 201));
+      // The shopper changes the basket (a new version) and checks out again.
+      await bumpBasketVersion(database.db, shopper.userId);
+    }
+    const refused = await place(shopper, await placeBody(shopper));
+    const body = await readJson<{ code: string; message: string }>(refused, 409);
+    expect(body).toEqual(
+      expect.objectContaining({
+        code: "too_many_unpaid_orders",
+        message:
+          "Одновременно можно держать не больше 3 неоплаченных заказов. Оплатите их или дождитесь отмены в разделе «Мои заказы» и оформите новый",
+      }),
+    );
+    expect(await stockOf(database.db, p.id)).toBe(17);
+    // One of them runs out of time: a new one can be placed.
+    await passDeadline(database.db, placed[0]!.id);
+    await expireDueOrders(createServices(database.db).orders);
+    await readJson<Order>(await place(shopper, await placeBody(shopper)), 201);
   });
 
   it("gives 50 shoppers racing for the last unit exactly one order, and stock never below zero", async () => {

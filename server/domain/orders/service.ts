@@ -48,6 +48,8 @@ export interface OrdersOptions {
   slots: SlotPolicy;
   /** Minutes an order waits for payment before the expiry job cancels it (PAYMENT_TIMEOUT_MIN). */
   paymentTimeoutMin: number;
+  /** Orders one account may hold awaiting payment (MAX_UNPAID_ORDERS). */
+  maxUnpaidOrders: number;
   /** Most units one basket line may hold (the `basket_max_items` option). */
   maxItems: () => Promise<number>;
   logger?: OrdersLogger;
@@ -95,6 +97,16 @@ function endOfReturn(status: string): "cancelled" | "rejected" | "refunded" | un
   if (status === "REFUNDED" || status === "REVERSED") return "refunded";
   return undefined;
 }
+
+/** «Не больше 1 неоплаченного заказа», «не больше 3 неоплаченных заказов»: the genitive after «не больше». */
+const tooManyUnpaid = (max: number) => {
+  const orders = max % 10 === 1 && max % 100 !== 11 ? "неоплаченного заказа" : "неоплаченных заказов";
+  return new AppError(
+    "conflict",
+    `Одновременно можно держать не больше ${max} ${orders}. Оплатите их или дождитесь отмены в разделе «Мои заказы» и оформите новый`,
+    { code: "too_many_unpaid_orders" },
+  );
+};
 
 const paymentUnderWay = () =>
   new AppError("conflict", "Предыдущая оплата ещё идёт — дождитесь её результата", {
@@ -570,6 +582,13 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
         const basket = await repo.basketForPlacement(userId);
         if (!basket || basket.lines.length === 0) {
           throw new AppError("conflict", "В корзине нет выбранных товаров", { code: "basket_empty" });
+        }
+        // One basket as it is becomes one order, however many tabs place it: the others get that order
+        // (under the user's placement lock, so tabs placing at once see each other's).
+        const sameBasket = await repo.unpaidOrderOfBasket(userId, basket.version);
+        if (sameBasket && basket.version === input.basketVersion) return { row: sameBasket, created: false };
+        if ((await repo.unpaidOrderCount(userId)) >= options.maxUnpaidOrders) {
+          throw tooManyUnpaid(options.maxUnpaidOrders);
         }
         const expected = new Map(input.expectedLines.map((l) => [l.productId, l]));
         const sameLines =

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useCallback, useId, useMemo, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { addressesQuery, recipientsQuery, useAddressMutations } from "#app/features/address-book/index.ts";
 import { basketKeys } from "#app/features/basket/index.ts";
 import { ApiError } from "#app/lib/api-client.ts";
@@ -54,6 +54,8 @@ export function DeliveryScreen({ cityCenter }: { cityCenter: { latitude: number;
   const [recipient, setRecipient] = useState<RecipientChoice | undefined>();
   const recipientChoice: RecipientChoice = recipient ?? defaultRecipient?.id ?? "self";
   const [error, setError] = useState<string | undefined>();
+  // Set with an error that the shopper resolves elsewhere (their unpaid orders).
+  const [errorLeadsToOrders, setErrorLeadsToOrders] = useState(false);
 
   const selectedLines = useMemo(
     () => basket.shipments.flatMap((s) => s.lines.filter((line) => line.selected && line.buyable)),
@@ -155,8 +157,9 @@ export function DeliveryScreen({ cityCenter }: { cityCenter: { latitude: number;
     }
   };
 
-  const fail = (message: string) => {
+  const fail = (message: string, leadsToOrders = false) => {
     setError(message);
+    setErrorLeadsToOrders(leadsToOrders);
     requestAnimationFrame(() => errorRef.current?.focus());
   };
 
@@ -202,6 +205,10 @@ export function DeliveryScreen({ cityCenter }: { cityCenter: { latitude: number;
         // Changed in another tab: the step shows the basket as it is now, and the next try places that.
         if (body?.code === "basket_changed")
           void queryClient.invalidateQueries({ queryKey: basketKeys.detail() });
+        if (body?.code === "too_many_unpaid_orders") {
+          fail(failureMessage(failure), true);
+          return;
+        }
       }
       fail(failureMessage(failure));
     }
@@ -285,6 +292,12 @@ export function DeliveryScreen({ cityCenter }: { cityCenter: { latitude: number;
               {error ? (
                 <p className="co-error" id={errorId} role="alert" tabIndex={-1} ref={errorRef}>
                   {error}
+                  {errorLeadsToOrders ? (
+                    <>
+                      {" "}
+                      <Link to="/personal/orders">Перейти к заказам</Link>
+                    </>
+                  ) : null}
                 </p>
               ) : null}
               <p className="co-muted">
