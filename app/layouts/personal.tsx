@@ -2,6 +2,7 @@ import { data, Outlet, redirect } from "react-router";
 import { ApiError, unwrap } from "#app/lib/api-client.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { refuseMalformedUrl } from "#app/lib/page.ts";
+import { signInRedirect } from "#app/lib/personal-page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import { applyRouteRules, revalidateOnPathChange } from "#app/lib/route-rules.ts";
 import type { Route } from "./+types/personal";
@@ -28,12 +29,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     if (error instanceof ApiError) throw data({ message: error.message }, { status: error.status });
     throw error;
   }
-}
-
-/** `/auth?redirectTo=<path and query>` for the page asked for. */
-export function signInRedirect(request: Request): string {
-  const url = new URL(request.url);
-  return `/auth?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
 }
 
 export const shouldRevalidate = revalidateOnPathChange;

@@ -1,14 +1,22 @@
 import type { DehydratedState } from "@tanstack/react-query";
-import { type AppLoadContext, data, type MetaDescriptor } from "react-router";
+import { type AppLoadContext, data, type MetaDescriptor, redirect } from "react-router";
 import { type ApiClient, ApiError } from "./api-client.ts";
 import { type LoaderQueries, loaderQueries, serverApi } from "./loader-queries.ts";
 import { loadPageSeo, type PageSeo, pageMeta } from "./page.ts";
 
+/** `/auth?redirectTo=<path and query>`: signs the shopper in and brings them back to the page asked for. */
+export function signInRedirect(request: Request): string {
+  const url = new URL(request.url);
+  return `/auth?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
+}
+
 /**
  * The loader of a page of the shopper's own data: the page's SEO record and the reads `load` makes, all
  * awaited (the page paints with the shopper's data, never empty fields that fill later), then the
- * loader's own queries dehydrated for its `PageDataBoundary`. An API refusal is the page's error screen,
- * with the API's status and message; anything else `load` throws (a 404 page) propagates.
+ * loader's own queries dehydrated for its `PageDataBoundary`. Signed out (401), the shopper is sent to sign
+ * in and back here, as the personal layout does (pages outside it: `/thank-you`, `/fail`, where the acquirer
+ * returns a shopper whose session ended meanwhile). Any other API refusal is the page's error screen, with
+ * the API's status and message; anything else `load` throws (a 404 page) propagates.
  */
 export async function loadPersonalPage<T extends object>(
   args: { context: AppLoadContext; request: Request },
@@ -23,6 +31,7 @@ export async function loadPersonalPage<T extends object>(
     ]);
     return { ...page, ...own, dehydratedState: queries.dehydrate() };
   } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw redirect(signInRedirect(args.request), 302);
     if (error instanceof ApiError) throw data({ message: error.message }, { status: error.status });
     throw error;
   }

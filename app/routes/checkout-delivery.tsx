@@ -4,11 +4,10 @@ import { basketQuery, shopperQuery } from "#app/features/checkout/api.ts";
 import { CheckoutStyles } from "#app/features/checkout/checkout-styles.tsx";
 import { DeliveryScreen } from "#app/features/checkout/components/delivery-screen.tsx";
 import { currentCityQuery } from "#app/features/city/index.ts";
-import { signInRedirect } from "#app/layouts/personal.tsx";
 import { ApiError } from "#app/lib/api-client.ts";
 import { loaderQueries, serverApi } from "#app/lib/loader-queries.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
-import { loadPersonalPage, personalPageMeta } from "#app/lib/personal-page.ts";
+import { loadPersonalPage, personalPageMeta, signInRedirect } from "#app/lib/personal-page.ts";
 import { FOCUSED, type RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/checkout-delivery";
 

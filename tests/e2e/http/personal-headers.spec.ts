@@ -43,3 +43,14 @@ test("sign-in and account pages, their data and their redirects are never stored
     }
   }
 });
+
+test("a shopper back from the acquirer signed out is sent to sign in, and then to the same outcome page", async ({
+  request,
+}) => {
+  for (const path of ["/thank-you?orderId=12", "/fail?orderId=12"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers().location, path).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
+    expect(response.headers()["cache-control"], path).toMatch(/(^|, )no-store$/);
+  }
+});
