@@ -1,12 +1,12 @@
 import { createRoute, OpenAPIHono, type RouteConfig, type z } from "@hono/zod-openapi";
 import type { Env, MiddlewareHandler } from "hono";
 import { apiErrorBodySchema } from "#contract/errors.ts";
+import type { RateBucket } from "#server/config.ts";
 import { BODY_LIMITS, limitBody } from "#server/http/body-limit.ts";
 import type { ApiCacheDeclaration } from "#server/http/http-cache.ts";
+import { limitRate } from "#server/http/rate-limits.ts";
 import { resolveActor } from "./actor.ts";
 import type { AppEnv } from "./env.ts";
-import type { RateBucket } from "#server/config.ts";
-import { limitRate } from "#server/http/rate-limits.ts";
 import { type StatementKind, statementTimeout } from "./statement-timeouts.ts";
 import { apiHook } from "./validation.ts";
 
@@ -149,7 +149,12 @@ export function defineRoute<P extends string, R extends Definition & { path: P }
     ...(write
       ? {
           "x-body-limit": maxBytes,
-          responses: { ...route.responses, ...errorResponses(413) },
+          // A JSON body sent as anything but application/json is refused with 415 (error-handler.ts).
+          responses: {
+            ...route.responses,
+            ...errorResponses(413),
+            ...(route.request?.body ? errorResponses(415) : {}),
+          },
         }
       : {}),
     // Shared answers are the same for everyone: only other routes learn who is asking (actor.ts).

@@ -80,6 +80,20 @@ describe("/api/openapi.json", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("documents 415 on every operation that takes a JSON body, as a body of another type gets it", async () => {
+    const doc = await openapi();
+    const withBody = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, { requestBody?: { content?: object }; responses: object }>)
+        .filter(([, op]) => op.requestBody?.content && "application/json" in op.requestBody.content)
+        .map(([method, op]) => ({
+          at: `${method.toUpperCase()} ${path}`,
+          statuses: Object.keys(op.responses),
+        })),
+    );
+    expect(withBody.length).toBeGreaterThan(10);
+    expect(withBody.filter((op) => !op.statuses.includes("415")).map((op) => op.at)).toEqual([]);
+  });
+
   it("declares the visitor and session cookies and uses them on personal operations only", async () => {
     const doc = (await openapi()) as Doc & {
       components: { securitySchemes: Record<string, { type: string; in: string; name: string }> };
