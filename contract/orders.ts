@@ -170,6 +170,8 @@ export const orderSchema = z.object({
   toPay: z.number().int(),
   /** What the card (or SBP) paid, kopecks; 0 until paid or when paid fully with points. */
   paidByCard: z.number().int(),
+  /** How that money was paid: by card or through SBP; null until paid, or when points paid it all. */
+  paidWith: z.enum(["card", "sbp"]).nullable(),
   delivery: orderDeliverySchema,
   recipient: orderRecipientSchema,
   shipments: z.array(orderShipmentSchema),

@@ -534,6 +534,25 @@ test.describe("the payment step", () => {
     await expectAccessible(page, "the payment step with points", { exclude: TOASTS });
   });
 
+  test("paid through SBP, the thank-you page says so, not «by card»", async ({
+    page,
+    signIn,
+    baseURL,
+  }, info) => {
+    await shopperWithBasket(page, signIn, baseURL);
+    const id = await placePickupOrder(page, info);
+    await page.getByRole("radio", { name: /СБП/ }).check();
+    await page
+      .getByRole("button", { name: /^Оплатить .*₽$/ })
+      .locator("visible=true")
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Оплата через СБП" })).toBeVisible();
+    await page.getByRole("button", { name: "Оплатить в приложении банка — успешно" }).click();
+    await expect(page).toHaveURL(new RegExp(`/thank-you\\?orderId=${id}$`));
+    await expect(page.getByText(/Оплачено через СБП/).first()).toBeVisible();
+    await expect(page.getByText(/Оплачено картой/)).toHaveCount(0);
+  });
+
   test("an order paid fully with points skips the card and goes to /thank-you", async ({
     page,
     signIn,

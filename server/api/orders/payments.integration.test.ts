@@ -12,7 +12,7 @@ import { createServices } from "#server/domain/services.ts";
 import { createApp } from "#server/http/app.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
-import { payWithCard, STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
+import { payBySbp, payWithCard, STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
 import {
   acquirerPagesOf,
   checkoutKey,
@@ -209,6 +209,7 @@ describe("paying at the acquirer", () => {
     const after = await orderOf(env, shopper.cookie, order.id);
     expect(after.status).toBe("paid");
     expect(after.paidByCard).toBe(250_000 - 300 * 100);
+    expect(after.paidWith).toBe("card");
     expect(after.bonusSpent).toBe(300);
     const bonus = createBonusRepository(env.database.db);
     expect(await bonus.balance(shopper.userId)).toEqual({ balance: 700, pending: 100 });
@@ -253,6 +254,20 @@ describe("paying at the acquirer", () => {
     expect((await post(signed({ ...fields, Amount: order.toPay - 100 }, password))).status).toBe(400);
     expect((await post(signed({ ...fields, OrderId: "0000-0000-1" }, password))).status).toBe(400);
     expect((await orderOf(env, shopper.cookie, order.id)).status).toBe("awaiting_payment");
+  });
+
+  it("says an SBP payment was made through SBP, not by card", async () => {
+    const env = await paymentApp();
+    const { shopper, order } = await placedOrder(env);
+    const res = await env.call(`/api/v1/orders/${order.id}/payments`, {
+      method: "POST",
+      cookie: shopper.cookie,
+      body: { method: "sbp", bonusPoints: 0 },
+    });
+    const { paymentUrl } = (await res.json()) as { paymentUrl: string };
+    await payBySbp(paymentUrl, "success", { send: env.send });
+    await env.call(`/api/v1/orders/${order.id}/payments/check`, { method: "POST", cookie: shopper.cookie });
+    expect(await orderOf(env, shopper.cookie, order.id)).toMatchObject({ status: "paid", paidWith: "sbp" });
   });
 
   it("after a declined card, pays again with a new payment of the same order", async () => {

@@ -362,6 +362,11 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
       cashbackPoints: row.cashbackPoints,
       toPay: row.toPay,
       paidByCard: paymentRows.filter((p) => p.status === "confirmed").reduce((sum, p) => sum + p.amount, 0),
+      paidWith:
+        paymentRows.find(
+          (p): p is typeof p & { method: "card" | "sbp" } =>
+            p.status === "confirmed" && (p.method === "card" || p.method === "sbp"),
+        )?.method ?? null,
       delivery: {
         ...delivery,
         slot: slot ? { date: slot.date, startsHour: slot.startsHour, endsHour: slot.endsHour } : null,

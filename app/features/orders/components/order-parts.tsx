@@ -10,6 +10,11 @@ export function formatPoints(points: number): string {
 }
 
 /** «28 ноября» or «завтра, 25 ноября», as the shopper's calendar (Moscow for now) says. */
+/** «картой» or «через СБП», after «Оплачено». */
+export function paidWithText(paidWith: Order["paidWith"]): string {
+  return paidWith === "sbp" ? "через СБП" : "картой";
+}
+
 export function deliveryDayText(date: string): string {
   const today = localDateTime(new Date(), "Europe/Moscow").date;
   const words = deliveryDayWords(date, today);
@@ -121,7 +126,7 @@ export function OrderTotals({ order, paid }: { order: Order; paid: boolean }) {
       ) : null}
       {paid && order.paidByCard === 0 ? null : (
         <div className="order-totals__sum">
-          <dt>{paid ? "Оплачено картой" : "К оплате"}</dt>
+          <dt>{paid ? `Оплачено ${paidWithText(order.paidWith)}` : "К оплате"}</dt>
           <dd>{formatPrice(paid ? order.paidByCard : order.toPay)}</dd>
         </div>
       )}

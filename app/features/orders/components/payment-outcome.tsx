@@ -8,7 +8,7 @@ import { showToast } from "#app/ui/toast/toast-store.ts";
 import type { Order } from "#contract/orders.ts";
 import { checkPayment, orderKeys, orderQuery, startPayment } from "../api.ts";
 import { purchaseEvent } from "../purchase-event.ts";
-import { formatPoints, OrderDelivery, OrderShipments, OrderTotals } from "./order-parts.tsx";
+import { formatPoints, OrderDelivery, OrderShipments, OrderTotals, paidWithText } from "./order-parts.tsx";
 
 /** How long the thank-you page waits for the acquirer's word before saying the payment is still being checked. */
 const CHECKS = 8;
@@ -88,7 +88,9 @@ export function ThankYouView({ orderId }: { orderId: number }) {
       <div role="status" className="outcome__text">
         {paid ? (
           <p>
-            {order.paidByCard > 0 ? `Оплачено картой ${formatPrice(order.paidByCard)}` : "Оплачено баллами"}
+            {order.paidByCard > 0
+              ? `Оплачено ${paidWithText(order.paidWith)} ${formatPrice(order.paidByCard)}`
+              : "Оплачено баллами"}
             {order.paidByCard > 0 && order.bonusSpent > 0 ? ` и ${formatPoints(order.bonusSpent)}` : ""}
             {order.paidByCard === 0 && order.bonusSpent > 0 ? `: ${formatPoints(order.bonusSpent)}` : ""}.
             {order.cashbackPoints > 0
