@@ -42,6 +42,19 @@ async function shopperWithBasket(page: Page, signIn: SignIn, baseURL: string | u
   }
 }
 
+/** One more unit of the basket's first line, as another tab would add it: a new basket version. */
+async function addOneMore(page: Page, baseURL: string | undefined) {
+  const basket = (await (await page.request.get("/api/v1/basket")).json()) as {
+    shipments: { lines: { productId: number; quantity: number }[] }[];
+  };
+  const line = basket.shipments[0]!.lines[0]!;
+  const changed = await page.request.post("/api/v1/basket/lines", {
+    headers: { origin: baseURL ?? "" },
+    data: { intent: "set_quantity", productId: line.productId, quantity: line.quantity + 1 },
+  });
+  expect(changed.status()).toBe(200);
+}
+
 async function openDelivery(page: Page, info: TestInfo) {
   await page.goto("/checkout/steps/delivery");
   await waitForHydration(page);
@@ -300,15 +313,7 @@ test.describe("the delivery step", () => {
       await expect(summary).toContainText("Товары, 2 шт.");
 
       // Another tab adds one more of the first line's product.
-      const basket = (await (await page.request.get("/api/v1/basket")).json()) as {
-        shipments: { lines: { productId: number; quantity: number }[] }[];
-      };
-      const line = basket.shipments[0]!.lines[0]!;
-      const changed = await page.request.post("/api/v1/basket/lines", {
-        headers: { origin: baseURL ?? "" },
-        data: { intent: "set_quantity", productId: line.productId, quantity: line.quantity + 1 },
-      });
-      expect(changed.status()).toBe(200);
+      await addOneMore(page, baseURL);
 
       await goToPayment(page).click();
       await expect(page.getByRole("alert").filter({ hasText: "Корзина изменилась" })).toBeVisible();
@@ -336,16 +341,8 @@ test.describe("the delivery step", () => {
           await goToPayment(page).click();
           await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
         }
-        // The basket changes (one more unit), so the next checkout is a new basket, not the same order.
-        const basket = (await (await page.request.get("/api/v1/basket")).json()) as {
-          shipments: { lines: { productId: number; quantity: number }[] }[];
-        };
-        const line = basket.shipments[0]!.lines[0]!;
-        const changed = await page.request.post("/api/v1/basket/lines", {
-          headers: { origin: baseURL ?? "" },
-          data: { intent: "set_quantity", productId: line.productId, quantity: line.quantity + 1 },
-        });
-        expect(changed.status()).toBe(200);
+        // The basket changes, so the next checkout is a new basket, not the same order.
+        await addOneMore(page, baseURL);
       }
       await openDelivery(page, info);
       await expect(page.getByText("Заказ приедет сюда")).toBeVisible();
