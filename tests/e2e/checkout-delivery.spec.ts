@@ -548,6 +548,7 @@ test.describe("the payment step", () => {
     await expect(page).toHaveURL(new RegExp(`/thank-you\\?orderId=${id}$`));
     await expect(page.getByText(/Оплачено через СБП/).first()).toBeVisible();
     await expect(page.getByText(/Оплачено картой/)).toHaveCount(0);
+    await page.screenshot({ path: shot(info, "thank-you-sbp"), fullPage: !isPhone(info) });
   });
 
   test("an order paid fully with points skips the card and goes to /thank-you", async ({
