@@ -1,20 +1,12 @@
 import { z } from "zod";
 import { DELIVERY_TYPES } from "./address-book.ts";
 import { idParam } from "./id-param.ts";
+import { ORDER_STATUSES, type OrderStatus } from "./order-states.ts";
 
 // Orders, their placement and their payment (commerce.md, Order, stock and payment; ADR 040).
 // Money in kopecks, points in whole points (1 point = 1 ₽).
 
-export const ORDER_STATUSES = [
-  "awaiting_payment",
-  "paid",
-  "assembling",
-  "in_delivery",
-  "ready_for_pickup",
-  "delivered",
-  "cancelled",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus };
 
 /** How the shopper sees each status. */
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
@@ -24,6 +16,7 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   in_delivery: "В доставке",
   ready_for_pickup: "Ждёт в пункте выдачи",
   delivered: "Получен",
+  not_collected: "Не забран",
   cancelled: "Отменён",
 };
 

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { ORDER_STATUSES } from "#contract/orders.ts";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "#contract/order-states.ts";
 import { addresses } from "./account.ts";
 import { baskets } from "./basket.ts";
 import { products, sellers } from "./catalog.ts";
@@ -68,7 +68,7 @@ export const deliverySlots = pgTable(
 );
 
 /** The order's life (commerce.md): the one list, shared with the API's contract. */
-export { ORDER_STATUSES };
+export { ORDER_STATUSES, PAYMENT_STATUSES };
 
 /**
  * An order (commerce.md, Order, stock and payment). Money in kopecks, points in whole points (1 point =
@@ -121,6 +121,8 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelReason: text("cancel_reason"),
+    /** Kopecks the acquirer says went back to the shopper (its own refunds and ours), for the order's page. */
+    refundedTotal: integer("refunded_total").notNull().default(0),
   },
   (t) => [
     uniqueIndex("orders_number_uq").on(t.number),
@@ -130,13 +132,14 @@ export const orders = pgTable(
     index("orders_unpaid_deadline_idx").on(t.paymentDeadline).where(sql`${t.status} = 'awaiting_payment'`),
     check(
       "orders_status",
-      sql`${t.status} IN ('awaiting_payment', 'paid', 'assembling', 'in_delivery', 'ready_for_pickup', 'delivered', 'cancelled')`,
+      sql`${t.status} IN ('awaiting_payment', 'paid', 'assembling', 'in_delivery', 'ready_for_pickup', 'delivered', 'not_collected', 'cancelled')`,
     ),
     check("orders_delivery_type", sql`${t.deliveryType} IN ('courier', 'pickup')`),
     check(
       "orders_money_nonnegative",
       sql`${t.goodsTotal} > 0 AND ${t.discountTotal} >= 0 AND ${t.deliveryTotal} >= 0 AND ${t.bonusSpent} >= 0 AND ${t.cashbackPoints} >= 0 AND ${t.toPay} >= 0`,
     ),
+    check("orders_refunded_total", sql`${t.refundedTotal} >= 0`),
     check("orders_to_pay", sql`${t.toPay} = ${t.goodsTotal} + ${t.deliveryTotal} - ${t.bonusSpent} * 100`),
   ],
 );
@@ -188,19 +191,6 @@ export const orderLines = pgTable(
   ],
 );
 
-/**
- * `returning`: money (or an open page) the order cannot take, being given back through the acquirer by a
- * durable job (`return-payment`); `refunded` or `cancelled` only once the acquirer says so.
- */
-export const PAYMENT_STATUSES = [
-  "new",
-  "pending",
-  "confirmed",
-  "rejected",
-  "cancelled",
-  "returning",
-  "refunded",
-] as const;
 
 /**
  * One attempt to pay an order at the acquirer (a new `Init` for each "pay again"). `externalId` is the
@@ -224,6 +214,8 @@ export const payments = pgTable(
     /** The acquirer's status word as last seen (CONFIRMED, REJECTED, …), for support. */
     acquirerStatus: text("acquirer_status"),
     paymentUrl: text("payment_url"),
+    /** Kopecks of this payment the acquirer says went back (a partial refund leaves it below `amount`). */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -231,9 +223,10 @@ export const payments = pgTable(
     uniqueIndex("payments_attempt_uq").on(t.orderId, t.attempt),
     uniqueIndex("payments_external_uq").on(t.provider, t.externalId),
     check("payments_amount_nonnegative", sql`${t.amount} >= 0`),
+    check("payments_refunded_amount", sql`${t.refundedAmount} BETWEEN 0 AND ${t.amount}`),
     check(
       "payments_status",
-      sql`${t.status} IN ('new', 'pending', 'confirmed', 'rejected', 'cancelled', 'returning', 'refunded')`,
+      sql`${t.status} IN ('new', 'pending', 'confirmed', 'rejected', 'cancelled', 'returning', 'partially_refunded', 'refunded')`,
     ),
   ],
 );
@@ -252,7 +245,12 @@ export const paymentProblems = pgTable(
     orderId: bigint("order_id", { mode: "number" })
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["return_failed"] }).notNull(),
+    /**
+     * `return_failed`: our job could not give the money back; `partial_refund`: the acquirer refunded part
+     * of a paid order (someone decides what of the order stays); `refund_after_handover`: all of it, after
+     * the goods reached the shopper.
+     */
+    kind: text("kind", { enum: ["return_failed", "partial_refund", "refund_after_handover"] }).notNull(),
     /** The last error, for the operator (no card data: the acquirer's code and message). */
     detail: text("detail").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,95 @@
+// The order's and the payment's lifecycles as tables (commerce.md, Order, stock and payment; ADR 044).
+// `transition()` in the orders repository is the only writer of either status: it refuses a move the
+// table does not list and updates `WHERE status = from`, so of racing callers exactly one moves the row.
+
+export const ORDER_STATUSES = [
+  "awaiting_payment",
+  "paid",
+  "assembling",
+  "in_delivery",
+  "ready_for_pickup",
+  "delivered",
+  "not_collected",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Where an order may go from each status. Cancelling is possible until the goods are in the shopper's
+ * hands (a shopper or operator before handover to delivery, an acquirer-side refund at any point before
+ * delivery); a pickup order whose storage days pass is `not_collected`. Delivered, not collected and
+ * cancelled are final: what happens after (returns) has its own lifecycle.
+ */
+export const ORDER_TRANSITIONS = {
+  awaiting_payment: ["paid", "cancelled"],
+  paid: ["assembling", "cancelled"],
+  assembling: ["in_delivery", "cancelled"],
+  in_delivery: ["ready_for_pickup", "delivered", "cancelled"],
+  ready_for_pickup: ["delivered", "not_collected", "cancelled"],
+  delivered: [],
+  not_collected: [],
+  cancelled: [],
+} as const satisfies Record<OrderStatus, readonly OrderStatus[]>;
+
+/** Statuses in which the goods have not reached the shopper: a full refund then cancels the order. */
+export const BEFORE_HANDOVER: readonly OrderStatus[] = [
+  "paid",
+  "assembling",
+  "in_delivery",
+  "ready_for_pickup",
+];
+
+/**
+ * A payment attempt: `new` while its `Init` is in flight, `pending` with a page open, then `confirmed`
+ * (money taken) or `rejected` (declined, expired, Init failed) or `cancelled` (page closed by us).
+ * `returning`: money or an open page the order cannot take, being given back by a durable job (ADR 043).
+ * `partially_refunded` / `refunded`: the acquirer says part or all of the money went back.
+ */
+export const PAYMENT_STATUSES = [
+  "new",
+  "pending",
+  "confirmed",
+  "rejected",
+  "cancelled",
+  "returning",
+  "partially_refunded",
+  "refunded",
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_TRANSITIONS = {
+  // An Init answered (pending) or failed / never answered (rejected); a word about it may come first.
+  new: ["pending", "confirmed", "rejected", "cancelled", "returning", "refunded"],
+  pending: ["confirmed", "rejected", "cancelled", "returning", "refunded"],
+  // Money taken: given back by us (returning) or by the acquirer's own refund or reversal.
+  confirmed: ["returning", "partially_refunded", "refunded"],
+  partially_refunded: ["returning", "partially_refunded", "refunded"],
+  // Being given back: ends as the acquirer says (closed page, declined meanwhile, refunded).
+  returning: ["cancelled", "rejected", "partially_refunded", "refunded"],
+  rejected: [],
+  cancelled: [],
+  refunded: [],
+} as const satisfies Record<PaymentStatus, readonly PaymentStatus[]>;
+
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return (ORDER_TRANSITIONS[from] as readonly OrderStatus[]).includes(to);
+}
+
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  return (PAYMENT_TRANSITIONS[from] as readonly PaymentStatus[]).includes(to);
+}
+
+/** Every status reachable from `from` (itself included), walking the table. */
+export function reachable<S extends string>(table: Record<S, readonly S[]>, from: S): Set<S> {
+  const seen = new Set<S>([from]);
+  const queue: S[] = [from];
+  for (let s = queue.shift(); s !== undefined; s = queue.shift()) {
+    for (const next of table[s]) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen;
+}
