@@ -134,7 +134,12 @@ export const products = pgTable(
     price: integer("price").notNull(),
     oldPrice: integer("old_price"),
     cashbackPercent: smallint("cashback_percent").notNull().default(0),
-    stock: integer("stock").notNull().default(0),
+    /**
+     * Whether the product has units to sell, as cards and listings show it: kept by the inventory table's
+     * trigger (migration 0021), which writes it only when a product sells out or comes back. The count
+     * itself lives in `inventory`, so an ordinary sale leaves this row, and the catalogue caches, alone.
+     */
+    hasStock: boolean("has_stock").notNull().default(false),
     isPreorder: boolean("is_preorder").notNull().default(false),
     isComingSoon: boolean("is_coming_soon").notNull().default(false),
     isOriginal: boolean("is_original").notNull().default(false),
@@ -162,7 +167,7 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex("products_sku_uq").on(t.sku),
-    // Migration 0005 adds INCLUDE columns so listings and facets are index-only scans.
+    // Migrations 0005, 0009 and 0021 add INCLUDE columns so listings and facets are index-only scans.
     index("products_category_idx").on(t.categoryId, t.popularity),
     index("products_brand_idx").on(t.brandId),
     index("products_seller_idx").on(t.sellerId),
@@ -172,7 +177,6 @@ export const products = pgTable(
     check("products_price_positive", sql`${t.price} > 0`),
     check("products_old_price_gt_price", sql`${t.oldPrice} IS NULL OR ${t.oldPrice} > ${t.price}`),
     check("products_cashback_range", sql`${t.cashbackPercent} BETWEEN 0 AND 100`),
-    check("products_stock_nonnegative", sql`${t.stock} >= 0`),
     check("products_order_limit_positive", sql`${t.orderLimit} IS NULL OR ${t.orderLimit} > 0`),
   ],
 );

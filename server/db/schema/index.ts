@@ -3,6 +3,7 @@ export * from "./basket.ts";
 export * from "./catalog.ts";
 export * from "./geo.ts";
 export * from "./identity.ts";
+export * from "./inventory.ts";
 export * from "./jobs.ts";
 export * from "./phone-sign-in.ts";
 export * from "./reference.ts";
