@@ -1,7 +1,7 @@
 import type { Kopecks, Points } from "./money.ts";
 
 /**
- * The one way the shop writes numbers for people (issue 19, point 11; ADR 044): the storefront's pages
+ * The one way the shop writes numbers for people (issue 19, point 11; ADR 046): the storefront's pages
  * and the server's messages import these, so a price, a number of points or a rating reads the same
  * wherever it is shown. Russian conventions through `Intl` (ru-RU): thousands grouped with a no-break
  * space (U+00A0), a decimal comma, «₽» after the sum with a no-break space, so «12 990 ₽» never breaks

@@ -1,5 +1,5 @@
 /**
- * Money and bonus points as types of their own (issue 19, point 11; ADR 044). Both are whole numbers at
+ * Money and bonus points as types of their own (issue 19, point 11; ADR 046). Both are whole numbers at
  * run time; the brand only exists for the compiler, so a sum in roubles, a count of goods or a number of
  * points cannot be passed where kopecks are expected (and the other way round) without saying so.
  *
