@@ -16,10 +16,10 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { root } from "../scripts/lib/run.mjs";
 import { openCaches } from "../server/cache/index.ts";
+import { createApp } from "../server/composition/app.ts";
+import { createServices } from "../server/composition/services.ts";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
-import { createServices } from "../server/domain/services.ts";
-import { createApp } from "../server/http/app.ts";
 import { buildPagePolicy } from "../server/http/page-cache.ts";
 import { createLogger } from "../server/logger.ts";
 

@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { createApp } from "#server/composition/app.ts";
+import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
-import { createServices } from "#server/domain/services.ts";
-import { createApp } from "#server/http/app.ts";
 import { createLogger } from "#server/logger.ts";
 import { startTcpProxy } from "#tests/fixtures/tcp-proxy.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";

@@ -3,23 +3,23 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { openCaches } from "./cache/index.ts";
+import { type AppDeps, createApp } from "./composition/app.ts";
+import { createServices, type Services } from "./composition/services.ts";
 import type { AppConfig } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { prepareDatabase } from "./db/startup.ts";
-import { acquirerStandInJobs } from "./domain/acquirer-stand-in/stand-in.ts";
 import { bankSignInJobs } from "./domain/bank-sign-in/purge.ts";
 import { basketHousekeepingJobs } from "./domain/basket/housekeeping.ts";
 import { housekeepingJobs } from "./domain/housekeeping.ts";
 import { ordersJobs } from "./domain/orders/jobs.ts";
-import { createServices, type Services } from "./domain/services.ts";
-import { type AppDeps, createApp, type SsrHandler } from "./http/app.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
-import { createDevSsr, loadProductionSsr } from "./http/ssr.ts";
+import { createDevSsr, loadProductionSsr, type SsrHandler } from "./http/ssr.ts";
 import { jobMaintenance } from "./jobs/maintenance.ts";
 import { createJobRunner } from "./jobs/runner.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { paths } from "./paths.ts";
 import { openRedis } from "./redis.ts";
+import { acquirerStandInJobs } from "./stand-ins/acquirer/stand-in.ts";
 
 export interface StartOptions {
   config: AppConfig;

@@ -1,7 +1,7 @@
+import { createApp } from "../../server/composition/app.ts";
+import { createServices } from "../../server/composition/services.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/client.ts";
-import { createServices } from "../../server/domain/services.ts";
-import { createApp } from "../../server/http/app.ts";
 import { createLogger } from "../../server/logger.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { describe, expect, it, vi } from "vitest";
-import type { Services } from "#server/domain/services.ts";
+import type { Services } from "#server/composition/services.ts";
 import { anonymousActor } from "./actor.ts";
 import { createRouter, defineRoute, jsonOk } from "./define-route.ts";
 

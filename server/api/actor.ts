@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { Actor, Owner } from "#server/domain/actor.ts";
 import { AppError } from "#server/errors.ts";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { readSessionToken } from "./session-cookie.ts";
 import { ensureVisitor, readVisitor } from "./visitor.ts";
 

@@ -3,10 +3,10 @@ import type { Env, MiddlewareHandler } from "hono";
 import { apiErrorBodySchema } from "#contract/errors.ts";
 import type { RateBucket } from "#server/config.ts";
 import { BODY_LIMITS, limitBody } from "#server/http/body-limit.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import type { ApiCacheDeclaration } from "#server/http/http-cache.ts";
 import { limitRate } from "#server/http/rate-limits.ts";
 import { resolveActor } from "./actor.ts";
-import type { AppEnv } from "./env.ts";
 import { type StatementKind, statementTimeout } from "./statement-timeouts.ts";
 import { apiHook } from "./validation.ts";
 

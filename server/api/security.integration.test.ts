@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createServices } from "#server/composition/services.ts";
 import { hashFlowId } from "#server/domain/bank-sign-in/service.ts";
-import { DEMO_CUSTOMERS } from "#server/domain/bank-stand-in/customers.ts";
-import { createServices } from "#server/domain/services.ts";
+import { DEMO_CUSTOMERS } from "#server/stand-ins/bank/customers.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 import { twoCitiesWithPoints } from "#tests/fixtures/address-book-data.ts";
 import { formAction, TEST_ORIGIN, TestBrowser, throughBank } from "#tests/fixtures/bank-browser.ts";

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import type { Services } from "#server/composition/services.ts";
 import { createIdentityRepository } from "#server/domain/identity/repository.ts";
 import { createIdentityService } from "#server/domain/identity/service.ts";
-import type { Services } from "#server/domain/services.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { createUser } from "#tests/factories/users.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
-import type { AppEnv } from "./env.ts";
 import { signInAs } from "./sign-in.ts";
 
 async function harness() {

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { clientAddress } from "#server/http/client-address.ts";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { readSessionToken, setSessionCookie } from "./session-cookie.ts";
 import { readVisitor } from "./visitor.ts";
 

@@ -1,16 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { createApp } from "#server/composition/app.ts";
+import { createServices, type Services } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
-import { createServices, type Services } from "#server/domain/services.ts";
-import { createApp } from "#server/http/app.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { createBasket } from "#tests/factories/baskets.ts";
 import { createUser } from "#tests/factories/users.ts";
 import { freshPhone, signInByPhone } from "#tests/fixtures/phone-sign-in-data.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 import { basketOf, productsByStock, wishlistRowCount } from "#tests/fixtures/wishlist-data.ts";
-import type { AppEnv } from "./env.ts";
 import { signInAs } from "./sign-in.ts";
 
 const origin = "http://localhost";

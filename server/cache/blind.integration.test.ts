@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "#server/composition/app.ts";
+import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
-import { createServices } from "#server/domain/services.ts";
-import { createApp } from "#server/http/app.ts";
 import { pagePolicyResolver } from "#server/http/page-cache.ts";
 import { createLogger } from "#server/logger.ts";
 import { plainProduct, setProductPrice } from "#tests/fixtures/catalog-writes.ts";

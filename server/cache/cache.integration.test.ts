@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { createApp } from "#server/http/app.ts";
+import type { createApp } from "#server/composition/app.ts";
 import { pagePolicyResolver } from "#server/http/page-cache.ts";
 import { plainProduct, renameMenuNode, setProductPrice } from "#tests/fixtures/catalog-writes.ts";
 import { eventually } from "#tests/fixtures/eventually.ts";

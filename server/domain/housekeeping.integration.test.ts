@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { getTestContext } from "#tests/fixtures/test-app.ts";
+import { createServices } from "#server/composition/services.ts";
 import { createSession } from "#tests/factories/sessions.ts";
+import { getTestContext } from "#tests/fixtures/test-app.ts";
 import { insertOwnerRows, ownerRows } from "#tests/fixtures/visitor-data.ts";
 import { purgeExpiredVisitorData, VISITOR_LIFETIME_DAYS } from "./housekeeping.ts";
-import { createServices } from "./services.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -5,12 +5,12 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { validate } from "#server/api/validation.ts";
+import { createApp } from "#server/composition/app.ts";
+import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
-import { createServices } from "#server/domain/services.ts";
 import { AppError } from "#server/errors.ts";
 import { createLogger } from "#server/logger.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
-import { createApp } from "./app.ts";
 import { errorHandler } from "./error-handler.ts";
 
 describe("error mapping", () => {

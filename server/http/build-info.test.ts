@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { AppEnv } from "#server/api/env.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { createBuildInfoRoute } from "./build-info.ts";
 
 const mounted = (getBuildId: () => string | undefined) =>

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "#server/api/env.ts";
+import type { AppEnv } from "#server/http/env.ts";
 
 /** What `GET /api/build` answers; the storefront compares it with the build its page was rendered by. */
 export interface BuildInfo {

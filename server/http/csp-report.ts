@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "#server/api/env.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { BODY_LIMITS, limitBody } from "./body-limit.ts";
 import { CSP_REPORT_PATH } from "./csp.ts";
 

@@ -1,11 +1,11 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type App, createApp } from "#server/composition/app.ts";
+import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
-import { createServices } from "#server/domain/services.ts";
 import { createLogger } from "#server/logger.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
-import { type App, createApp } from "./app.ts";
 
 /**
  * Real pages through the real app: React Router renders the storefront (through Vite, as `npm run dev`

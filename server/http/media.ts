@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
 import { idParam } from "#contract/id-param.ts";
-import type { AppEnv } from "#server/api/env.ts";
 import { AppError } from "#server/errors.ts";
+import type { AppEnv } from "#server/http/env.ts";
 
 const SVG_HEADERS = {
   "Content-Type": "image/svg+xml; charset=utf-8",

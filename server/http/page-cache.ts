@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { type PageCachePolicy, pageCachePolicyOf, pageQueryOf } from "#contract/page-cache.ts";
 import { WEBVIEW_COOKIE, WEBVIEW_UA_MARKER } from "#contract/webview.ts";
-import { CITY_COOKIE, cityIdFromCookie } from "#server/api/address/schemas.ts";
+import { CITY_COOKIE, cityIdFromCookie } from "./city-cookie.ts";
 import { CACHE_CONTROL, etagOf } from "./http-cache.ts";
 
 export type { PageCachePolicy } from "#contract/page-cache.ts";

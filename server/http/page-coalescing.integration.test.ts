@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ReadCache } from "#server/cache/read-cache.ts";
+import { createApp } from "#server/composition/app.ts";
+import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
-import { createServices } from "#server/domain/services.ts";
 import { createLogger } from "#server/logger.ts";
 import { eventually } from "#tests/fixtures/eventually.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
-import { createApp } from "./app.ts";
 import { type PageSnapshot, pagePolicyResolver } from "./page-cache.ts";
 
 /**

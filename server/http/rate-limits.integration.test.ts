@@ -2,12 +2,12 @@ import { createHash, randomInt } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { PageCachePolicy } from "#contract/page-cache.ts";
 import type { SsrLoadContext } from "#contract/ssr.ts";
+import { createApp } from "#server/composition/app.ts";
+import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
-import { createServices } from "#server/domain/services.ts";
 import { createLogger } from "#server/logger.ts";
 import { openRedis, type RedisHandle } from "#server/redis.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
-import { createApp } from "./app.ts";
 import { createRateLimits } from "./rate-limits.ts";
 
 const redisUrl = process.env.REDIS_URL;

@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SsrLoadContext } from "#contract/ssr.ts";
+import { createApp } from "#server/composition/app.ts";
+import { createServices, type Services } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
-import { createServices, type Services } from "#server/domain/services.ts";
 import { createLogger } from "#server/logger.ts";
 import { closeStorefront, storefrontApp } from "#tests/fixtures/storefront-app.ts";
 import { getTestContext, webAppWith } from "#tests/fixtures/test-app.ts";
-import { createApp } from "./app.ts";
 import { pagePolicyResolver } from "./page-cache.ts";
 
 /**

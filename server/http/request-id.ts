@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "#server/api/env.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { inProcessCall } from "./in-process-call.ts";
 import { type ProxyTrust, peerAddress, trustsPeer } from "./proxy-trust.ts";
 

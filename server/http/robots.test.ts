@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { AppEnv } from "#server/api/env.ts";
 import { type AppConfig, loadConfig } from "#server/config.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { robotsRoute } from "./robots.ts";
 
 function appWith(publicOrigin: string | undefined) {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "#server/api/env.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { requestOrigin } from "./public-origin.ts";
 import { SITEMAP_INDEX_PATH } from "./sitemap.ts";
 

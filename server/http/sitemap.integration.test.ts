@@ -1,9 +1,9 @@
 import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { AppEnv } from "#server/api/env.ts";
+import { createServices } from "#server/composition/services.ts";
 import { brands, categories, products, sellers } from "#server/db/schema/index.ts";
-import { createServices } from "#server/domain/services.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { createLogger } from "#server/logger.ts";
 import {
   plainProduct,

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { AppEnv } from "#server/api/env.ts";
+import type { Services } from "#server/composition/services.ts";
 import { type AppConfig, loadConfig } from "#server/config.ts";
 import {
   renderUrlset,
@@ -13,7 +13,7 @@ import {
   xmlEscape,
 } from "#server/domain/seo/sitemap.ts";
 import type { SitemapService, SitemapTable } from "#server/domain/seo/sitemap-service.ts";
-import type { Services } from "#server/domain/services.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { errorHandler } from "./error-handler.ts";
 import { createSitemapRoute, defaultSitemapSources } from "./sitemap.ts";

@@ -1,5 +1,4 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "#server/api/env.ts";
 import {
   contentSitemapSource,
   pagesSitemapSource,
@@ -12,6 +11,7 @@ import {
   tableSitemapSource,
 } from "#server/domain/seo/sitemap.ts";
 import { AppError } from "#server/errors.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { requestOrigin } from "./public-origin.ts";
 
 export const SITEMAP_INDEX_PATH = "/sitemap.xml";

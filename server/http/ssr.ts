@@ -2,9 +2,12 @@ import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import type { SsrLoadContext } from "#contract/ssr.ts";
 import { paths } from "#server/paths.ts";
-import type { SsrHandler } from "./app.ts";
 import { buildPagePolicy, type PageRule } from "./page-cache.ts";
+
+/** Renders one page of the storefront: React Router's request handler with the load context. */
+export type SsrHandler = (request: Request, context: SsrLoadContext) => Promise<Response>;
 
 type PagePolicy = (pathname: string) => PageRule | Promise<PageRule>;
 

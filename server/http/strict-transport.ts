@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "#server/api/env.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { isHttps } from "./public-origin.ts";
 
 /** Half a year, and subdomains too: what hono/secure-headers sent before (ADR 026). */

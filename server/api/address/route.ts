@@ -1,8 +1,9 @@
 import { getCookie, setCookie } from "hono/cookie";
 import { cityListSchema, currentCitySchema, findCityQuerySchema } from "#contract/geo.ts";
 import { createRouter, defineRoute, errorResponses, jsonOk } from "#server/api/define-route.ts";
+import { CITY_COOKIE, CITY_COOKIE_MAX_AGE_S, cityIdFromCookie } from "#server/http/city-cookie.ts";
 import { isHttps } from "#server/http/public-origin.ts";
-import { CITY_COOKIE, CITY_COOKIE_MAX_AGE_S, cityIdFromCookie, cityIdParamsSchema } from "./schemas.ts";
+import { cityIdParamsSchema } from "./schemas.ts";
 
 const listCities = defineRoute({
   method: "get",

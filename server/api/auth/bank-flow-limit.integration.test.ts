@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { BANK_ERROR_MESSAGES, IMPORT_ERROR_MESSAGES } from "#contract/bank-sign-in.ts";
+import { createApp } from "#server/composition/app.ts";
+import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
 import { FLOW_LIMIT } from "#server/domain/bank-sign-in/service.ts";
-import { AUTHORIZATION_ATTEMPTS } from "#server/domain/bank-stand-in/stand-in.ts";
-import { createServices } from "#server/domain/services.ts";
-import { createApp } from "#server/http/app.ts";
 import { createLogger } from "#server/logger.ts";
+import { AUTHORIZATION_ATTEMPTS } from "#server/stand-ins/bank/stand-in.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 import { TEST_ORIGIN } from "#tests/fixtures/bank-browser.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";

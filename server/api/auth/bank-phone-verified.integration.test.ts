@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { type BankCustomer, DEMO_CUSTOMERS } from "#server/domain/bank-stand-in/customers.ts";
+import { type BankCustomer, DEMO_CUSTOMERS } from "#server/stand-ins/bank/customers.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 import { createUser } from "#tests/factories/users.ts";
 import { TEST_ORIGIN, type TestBrowser, throughBank } from "#tests/fixtures/bank-browser.ts";

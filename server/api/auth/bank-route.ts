@@ -9,11 +9,10 @@ import {
 } from "#contract/bank-sign-in.ts";
 import { DEFAULT_REDIRECT_PATH, safeRedirectPath } from "#contract/redirect-to.ts";
 import { createRouter, defineRoute, errorResponses } from "#server/api/define-route.ts";
-import type { AppEnv } from "#server/api/env.ts";
 import { signInAs } from "#server/api/sign-in.ts";
-import { BankFlowError, FLOW_TTL_S } from "#server/domain/bank-sign-in/service.ts";
-import { BANK_CALLBACK_PATH } from "#server/domain/bank-stand-in/stand-in.ts";
+import { BANK_CALLBACK_PATH, BankFlowError, FLOW_TTL_S } from "#server/domain/bank-sign-in/service.ts";
 import { clientAddress } from "#server/http/client-address.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { isHttps, requestOrigin } from "#server/http/public-origin.ts";
 import { rateLimitKey } from "#server/http/rate-limits.ts";
 

@@ -4,18 +4,14 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
 import { beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "#server/composition/app.ts";
+import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
 import { createBankSignInRepository } from "#server/domain/bank-sign-in/repository.ts";
 import { type BankSignInOptions, hashFlowId } from "#server/domain/bank-sign-in/service.ts";
-import {
-  type BankCustomer,
-  DEMO_CUSTOMERS,
-  DEMO_WELCOME_POINTS,
-} from "#server/domain/bank-stand-in/customers.ts";
 import { createPhoneCodesRepository } from "#server/domain/phone-sign-in/repository.ts";
-import { createServices } from "#server/domain/services.ts";
-import { createApp } from "#server/http/app.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
+import { type BankCustomer, DEMO_CUSTOMERS, DEMO_WELCOME_POINTS } from "#server/stand-ins/bank/customers.ts";
 import { createUser } from "#tests/factories/users.ts";
 import { formAction, TEST_ORIGIN, TestBrowser, throughBank } from "#tests/fixtures/bank-browser.ts";
 import {
@@ -24,6 +20,7 @@ import {
   forgetDemoCustomers,
   payloadExpiry,
 } from "#tests/fixtures/bank-sign-in-data.ts";
+import { shopWithRealBank } from "#tests/fixtures/real-bank.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 
 const customer = (login: string): BankCustomer => DEMO_CUSTOMERS.find((c) => c.login === login)!;
@@ -604,6 +601,18 @@ describe("sign-in through the bank (OIDC code flow with PKCE against the stand-i
 });
 
 describe("the stand-in's demo customers", () => {
+  it("get no welcome points through a real bank, even with a demo customer's subject", async () => {
+    const { database } = await getTestContext();
+    await forgetDemoCustomers(database.db);
+    // The stand-in plays a real bank (OIDC_ISSUER): the same subjects, but it is not the shop's stand-in.
+    const { browser } = await shopWithRealBank();
+    const shopper = browser();
+    const trip = await throughBank(shopper, start(ORDERS), kuznetsov);
+    expect((await shopper.request(trip.callbackUrl)).headers.get("location")).toBe(ORDERS);
+    const balance = await shopper.request("/api/v1/user/bonus");
+    expect(await balance.json()).toEqual({ balance: 0, pending: 0 });
+  });
+
   it("start with the welcome points once, however many times they sign in", async () => {
     const { app } = await getTestContext();
     for (let i = 0; i < 2; i += 1) {

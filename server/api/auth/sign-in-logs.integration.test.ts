@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { hashFlowId } from "#server/domain/bank-sign-in/service.ts";
-import { DEMO_CUSTOMERS } from "#server/domain/bank-stand-in/customers.ts";
+import { createApp } from "#server/composition/app.ts";
+import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
-import { createServices } from "#server/domain/services.ts";
-import { createApp } from "#server/http/app.ts";
+import { hashFlowId } from "#server/domain/bank-sign-in/service.ts";
 import { createLogger } from "#server/logger.ts";
+import { DEMO_CUSTOMERS } from "#server/stand-ins/bank/customers.ts";
 import { TEST_ORIGIN, TestBrowser, throughBank } from "#tests/fixtures/bank-browser.ts";
 import { forgetDemoCustomers } from "#tests/fixtures/bank-sign-in-data.ts";
 import { setFlowNonce, shopWithRealBank } from "#tests/fixtures/real-bank.ts";

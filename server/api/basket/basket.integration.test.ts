@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Basket, BasketCount, BasketMutation } from "#contract/basket.ts";
+import { createServices } from "#server/composition/services.ts";
 import { createUnitOfWork } from "#server/db/unit-of-work.ts";
 import { createBasketRepository } from "#server/domain/basket/repository.ts";
 import { createBasketService } from "#server/domain/basket/service.ts";
-import { createServices } from "#server/domain/services.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 import { createUser } from "#tests/factories/users.ts";
 import { limitedBelowStock, plainProducts, productWhere } from "#tests/fixtures/basket-data.ts";

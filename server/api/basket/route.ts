@@ -6,7 +6,6 @@ import {
   idempotencyHeaderSchema,
 } from "#contract/basket.ts";
 import { ensureOwner } from "#server/api/actor.ts";
-import { CITY_COOKIE, cityIdFromCookie } from "#server/api/address/schemas.ts";
 import {
   createRouter,
   defineRoute,
@@ -16,6 +15,7 @@ import {
   PERSONAL_SECURITY,
   SIGNED_IN_SECURITY,
 } from "#server/api/define-route.ts";
+import { CITY_COOKIE, cityIdFromCookie } from "#server/http/city-cookie.ts";
 
 /**
  * The basket is the signed-in shopper's, or before sign-in the anonymous visitor's (merged into the

@@ -8,13 +8,13 @@ import type {
   StreetLines,
 } from "#contract/delivery.ts";
 import { deliveryDate, deliveryPromise } from "#contract/delivery-dates.ts";
+import { createApp } from "#server/composition/app.ts";
+import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
 import { deliverySlots } from "#server/db/schema/index.ts";
 import { metresToStreet } from "#server/domain/delivery/address-rules.ts";
 import { commonProviders, sellerProviders } from "#server/domain/delivery/provider-rules.ts";
 import { slotCapacity } from "#server/domain/delivery/slot-rules.ts";
-import { createServices } from "#server/domain/services.ts";
-import { createApp } from "#server/http/app.ts";
 import { createLogger } from "#server/logger.ts";
 import { callApi, readJson, TEST_ORIGIN } from "#tests/fixtures/api-call.ts";
 import { basketOfSellers, cityNamed, pointsOf, sellersWithWarehouse } from "#tests/fixtures/delivery-data.ts";

@@ -16,7 +16,6 @@ import {
   streetsQuerySchema,
 } from "#contract/delivery.ts";
 import { idParam } from "#contract/id-param.ts";
-import { CITY_COOKIE, cityIdFromCookie } from "#server/api/address/schemas.ts";
 import {
   createRouter,
   defineRoute,
@@ -25,7 +24,8 @@ import {
   PERSONAL_SECURITY,
   SIGNED_IN_SECURITY,
 } from "#server/api/define-route.ts";
-import type { AppEnv } from "#server/api/env.ts";
+import { CITY_COOKIE, cityIdFromCookie } from "#server/http/city-cookie.ts";
+import type { AppEnv } from "#server/http/env.ts";
 
 const CITY_NOTE = "Без cityId — город посетителя (cookie city_id), по умолчанию Москва.";
 

@@ -2,9 +2,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { addressProblemMessages } from "#contract/address-messages.ts";
 import { addDays, localDateTime } from "#contract/delivery-dates.ts";
 import type { Order } from "#contract/orders.ts";
+import { createServices } from "#server/composition/services.ts";
 import { createBonusRepository } from "#server/domain/bonus/repository.ts";
 import { expireDueOrders } from "#server/domain/orders/jobs.ts";
-import { createServices } from "#server/domain/services.ts";
 import { callApi, readJson } from "#tests/fixtures/api-call.ts";
 import {
   bumpBasketVersion,

@@ -1,17 +1,17 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Order } from "#contract/orders.ts";
+import type { AcquirerOptions } from "#server/composition/acquirer.ts";
+import { createApp } from "#server/composition/app.ts";
+import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
-import { THREE_DS_CODE } from "#server/domain/acquirer-stand-in/cards.ts";
-import { acquirerStandInJobs } from "#server/domain/acquirer-stand-in/stand-in.ts";
 import { createBonusRepository } from "#server/domain/bonus/repository.ts";
 import { ordersJobs } from "#server/domain/orders/jobs.ts";
 import { returnPaymentJob } from "#server/domain/orders/payment-jobs.ts";
 import { signed } from "#server/domain/payments/tbank-token.ts";
-import type { AcquirerOptions } from "#server/domain/payments/wiring.ts";
-import { createServices } from "#server/domain/services.ts";
-import { createApp } from "#server/http/app.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
+import { THREE_DS_CODE } from "#server/stand-ins/acquirer/cards.ts";
+import { acquirerStandInJobs } from "#server/stand-ins/acquirer/stand-in.ts";
 import { payBySbp, payWithCard, STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
 import {
   acquirerPagesOf,

@@ -5,8 +5,8 @@ import {
   suggestResultSchema,
 } from "#contract/search.ts";
 import { createRouter, defineRoute, errorResponses, jsonOk } from "#server/api/define-route.ts";
-import type { AppEnv } from "#server/api/env.ts";
 import type { SearchService } from "#server/domain/search/service.ts";
+import type { AppEnv } from "#server/http/env.ts";
 
 const searchProducts = defineRoute({
   method: "get",

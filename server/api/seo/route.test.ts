@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
 import type { SeoRecord } from "#contract/seo.ts";
-import type { AppEnv } from "#server/api/env.ts";
 import { type AppConfig, loadConfig } from "#server/config.ts";
 import { createSeoSource, type SeoSourceOptions } from "#server/domain/seo/source.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { errorHandler } from "#server/http/error-handler.ts";
 import type { Logger } from "#server/logger.ts";
 import { createSeoRoute, getSeo } from "./route.ts";

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import {
   cleanAddressQuerySchema,
@@ -8,10 +9,9 @@ import {
   reverseGeocodeQuerySchema,
   suggestQuerySchema,
 } from "#contract/suggest.ts";
-import { CITY_COOKIE, cityIdFromCookie } from "#server/api/address/schemas.ts";
 import { createRouter, defineRoute, errorResponses, jsonOk } from "#server/api/define-route.ts";
-import type { AppEnv } from "#server/api/env.ts";
-import type { Context } from "hono";
+import { CITY_COOKIE, cityIdFromCookie } from "#server/http/city-cookie.ts";
+import type { AppEnv } from "#server/http/env.ts";
 
 /** Typed as the shopper types: counted in the suggestions budget and under its short statement timeout. */
 const typing = {

@@ -11,8 +11,8 @@ import {
   jsonOk,
   SIGNED_IN_SECURITY,
 } from "#server/api/define-route.ts";
-import type { AppEnv } from "#server/api/env.ts";
 import { AppError } from "#server/errors.ts";
+import type { AppEnv } from "#server/http/env.ts";
 
 const importFieldSchema = z
   .object({

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "#server/composition/app.ts";
+import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
-import type { BankCustomer } from "#server/domain/bank-stand-in/customers.ts";
-import { DEMO_CUSTOMERS } from "#server/domain/bank-stand-in/customers.ts";
-import { createServices } from "#server/domain/services.ts";
-import { createApp } from "#server/http/app.ts";
 import { createLogger } from "#server/logger.ts";
+import type { BankCustomer } from "#server/stand-ins/bank/customers.ts";
+import { DEMO_CUSTOMERS } from "#server/stand-ins/bank/customers.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 import { createUser } from "#tests/factories/users.ts";
 import { TEST_ORIGIN, TestBrowser, throughBank } from "#tests/fixtures/bank-browser.ts";

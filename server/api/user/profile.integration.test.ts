@@ -1,10 +1,10 @@
 import { randomInt } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
+import { createApp } from "#server/composition/app.ts";
+import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
 import { createProfileRepository } from "#server/domain/profile/repository.ts";
-import { createServices } from "#server/domain/services.ts";
-import { createApp } from "#server/http/app.ts";
 import { createLogger } from "#server/logger.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 import { createUser } from "#tests/factories/users.ts";

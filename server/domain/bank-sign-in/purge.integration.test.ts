@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createServices } from "#server/domain/services.ts";
+import { createServices } from "#server/composition/services.ts";
 import { createUser } from "#tests/factories/users.ts";
 import { bankRowsLeft, insertBankRows } from "#tests/fixtures/bank-sign-in-data.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";

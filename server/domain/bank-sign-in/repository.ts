@@ -3,7 +3,6 @@ import { isUniqueViolation } from "#server/db/database-errors.ts";
 import { deleteBatch } from "#server/db/delete-batch.ts";
 import { authFlows, profileImports, users } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
-import { createBonusRepository } from "#server/domain/bonus/repository.ts";
 
 export type FlowPurpose = "sign_in" | "import";
 
@@ -114,19 +113,6 @@ export function createBankSignInRepository(db: Executor) {
         .onConflictDoNothing()
         .returning({ id: users.id });
       return row?.id;
-    },
-
-    /** The demo customers' welcome points: one ledger accrual per account, whatever the sign-ins. */
-    async grantWelcomePoints(userId: number, points: number): Promise<void> {
-      await db.transaction(async (tx) => {
-        await createBonusRepository(tx).record({
-          userId,
-          operationKey: `welcome:${userId}`,
-          kind: "welcome",
-          bucket: "available",
-          amount: points,
-        });
-      });
     },
 
     /** Fills the account's empty name and email fields from the bank; what the shopper typed stays. */

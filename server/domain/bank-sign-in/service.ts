@@ -13,18 +13,14 @@ import {
   PHONE_TAKEN_MESSAGE,
 } from "#contract/bank-sign-in.ts";
 import { cyrillicSchema, emailSchema, maskPhone, messages, phoneSchema } from "#contract/validation.ts";
-import { customerBySub, DEMO_WELCOME_POINTS } from "#server/domain/bank-stand-in/customers.ts";
-import {
-  BANK_CALLBACK_PATH,
-  type BankStandIn,
-  STAND_IN_CLIENT_ID,
-} from "#server/domain/bank-stand-in/stand-in.ts";
 import { purgeInBatches } from "#server/domain/housekeeping.ts";
 import { AppError } from "#server/errors.ts";
 import type { Logger } from "#server/logger.ts";
 import { createLimiter } from "#server/rate-limiter.ts";
 import type { BankProfile, BankSignInRepository, FlowPurpose } from "./repository.ts";
 
+/** The storefront's callback: the redirect URI registered at the bank, on the shop's public origin. */
+export const BANK_CALLBACK_PATH = "/api/v1/auth/bank/callback";
 /** A round trip to the bank must come back within 10 minutes, once (ADR 029). */
 export const FLOW_TTL_S = 10 * 60;
 /**
@@ -42,7 +38,7 @@ const NAME_MAX = 60;
 const EMAIL_MAX = 254;
 /** Discovery of a real bank is refreshed this often; a failed one is retried on the next sign-in. */
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
-/** Origins whose stand-in client configuration is kept. */
+/** Origins whose in-process bank's client configuration is kept. */
 const MAX_ORIGINS = 16;
 
 export interface RealBankSettings {
@@ -51,10 +47,34 @@ export interface RealBankSettings {
   clientSecret: string;
 }
 
+/**
+ * A bank served by this very process (the stand-in bank, server/stand-ins/bank, which the composition root
+ * wires when no real bank is configured): one issuer per public origin, reached without a socket.
+ */
+export interface InProcessBank {
+  issuerFor(origin: string): string;
+  /** The storefront's client registration at that bank. */
+  clientId: string;
+  clientSecret(): Promise<string>;
+  /** Answers one request to the bank's endpoints (discovery, token, userinfo) in process. */
+  handle(request: Request, target: { origin: string }): Promise<Response>;
+}
+
+/** Who has just signed in through the bank: the account and the bank's subject it is linked to. */
+export interface SignedInWithBank {
+  userId: number;
+  subject: string;
+}
+
 export interface BankSignInOptions {
-  /** A real bank (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET). Without it, `standIn` answers. */
+  /** A real bank (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET). Without it, `inProcessBank` answers. */
   bank?: RealBankSettings | undefined;
-  standIn?: BankStandIn | undefined;
+  inProcessBank?: InProcessBank | undefined;
+  /**
+   * Runs after each sign-in through the bank (not an import), before the shopper is sent on. The
+   * composition root uses it for the stand-in's demo customers' welcome points; a real bank gets none.
+   */
+  afterSignIn?: ((signedIn: SignedInWithBank) => Promise<void>) | undefined;
   logger?: Logger;
   clock?: () => Date;
   /** The HTTP client for a real bank (tests: one that is down). */
@@ -177,15 +197,15 @@ function isOutage(error: unknown): boolean {
 export function createBankSignInService(repository: BankSignInRepository, options: BankSignInOptions = {}) {
   const clock = options.clock ?? (() => new Date());
   const logger = options.logger ?? pino({ level: "silent" });
-  const { bank, standIn } = options;
-  if (!bank && !standIn) throw new Error("bank sign-in needs a bank (OIDC_ISSUER) or the stand-in");
+  const { bank, inProcessBank } = options;
+  if (!bank && !inProcessBank) throw new Error("bank sign-in needs a bank (OIDC_ISSUER) or the stand-in");
 
   const flowLimiter = createLimiter(
     { keyPrefix: "vitrina:bank:flows", points: FLOW_LIMIT.points, duration: FLOW_LIMIT.durationS },
     options.redis,
   );
   let realConfig: { config: Promise<oidc.Configuration>; at: number } | undefined;
-  const standInConfigs = new Map<string, Promise<oidc.Configuration>>();
+  const localConfigs = new Map<string, Promise<oidc.Configuration>>();
 
   const insecure = (url: string) => (new URL(url).protocol === "http:" ? [oidc.allowInsecureRequests] : []);
 
@@ -212,21 +232,21 @@ export function createBankSignInService(repository: BankSignInRepository, option
       }
       return realConfig.config;
     }
-    const stand = standIn!;
-    let config = standInConfigs.get(origin);
+    const local = inProcessBank!;
+    let config = localConfigs.get(origin);
     if (!config) {
-      const issuer = stand.issuerFor(origin);
+      const issuer = local.issuerFor(origin);
       config = (async () =>
         oidc.discovery(
           new URL(issuer),
-          STAND_IN_CLIENT_ID,
+          local.clientId,
           undefined,
-          oidc.ClientSecretBasic(await stand.clientSecret()),
+          oidc.ClientSecretBasic(await local.clientSecret()),
           {
             execute: insecure(issuer),
-            // In process: the stand-in is this very server, reached without a socket (bank-stand-in/node-bridge.ts).
+            // In process: the bank is this very server, reached without a socket (stand-ins/bank/node-bridge.ts).
             [oidc.customFetch]: (url, init) =>
-              stand.handle(
+              local.handle(
                 new Request(url, {
                   method: init.method,
                   headers: init.headers,
@@ -237,9 +257,9 @@ export function createBankSignInService(repository: BankSignInRepository, option
               ),
           },
         ))();
-      standInConfigs.set(origin, config);
-      config.catch(() => standInConfigs.delete(origin));
-      if (standInConfigs.size > MAX_ORIGINS) standInConfigs.delete(standInConfigs.keys().next().value!);
+      localConfigs.set(origin, config);
+      config.catch(() => localConfigs.delete(origin));
+      if (localConfigs.size > MAX_ORIGINS) localConfigs.delete(localConfigs.keys().next().value!);
     }
     return config;
   }
@@ -397,8 +417,7 @@ export function createBankSignInService(repository: BankSignInRepository, option
       const profile = profileFromClaims(claims);
       if (flow.purpose === "sign_in") {
         const userId = await findOrCreateUser(subject, profile);
-        // The stand-in's demo customers come with points, so paying with points can be tried at once.
-        if (!bank && customerBySub(subject)) await repository.grantWelcomePoints(userId, DEMO_WELCOME_POINTS);
+        await options.afterSignIn?.({ userId, subject });
         return { purpose: "sign_in", userId, redirectTo: flow.redirectTo };
       }
       const userId = flow.userId!;

@@ -2,7 +2,7 @@
  * The acquirer as the shop sees it (ADR 037): the T-Bank internet-acquiring protocol (API v2: Init,
  * GetState, Cancel, signed notifications). `createTBankAcquirer` (tbank.ts) speaks it to the real T-Bank
  * when ACQUIRER_URL, ACQUIRER_TERMINAL_KEY and ACQUIRER_PASSWORD are set, and otherwise to the built-in
- * stand-in acquirer under /acquirer of this server (server/domain/acquirer-stand-in), in process.
+ * stand-in acquirer under /acquirer of this server (server/stand-ins/acquirer), in process.
  */
 
 /**

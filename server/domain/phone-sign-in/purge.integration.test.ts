@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { createServices } from "#server/composition/services.ts";
 import { purgeStalePhoneSignInData } from "#server/domain/housekeeping.ts";
-import { createServices } from "#server/domain/services.ts";
 import { insertPhoneSignInRows, phoneSignInRows } from "#tests/fixtures/phone-sign-in-data.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 

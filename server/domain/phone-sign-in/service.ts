@@ -4,9 +4,9 @@ import pino from "pino";
 import { purgeInBatches } from "#server/domain/housekeeping.ts";
 import { AppError } from "#server/errors.ts";
 import type { Logger } from "#server/logger.ts";
-import type { PhoneCodesRepository } from "./repository.ts";
 import { createPhoneLimiters, type PhoneLimiters } from "./limits.ts";
-import { createStandInSmsGateway, type SmsGateway } from "./sms-gateway.ts";
+import type { PhoneCodesRepository } from "./repository.ts";
+import type { SmsGateway } from "./sms-gateway.ts";
 import { createSmsRuGateway, type SmsRuSettings } from "./sms-ru-gateway.ts";
 
 /** commerce.md, Identity: a code lives 5 minutes, allows 5 tries, and a new one is sent after 60 s. */
@@ -21,12 +21,15 @@ export interface PhoneSignInOptions {
   secret?: string | undefined;
   /** The shared Redis for the limits; in-process memory without it. */
   redis?: Redis | undefined;
-  /** SMS.ru's settings (SMS_RU_API_ID): the real gateway. Without them, the stand-in. */
+  /** SMS.ru's settings (SMS_RU_API_ID): the real gateway. */
   smsRu?: SmsRuSettings | undefined;
-  /** Where the stand-in prints its messages and the code requests are logged. */
+  /** Where the code requests are logged. */
   logger?: Logger;
   clock?: () => Date;
-  /** A gateway of the caller's own (tests). */
+  /**
+   * A gateway of the caller's own, used without SMS.ru: the composition root's stand-in (server/stand-ins/sms)
+   * or a test's. One of the two is needed.
+   */
   gateway?: SmsGateway;
   limiters?: PhoneLimiters;
   /** Codes one client address may ask for (RATE_LIMIT_SMS_ADDRESS); PHONE_LIMITS.ip without it. */
@@ -67,10 +70,8 @@ export function createPhoneCodesService(repository: PhoneCodesRepository, option
   const logger = options.logger ?? pino({ level: "silent" });
   const limiters = options.limiters ?? createPhoneLimiters(options.redis, { ip: options.addressBudget });
   const gateway =
-    options.gateway ??
-    (options.smsRu
-      ? createSmsRuGateway(options.smsRu, repository.recordSms)
-      : createStandInSmsGateway(repository.recordSms, logger));
+    options.gateway ?? (options.smsRu ? createSmsRuGateway(options.smsRu, repository.recordSms) : undefined);
+  if (!gateway) throw new Error("phone sign-in needs an SMS gateway (SMS_RU_API_ID) or the stand-in");
   let key: Promise<Buffer> | undefined;
   const hmacKey = () => {
     key ??= (

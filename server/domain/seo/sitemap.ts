@@ -1,7 +1,7 @@
 import { CATALOG_URL, contentPageUrl, TOP_PROFIT_INFO_URL } from "#contract/urls.ts";
 import type { AppConfig } from "#server/config.ts";
-import type { Services } from "#server/domain/services.ts";
-import type { SitemapTable } from "./sitemap-service.ts";
+import type { ContentService } from "#server/domain/content/service.ts";
+import type { SitemapService, SitemapTable } from "./sitemap-service.ts";
 
 /** sitemaps.org limits per file; shard sources split their URLs to stay under them. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -25,7 +25,8 @@ export interface SitemapContext {
   /** Public origin without trailing slash; every loc is made absolute against it. */
   origin: string;
   config: AppConfig;
-  services: Services;
+  /** The two services the sources read: content pages and the tables' id ranges. */
+  services: { content: Pick<ContentService, "pages">; sitemap: SitemapService };
 }
 
 /** A shard's URLs: all at once, or batch by batch as they are read from the database. */

@@ -12,10 +12,10 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Services } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import { prepareDatabase } from "#server/db/startup.ts";
-import type { Services } from "#server/domain/services.ts";
 import { projectRoot } from "#server/paths.ts";
 import type { startServer as StartServer } from "#server/start.ts";
 import { isAlive } from "#tests/fixtures/test-database.ts";

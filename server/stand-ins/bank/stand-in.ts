@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import Provider, { type Adapter, type AdapterPayload, type Configuration, errors } from "oidc-provider";
 import pino from "pino";
 import { RateLimiterRes } from "rate-limiter-flexible";
+import { BANK_CALLBACK_PATH } from "#server/domain/bank-sign-in/service.ts";
 import { purgeInBatches } from "#server/domain/housekeeping.ts";
 import type { Logger } from "#server/logger.ts";
 import { createLimiter } from "#server/rate-limiter.ts";
@@ -16,8 +17,6 @@ export const BANK_MOUNT = "/bank";
 /** The one registered client: the storefront. */
 export const STAND_IN_CLIENT_ID = "vitrina";
 export const STAND_IN_CLIENT_NAME = "Витрина";
-/** The storefront's callback, registered as the client's redirect URI on every origin. */
-export const BANK_CALLBACK_PATH = "/api/v1/auth/bank/callback";
 
 /**
  * Lifetimes in seconds (ADR 029). A code lives a minute (it is exchanged within the same redirect); a
@@ -276,6 +275,9 @@ export function createBankStandIn(repository: BankStandInRepository, options: Ba
 
   return {
     issuerFor: (origin: string) => `${origin}${BANK_MOUNT}`,
+
+    /** The one client it knows, registered on every origin (BANK_CALLBACK_PATH its redirect URI). */
+    clientId: STAND_IN_CLIENT_ID,
 
     /** The storefront client's secret (generated at first start, kept in the database). */
     clientSecret: async () => (await loadSecrets()).clientSecret,

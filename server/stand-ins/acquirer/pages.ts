@@ -1,4 +1,4 @@
-import { escapeHtml } from "#server/domain/bank-stand-in/pages.ts";
+import { escapeHtml } from "#server/stand-ins/bank/pages.ts";
 import { type CardForm, groupPan, TEST_CARDS, TEST_CVC, TEST_EXPIRY, THREE_DS_CODE } from "./cards.ts";
 import { qrSvg } from "./qr.ts";
 import type { StandInPayment } from "./repository.ts";

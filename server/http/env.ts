@@ -1,6 +1,6 @@
+import type { Services } from "#server/composition/services.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Actor } from "#server/domain/actor.ts";
-import type { Services } from "#server/domain/services.ts";
 import type { ApiCacheDeclaration } from "#server/http/http-cache.ts";
 import type { RateLimits } from "#server/http/rate-limits.ts";
 import type { Logger } from "#server/logger.ts";

@@ -4,30 +4,23 @@ import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { findUrlProblem } from "#contract/input-text.ts";
-import type { SsrLoadContext } from "#contract/ssr.ts";
-import type { AppEnv } from "#server/api/env.ts";
 import { createApi } from "#server/api/index.ts";
 import { TAG } from "#server/cache/catalog-changes.ts";
 import type { ReadCache } from "#server/cache/read-cache.ts";
 import { collectReadTags } from "#server/cache/read-tags.ts";
+import type { Services } from "#server/composition/services.ts";
 import type { AppConfig } from "#server/config.ts";
 import { DATABASE_RETRY_AFTER_S } from "#server/db/database-errors.ts";
-import { ACQUIRER_MOUNT } from "#server/domain/acquirer-stand-in/stand-in.ts";
-import { BANK_MOUNT } from "#server/domain/bank-stand-in/stand-in.ts";
-import type { Services } from "#server/domain/services.ts";
 import { AppError } from "#server/errors.ts";
-import type { Logger } from "#server/logger.ts";
-import { paths } from "#server/paths.ts";
-import { createAcquirerStandInRoute } from "./acquirer-stand-in.ts";
-import { createBankStandInRoute } from "./bank-stand-in.ts";
-import { BODY_LIMITS, limitBody } from "./body-limit.ts";
-import { createBuildInfoRoute } from "./build-info.ts";
-import { createNonce, cspSettings, securePage, withFreshNonce } from "./csp.ts";
-import { cspReportRoute } from "./csp-report.ts";
-import { errorHandler } from "./error-handler.ts";
-import { CACHE_CONTROL, matchesEtag } from "./http-cache.ts";
-import { inProcessBindings } from "./in-process-call.ts";
-import { mediaRoute } from "./media.ts";
+import { BODY_LIMITS, limitBody } from "#server/http/body-limit.ts";
+import { createBuildInfoRoute } from "#server/http/build-info.ts";
+import { createNonce, cspSettings, securePage, withFreshNonce } from "#server/http/csp.ts";
+import { cspReportRoute } from "#server/http/csp-report.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import { errorHandler } from "#server/http/error-handler.ts";
+import { CACHE_CONTROL, matchesEtag } from "#server/http/http-cache.ts";
+import { inProcessBindings } from "#server/http/in-process-call.ts";
+import { mediaRoute } from "#server/http/media.ts";
 import {
   keyCookies,
   type PageCachePolicy,
@@ -38,18 +31,28 @@ import {
   requestForCacheableRender,
   snapshotPage,
   uncachedPagePolicy,
-} from "./page-cache.ts";
-import { pageUrl, withDroppedQuery } from "./page-query.ts";
-import { requestOrigin, withOrigin } from "./public-origin.ts";
-import { createRateLimits, type RateLimits, rateLimitScope, refusedPageRender } from "./rate-limits.ts";
-import { checkWithin } from "./readiness.ts";
-import { requestIdentity } from "./request-id.ts";
-import { robotsRoute } from "./robots.ts";
-import { sitemapRoute } from "./sitemap.ts";
-import { strictTransport } from "./strict-transport.ts";
-import { createApiTransport } from "./transport.ts";
-
-export type SsrHandler = (request: Request, context: SsrLoadContext) => Promise<Response>;
+} from "#server/http/page-cache.ts";
+import { pageUrl, withDroppedQuery } from "#server/http/page-query.ts";
+import { requestOrigin, withOrigin } from "#server/http/public-origin.ts";
+import {
+  createRateLimits,
+  type RateLimits,
+  rateLimitScope,
+  refusedPageRender,
+} from "#server/http/rate-limits.ts";
+import { checkWithin } from "#server/http/readiness.ts";
+import { requestIdentity } from "#server/http/request-id.ts";
+import { robotsRoute } from "#server/http/robots.ts";
+import { sitemapRoute } from "#server/http/sitemap.ts";
+import type { SsrHandler } from "#server/http/ssr.ts";
+import { strictTransport } from "#server/http/strict-transport.ts";
+import { createApiTransport } from "#server/http/transport.ts";
+import type { Logger } from "#server/logger.ts";
+import { paths } from "#server/paths.ts";
+import { createAcquirerStandInRoute } from "#server/stand-ins/acquirer/route.ts";
+import { ACQUIRER_MOUNT } from "#server/stand-ins/acquirer/stand-in.ts";
+import { createBankStandInRoute } from "#server/stand-ins/bank/route.ts";
+import { BANK_MOUNT } from "#server/stand-ins/bank/stand-in.ts";
 
 export interface AppDeps {
   config: AppConfig;

@@ -1,21 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "#server/api/env.ts";
-import {
-  acquirerCsp,
-  renderNotFound,
-  renderOutcome,
-  renderPaymentForm,
-  renderThreeDs,
-} from "#server/domain/acquirer-stand-in/pages.ts";
-import type { StandInPayment } from "#server/domain/acquirer-stand-in/repository.ts";
-import {
-  ACQUIRER_MOUNT,
-  type AcquirerStandIn,
-  type PageAnswer,
-} from "#server/domain/acquirer-stand-in/stand-in.ts";
-import { BODY_LIMITS, limitBody } from "./body-limit.ts";
-import { requestOrigin } from "./public-origin.ts";
+import { BODY_LIMITS, limitBody } from "#server/http/body-limit.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import { requestOrigin } from "#server/http/public-origin.ts";
+import { acquirerCsp, renderNotFound, renderOutcome, renderPaymentForm, renderThreeDs } from "./pages.ts";
+import type { StandInPayment } from "./repository.ts";
+import { ACQUIRER_MOUNT, type AcquirerStandIn, type PageAnswer } from "./stand-in.ts";
 
 const field = (form: Record<string, unknown>, name: string, max = 64) =>
   typeof form[name] === "string" ? (form[name] as string).slice(0, max) : "";

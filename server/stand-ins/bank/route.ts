@@ -1,18 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "#server/api/env.ts";
-import { renderBankConsent, renderBankError, renderBankLogin } from "#server/domain/bank-stand-in/pages.ts";
+import { BODY_LIMITS, limitBody } from "#server/http/body-limit.ts";
+import { clientAddress } from "#server/http/client-address.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import { requestOrigin } from "#server/http/public-origin.ts";
+import { rateLimitKey } from "#server/http/rate-limits.ts";
+import { renderBankConsent, renderBankError, renderBankLogin } from "./pages.ts";
 import {
   BANK_MOUNT,
   type BankStandIn,
   bankCsp,
   InteractionGoneError,
   STAND_IN_CLIENT_NAME,
-} from "#server/domain/bank-stand-in/stand-in.ts";
-import { BODY_LIMITS, limitBody } from "./body-limit.ts";
-import { clientAddress } from "./client-address.ts";
-import { requestOrigin } from "./public-origin.ts";
-import { rateLimitKey } from "./rate-limits.ts";
+} from "./stand-in.ts";
 
 /** The interaction's uid as oidc-provider makes them (nanoid): anything else is not one of ours. */
 const UID = /^[A-Za-z0-9_-]{8,64}$/;

@@ -1,15 +1,15 @@
 import type { Database } from "#server/db/client.ts";
 import { createUnitOfWork } from "#server/db/unit-of-work.ts";
-import { createAcquirerStandInRepository } from "#server/domain/acquirer-stand-in/repository.ts";
+import type { Acquirer } from "#server/domain/payments/acquirer.ts";
+import { createTBankAcquirer } from "#server/domain/payments/tbank.ts";
+import type { Logger } from "#server/logger.ts";
+import { createAcquirerStandInRepository } from "#server/stand-ins/acquirer/repository.ts";
 import {
   ACQUIRER_MOUNT,
   type AcquirerStandIn,
   type AcquirerStandInOptions,
   createAcquirerStandIn,
-} from "#server/domain/acquirer-stand-in/stand-in.ts";
-import type { Logger } from "#server/logger.ts";
-import type { Acquirer } from "./acquirer.ts";
-import { createTBankAcquirer } from "./tbank.ts";
+} from "#server/stand-ins/acquirer/stand-in.ts";
 
 export interface AcquirerOptions {
   /** A real T-Bank terminal (ACQUIRER_URL, ACQUIRER_TERMINAL_KEY, ACQUIRER_PASSWORD); unset → the stand-in. */

@@ -3,55 +3,57 @@ import { cacheReads, noteReads, type ReadTags } from "#server/cache/memoize.ts";
 import type { ReadCache } from "#server/cache/read-cache.ts";
 import type { Database } from "#server/db/client.ts";
 import { createUnitOfWork } from "#server/db/unit-of-work.ts";
-import { createAddressesRepository } from "./addresses/repository.ts";
-import { createAddressesService } from "./addresses/service.ts";
-import { createBankSignInRepository } from "./bank-sign-in/repository.ts";
-import { type BankSignInOptions, createBankSignInService } from "./bank-sign-in/service.ts";
-import { createBankStandInRepository } from "./bank-stand-in/repository.ts";
-import { type BankStandInOptions, createBankStandIn } from "./bank-stand-in/stand-in.ts";
-import { createBasketRepository } from "./basket/repository.ts";
-import { createBasketService, optionMaxItems } from "./basket/service.ts";
-import { createBonusRepository } from "./bonus/repository.ts";
-import { createCatalogRepository } from "./catalog/repository.ts";
-import { createCatalogService } from "./catalog/service.ts";
-import { createCatalogMenuRepository } from "./catalog-menu/repository.ts";
-import { createCatalogMenuService } from "./catalog-menu/service.ts";
-import { createContentRepository } from "./content/repository.ts";
-import { createContentService } from "./content/service.ts";
-import { createDeliveryRepository } from "./delivery/repository.ts";
-import { createDeliveryService, type DeliveryServiceOptions } from "./delivery/service.ts";
-import { createSuggestService } from "./delivery/suggest-service.ts";
-import { createGeoRepository } from "./geo/repository.ts";
-import { createGeoService } from "./geo/service.ts";
-import { createIdentityRepository } from "./identity/repository.ts";
-import { createIdentityService } from "./identity/service.ts";
-import { createMediaService } from "./media/service.ts";
-import { courierSlotPolicy } from "./orders/courier-slots.ts";
-import { createOrdersRepository } from "./orders/repository.ts";
-import { createOrdersService, type OrdersOptions } from "./orders/service.ts";
-import { type AcquirerOptions, createAcquirer } from "./payments/wiring.ts";
-import { createPhoneCodesRepository } from "./phone-sign-in/repository.ts";
-import { createPhoneCodesService, type PhoneSignInOptions } from "./phone-sign-in/service.ts";
-import { createProfileRepository } from "./profile/repository.ts";
-import { createProfileService } from "./profile/service.ts";
-import { createRecentSearchesRepository } from "./recent-searches/repository.ts";
-import { createRecentSearchesService } from "./recent-searches/service.ts";
-import { createRecipientsRepository } from "./recipients/repository.ts";
-import { createRecipientsService } from "./recipients/service.ts";
-import { createReferenceRepository } from "./reference/repository.ts";
-import { createReferenceService } from "./reference/service.ts";
-import { createRoutingRepository } from "./routing/repository.ts";
-import { createRoutingService } from "./routing/service.ts";
-import { createSearchRepository } from "./search/repository.ts";
-import { createSearchService } from "./search/service.ts";
-import { createSitemapRepository } from "./seo/repository.ts";
-import { createSitemapService } from "./seo/sitemap-service.ts";
-import { createViewedRepository } from "./viewed/repository.ts";
-import { createViewedService } from "./viewed/service.ts";
-import { createVisitorMergeRepository } from "./visitor-merge/repository.ts";
-import { createVisitorMergeService } from "./visitor-merge/service.ts";
-import { createWishlistRepository } from "./wishlist/repository.ts";
-import { createWishlistService } from "./wishlist/service.ts";
+import { createAddressesRepository } from "#server/domain/addresses/repository.ts";
+import { createAddressesService } from "#server/domain/addresses/service.ts";
+import { createBankSignInRepository } from "#server/domain/bank-sign-in/repository.ts";
+import { type BankSignInOptions, createBankSignInService } from "#server/domain/bank-sign-in/service.ts";
+import { createBasketRepository } from "#server/domain/basket/repository.ts";
+import { createBasketService, optionMaxItems } from "#server/domain/basket/service.ts";
+import { createBonusRepository } from "#server/domain/bonus/repository.ts";
+import { createCatalogRepository } from "#server/domain/catalog/repository.ts";
+import { createCatalogService } from "#server/domain/catalog/service.ts";
+import { createCatalogMenuRepository } from "#server/domain/catalog-menu/repository.ts";
+import { createCatalogMenuService } from "#server/domain/catalog-menu/service.ts";
+import { createContentRepository } from "#server/domain/content/repository.ts";
+import { createContentService } from "#server/domain/content/service.ts";
+import { createDeliveryRepository } from "#server/domain/delivery/repository.ts";
+import { createDeliveryService, type DeliveryServiceOptions } from "#server/domain/delivery/service.ts";
+import { createSuggestService } from "#server/domain/delivery/suggest-service.ts";
+import { createGeoRepository } from "#server/domain/geo/repository.ts";
+import { createGeoService } from "#server/domain/geo/service.ts";
+import { createIdentityRepository } from "#server/domain/identity/repository.ts";
+import { createIdentityService } from "#server/domain/identity/service.ts";
+import { createMediaService } from "#server/domain/media/service.ts";
+import { courierSlotPolicy } from "#server/domain/orders/courier-slots.ts";
+import { createOrdersRepository } from "#server/domain/orders/repository.ts";
+import { createOrdersService, type OrdersOptions } from "#server/domain/orders/service.ts";
+import { createPhoneCodesRepository } from "#server/domain/phone-sign-in/repository.ts";
+import { createPhoneCodesService, type PhoneSignInOptions } from "#server/domain/phone-sign-in/service.ts";
+import { createProfileRepository } from "#server/domain/profile/repository.ts";
+import { createProfileService } from "#server/domain/profile/service.ts";
+import { createRecentSearchesRepository } from "#server/domain/recent-searches/repository.ts";
+import { createRecentSearchesService } from "#server/domain/recent-searches/service.ts";
+import { createRecipientsRepository } from "#server/domain/recipients/repository.ts";
+import { createRecipientsService } from "#server/domain/recipients/service.ts";
+import { createReferenceRepository } from "#server/domain/reference/repository.ts";
+import { createReferenceService } from "#server/domain/reference/service.ts";
+import { createRoutingRepository } from "#server/domain/routing/repository.ts";
+import { createRoutingService } from "#server/domain/routing/service.ts";
+import { createSearchRepository } from "#server/domain/search/repository.ts";
+import { createSearchService } from "#server/domain/search/service.ts";
+import { createSitemapRepository } from "#server/domain/seo/repository.ts";
+import { createSitemapService } from "#server/domain/seo/sitemap-service.ts";
+import { createViewedRepository } from "#server/domain/viewed/repository.ts";
+import { createViewedService } from "#server/domain/viewed/service.ts";
+import { createVisitorMergeRepository } from "#server/domain/visitor-merge/repository.ts";
+import { createVisitorMergeService } from "#server/domain/visitor-merge/service.ts";
+import { createWishlistRepository } from "#server/domain/wishlist/repository.ts";
+import { createWishlistService } from "#server/domain/wishlist/service.ts";
+import { createBankStandInRepository } from "#server/stand-ins/bank/repository.ts";
+import { type BankStandInOptions, createBankStandIn } from "#server/stand-ins/bank/stand-in.ts";
+import { welcomeDemoCustomers } from "#server/stand-ins/bank/welcome.ts";
+import { createStandInSmsGateway } from "#server/stand-ins/sms/gateway.ts";
+import { type AcquirerOptions, createAcquirer } from "./acquirer.ts";
 
 export interface ServiceOptions {
   /**
@@ -104,7 +106,24 @@ const TAGS = {
   sitemap: { shards: listing },
 } as const;
 
-/** Wires repositories into services; the HTTP layer and scripts get everything from here. */
+/**
+ * Sign-in by SMS code through SMS.ru when it is configured, else through the stand-in gateway, which
+ * writes the outbox and the log and sends nothing (commerce.md: a stand-in never runs beside a real one).
+ */
+function createPhoneCodes(db: Database, options: PhoneSignInOptions = {}) {
+  const repository = createPhoneCodesRepository(db);
+  const standIn =
+    options.gateway || options.smsRu
+      ? undefined
+      : createStandInSmsGateway(repository.recordSms, options.logger);
+  return createPhoneCodesService(repository, standIn ? { ...options, gateway: standIn } : options);
+}
+
+/**
+ * The composition root of the services: wires repositories into services, and the stand-ins (server/stand-ins)
+ * in place of the outside parties that are not configured. The HTTP layer and scripts get everything from
+ * here; nothing under server/domain knows the stand-ins (biome.json forbids the import).
+ */
 export function createServices(db: Database, options: ServiceOptions = {}) {
   const catalogRepository = createCatalogRepository(db);
   /** A service whose reads note their tags (read-tags.ts); `listing` for any method not named. */
@@ -116,7 +135,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       options.cache ? cacheReads(service, options.cache, namespace, tags, options.cacheTrusted) : service,
       tags as unknown as Partial<ReadTags<S>>,
     );
-  const phoneCodes = createPhoneCodesService(createPhoneCodesRepository(db), options.phoneSignIn);
+  const phoneCodes = createPhoneCodes(db, options.phoneSignIn);
   const bank = options.bankSignIn ?? {};
   // The built-in bank runs only when no real one is configured (commerce.md: a stand-in never runs then).
   const bankStandIn = bank.bank
@@ -142,7 +161,12 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     // The shopper's delivery addresses: personal, never cached; writes lock the user (ADR 031).
     addresses: createAddressesService(createUnitOfWork(db, createAddressesRepository)),
     // Personal, never cached: flows, accounts found or made, pending imports (ADR 029, 030).
-    bankSignIn: createBankSignInService(createBankSignInRepository(db), { ...bank, standIn: bankStandIn }),
+    bankSignIn: createBankSignInService(createBankSignInRepository(db), {
+      ...bank,
+      inProcessBank: bankStandIn,
+      // The stand-in's demo customers start with points (ADR 040); a real bank's customers never do.
+      afterSignIn: bankStandIn && welcomeDemoCustomers(createUnitOfWork(db, createBonusRepository)),
+    }),
     bankStandIn,
     // Personal, never cached; a change locks the basket row, checks every rule and moves the version (ADR 038).
     basket: createBasketService(createUnitOfWork(db, createBasketRepository), {

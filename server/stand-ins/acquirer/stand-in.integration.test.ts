@@ -3,22 +3,18 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "#server/composition/app.ts";
+import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
-import {
-  type AcquirerStandIn,
-  acquirerStandInJobs,
-  DEFAULT_DUE_MS,
-} from "#server/domain/acquirer-stand-in/stand-in.ts";
 import type { Acquirer } from "#server/domain/payments/acquirer.ts";
 import { createTBankAcquirer } from "#server/domain/payments/tbank.ts";
 import { signed, tbankToken } from "#server/domain/payments/tbank-token.ts";
-import { createServices } from "#server/domain/services.ts";
 import { AppError } from "#server/errors.ts";
-import { createApp } from "#server/http/app.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
 import { payBySbp, payWithCard, STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
+import { type AcquirerStandIn, acquirerStandInJobs, DEFAULT_DUE_MS } from "./stand-in.ts";
 
 const SHOP = "http://shop.test";
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
