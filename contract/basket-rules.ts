@@ -2,6 +2,9 @@
 // quantity cap and its reason, the courier price of one seller's shipment, the totals. The server
 // applies the same functions on every change and in the answer; the visitor → user merge caps with them.
 
+import { plural } from "./format.ts";
+import { type Kopecks, kopecks, type Points, points } from "./money.ts";
+
 /** What stops a line's quantity from growing. */
 export type BasketCapReason = "stock" | "order_limit" | "basket_max_items";
 
@@ -71,14 +74,14 @@ export function isBuyable(availability: BasketAvailability): boolean {
 }
 
 /** Courier delivery of one seller's shipment is free from this sum of its goods (kopecks). */
-export const FREE_DELIVERY_FROM = 100_000;
+export const FREE_DELIVERY_FROM: Kopecks = kopecks(100_000);
 /** Below that, the shipment's courier price (kopecks). */
-export const DELIVERY_PRICE = 9_900;
+export const DELIVERY_PRICE: Kopecks = kopecks(9_900);
 
 /** The courier price of one seller's shipment whose goods (at current prices) cost `goods` kopecks. */
-export function shipmentDeliveryPrice(goods: number): number {
-  if (goods <= 0) return 0;
-  return goods >= FREE_DELIVERY_FROM ? 0 : DELIVERY_PRICE;
+export function shipmentDeliveryPrice(goods: number): Kopecks {
+  if (goods <= 0) return kopecks(0);
+  return goods >= FREE_DELIVERY_FROM ? kopecks(0) : DELIVERY_PRICE;
 }
 
 export interface TotalsLine {
@@ -93,16 +96,16 @@ export interface TotalsLine {
 export interface BasketTotals {
   /** Units in the selected, buyable lines. */
   quantity: number;
-  /** Goods at their old (crossed-out) prices, kopecks. */
-  goods: number;
-  /** What the discounts take off the goods, kopecks. */
-  discount: number;
-  /** Courier price of all shipments, kopecks. */
-  delivery: number;
+  /** Goods at their old (crossed-out) prices. */
+  goods: Kopecks;
+  /** What the discounts take off the goods. */
+  discount: Kopecks;
+  /** Courier price of all shipments. */
+  delivery: Kopecks;
   /** Points the order earns (1 point = 1 ₽). */
-  cashbackPoints: number;
-  /** goods − discount + delivery, kopecks. */
-  toPay: number;
+  cashbackPoints: Points;
+  /** goods − discount + delivery. */
+  toPay: Kopecks;
 }
 
 /**
@@ -110,38 +113,36 @@ export interface BasketTotals {
  * own courier price). Bonus points to spend are chosen on the payment step, not here.
  */
 export function basketTotals(shipments: readonly (readonly TotalsLine[])[]): BasketTotals {
-  const totals: BasketTotals = {
-    quantity: 0,
-    goods: 0,
-    discount: 0,
-    delivery: 0,
-    cashbackPoints: 0,
-    toPay: 0,
-  };
+  let quantity = 0;
+  let goods = 0;
+  let discount = 0;
+  let delivery = 0;
+  let cashbackPoints = 0;
   for (const lines of shipments) {
     let shipmentGoods = 0;
     for (const line of lines) {
       const old = line.oldPrice ?? line.price;
-      totals.quantity += line.quantity;
-      totals.goods += old * line.quantity;
-      totals.discount += (old - line.price) * line.quantity;
-      totals.cashbackPoints += (line.cashbackAmount / 100) * line.quantity;
+      quantity += line.quantity;
+      goods += old * line.quantity;
+      discount += (old - line.price) * line.quantity;
+      cashbackPoints += (line.cashbackAmount / 100) * line.quantity;
       shipmentGoods += line.price * line.quantity;
     }
-    totals.delivery += shipmentDeliveryPrice(shipmentGoods);
+    delivery += shipmentDeliveryPrice(shipmentGoods);
   }
-  totals.toPay = totals.goods - totals.discount + totals.delivery;
-  return totals;
+  return {
+    quantity,
+    goods: kopecks(goods),
+    discount: kopecks(discount),
+    delivery: kopecks(delivery),
+    cashbackPoints: points(cashbackPoints),
+    toPay: kopecks(goods - discount + delivery),
+  };
 }
 
 /** «3 товара», «1 товар», «5 товаров». */
 export function goodsWord(n: number): string {
-  const tens = n % 100;
-  const ones = n % 10;
-  if (tens >= 11 && tens <= 14) return "товаров";
-  if (ones === 1) return "товар";
-  if (ones >= 2 && ones <= 4) return "товара";
-  return "товаров";
+  return plural(n, "товар", "товара", "товаров");
 }
 
 /** The header link's accessible name: «Корзина», «Корзина, 3 товара». */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IDEMPOTENCY_KEY_PATTERN } from "./basket-rules.ts";
 import { productCardSchema } from "./catalog.ts";
+import { kopecksSchema, pointsSchema } from "./money-schema.ts";
 
 // The basket (commerce.md, Basket; ADR 038). Money in kopecks, points in whole points.
 
@@ -39,9 +40,9 @@ export const basketLineSchema = z.object({
   /** The product as a card shows it; `product.price` is the current price. */
   product: productCardSchema,
   /** Current price per unit, kopecks (the same as `product.price`). */
-  price: z.number().int(),
+  price: kopecksSchema,
   /** Price per unit when the line was added (or its quantity last set), kopecks. */
-  priceWhenAdded: z.number().int(),
+  priceWhenAdded: kopecksSchema,
   /** The price is not what it was when added: shown, never hidden. */
   priceChanged: z.boolean(),
   availability: basketAvailabilitySchema,
@@ -55,9 +56,9 @@ export const basketLineSchema = z.object({
   /** The availability flag in Russian («Осталось 2 шт.», «Товар закончился»), null when all is well. */
   availabilityMessage: z.string().nullable(),
   /** price × quantity, kopecks. */
-  total: z.number().int(),
+  total: kopecksSchema,
   /** (old price or price) × quantity, kopecks. */
-  totalBeforeDiscount: z.number().int(),
+  totalBeforeDiscount: kopecksSchema,
   addedAt: z.string(),
 });
 export type BasketLine = z.infer<typeof basketLineSchema>;
@@ -69,18 +70,18 @@ export const basketShipmentSchema = z.object({
   /** «Доставим завтра», «Доставим 28 ноября». */
   deliveryText: z.string(),
   /** The courier price of this shipment's selected lines, kopecks; 0 from `freeDeliveryFrom`. */
-  deliveryPrice: z.number().int(),
+  deliveryPrice: kopecksSchema,
   lines: z.array(basketLineSchema),
 });
 export type BasketShipment = z.infer<typeof basketShipmentSchema>;
 
 export const basketTotalsSchema = z.object({
   quantity: z.number().int(),
-  goods: z.number().int(),
-  discount: z.number().int(),
-  delivery: z.number().int(),
-  cashbackPoints: z.number().int(),
-  toPay: z.number().int(),
+  goods: kopecksSchema,
+  discount: kopecksSchema,
+  delivery: kopecksSchema,
+  cashbackPoints: pointsSchema,
+  toPay: kopecksSchema,
 });
 
 export const basketSchema = z.object({
@@ -95,7 +96,7 @@ export const basketSchema = z.object({
   /** The selected, buyable lines only. */
   totals: basketTotalsSchema,
   /** Courier delivery of one seller's shipment is free from this sum, kopecks. */
-  freeDeliveryFrom: z.number().int(),
+  freeDeliveryFrom: kopecksSchema,
   /** The most lines a basket holds (and units of one product): the `basket_max_items` option. */
   maxItems: z.number().int(),
 });

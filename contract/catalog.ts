@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_FILTER_VALUES, MAX_FILTER_VALUES_TOTAL, MAX_RESULT_DEPTH } from "./input-bounds.ts";
 import { idParam } from "./id-param.ts";
+import { kopecksSchema } from "./money-schema.ts";
 
 export const imageSchema = z.object({
   url: z.string(),
@@ -18,13 +19,12 @@ export const productCardSchema = z.object({
   sku: z.string(),
   name: z.string(),
   slug: z.string(),
-  /** Kopecks. */
-  price: z.number().int(),
-  oldPrice: z.number().int().nullable(),
+  price: kopecksSchema,
+  oldPrice: kopecksSchema.nullable(),
   discountPercent: z.number().int(),
   cashbackPercent: z.number().int(),
   /** Cashback for one unit in kopecks, whole roubles (bonus points are credited in roubles). */
-  cashbackAmount: z.number().int(),
+  cashbackAmount: kopecksSchema,
   rating: z.number(),
   reviewsCount: z.number().int(),
   state: productStateSchema,
@@ -236,8 +236,8 @@ export type PropertyFacet = z.infer<typeof propertyFacetSchema>;
 export const productFacetsSchema = z.object({
   /** Products matching every active filter (the listing's total). */
   total: z.number().int(),
-  /** Kopecks, over the results with every filter but the price one; null when there are none. */
-  price: rangeSchema.nullable(),
+  /** Over the results with every filter but the price one; null when there are none. */
+  price: z.object({ min: kopecksSchema, max: kopecksSchema }).nullable(),
   brands: z.array(facetOptionSchema),
   sellers: z.array(facetOptionSchema),
   /** Products in stock, every other filter applied. */

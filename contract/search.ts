@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { kopecksSchema } from "./money-schema.ts";
 import {
   imageSchema,
   productCardSchema,
@@ -81,8 +82,7 @@ export const suggestResultSchema = z.object({
       z.object({
         id: z.number().int(),
         name: z.string(),
-        /** Kopecks. */
-        price: z.number().int(),
+        price: kopecksSchema,
         /** The first picture, to show as a thumbnail. */
         image: imageSchema.nullable(),
       }),

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { kopecks } from "#contract/money.ts";
 import { productDescription } from "./product-page.ts";
 
 describe("productDescription", () => {
   it("leads with the name and price and stays within 160 characters", () => {
     const text = productDescription({
       name: "Смартфон Apple iPhone 16 512 ГБ",
-      price: 9_989_900,
+      price: kopecks(9_989_900),
       description: "Очень длинное описание. ".repeat(20),
     });
     expect(text.replace(/\s/g, " ").startsWith("Смартфон Apple iPhone 16 512 ГБ — 99 899 ₽")).toBe(true);
@@ -14,8 +15,8 @@ describe("productDescription", () => {
   });
 
   it("keeps a short description whole", () => {
-    expect(productDescription({ name: "Чай", price: 19_900, description: "Чёрный байховый." })).toMatch(
-      /Чёрный байховый\.$/,
-    );
+    expect(
+      productDescription({ name: "Чай", price: kopecks(19_900), description: "Чёрный байховый." }),
+    ).toMatch(/Чёрный байховый\.$/);
   });
 });

@@ -18,6 +18,7 @@ import {
 } from "#contract/basket-rules.ts";
 import { deliveryDate, deliveryPromise, localDateTime } from "#contract/delivery-dates.ts";
 import type { City } from "#contract/geo.ts";
+import { kopecks } from "#contract/money.ts";
 import { WISHLIST_FULL_MESSAGE, WISHLIST_LIMIT } from "#contract/wishlist-rules.ts";
 import type { UnitOfWork } from "#server/db/unit-of-work.ts";
 import { type Actor, type Owner, type RowOwner, rowOwnerOf } from "#server/domain/actor.ts";
@@ -82,8 +83,8 @@ function toLine(row: BasketLineRow, maxItems: number): BasketLine {
     quantity: row.quantity,
     selected: row.selected,
     product: card,
-    price: row.price,
-    priceWhenAdded: row.priceWhenAdded,
+    price: card.price,
+    priceWhenAdded: kopecks(row.priceWhenAdded),
     priceChanged: row.price !== row.priceWhenAdded,
     availability,
     buyable: isBuyable(availability),
@@ -91,8 +92,8 @@ function toLine(row: BasketLineRow, maxItems: number): BasketLine {
     capReason: cap.reason,
     capMessage: capMessage(cap),
     availabilityMessage: availabilityMessage(availability, cap.max) ?? null,
-    total: row.price * row.quantity,
-    totalBeforeDiscount: (row.oldPrice ?? row.price) * row.quantity,
+    total: kopecks(row.price * row.quantity),
+    totalBeforeDiscount: kopecks((row.oldPrice ?? row.price) * row.quantity),
     addedAt: row.addedAt.toISOString(),
   };
 }

@@ -1,4 +1,6 @@
 import type { EmptyListing, ProductFacets, PropertyFacet } from "#contract/catalog.ts";
+import { formatCount } from "#contract/format.ts";
+import { kopecks } from "#contract/money.ts";
 import type { FilterKey, ListingFilter, PropertyGroup } from "./facets-filters.ts";
 
 /** "От 4,5", "от 4", "от 3": the rating steps a shopper picks from. */
@@ -199,7 +201,7 @@ export function assembleFacets({
     total: stat.get("total")?.n ?? 0,
     price:
       price && price.n > 0 && price.lo !== null && price.hi !== null
-        ? { min: price.lo, max: price.hi }
+        ? { min: kopecks(price.lo), max: kopecks(price.hi) }
         : null,
     brands: options(rows, "brand", selection.brands),
     sellers: options(rows, "seller", selection.sellers),
@@ -253,7 +255,7 @@ export function explainEmpty(input: ExplainInput): EmptyListing | undefined {
     if (page <= lastPage) return undefined;
     return {
       reason: "page_out_of_range",
-      message: `Такой страницы нет: товаров хватает на ${lastPage} ${pluralPages(lastPage)}.`,
+      message: `Такой страницы нет: товаров хватает на ${formatCount(lastPage, "страницу", "страницы", "страниц")}.`,
       suggestions: [],
       lastPage,
     };
@@ -282,10 +284,4 @@ export function explainEmpty(input: ExplainInput): EmptyListing | undefined {
         : "Нет товаров, подходящих под выбранные фильтры. Попробуйте сбросить фильтры.",
     suggestions,
   };
-}
-
-const pageRules = new Intl.PluralRules("ru");
-function pluralPages(n: number): string {
-  const rule = pageRules.select(n);
-  return rule === "one" ? "страницу" : rule === "few" ? "страницы" : "страниц";
 }

@@ -5,6 +5,7 @@ import {
   SUGGEST_LIMITS,
   type SuggestResult,
 } from "#contract/search.ts";
+import { kopecks } from "#contract/money.ts";
 import { toCard } from "#server/domain/catalog/service.ts";
 import { isCorrectable } from "./normalize.ts";
 import {
@@ -267,7 +268,7 @@ export function createSearchService(repository: SearchRepository, options: Searc
         products: products.map((p) => ({
           id: p.id,
           name: p.name,
-          price: p.price,
+          price: kopecks(p.price),
           image:
             p.imageUrl !== null && p.imageWidth !== null && p.imageHeight !== null
               ? { url: p.imageUrl, width: p.imageWidth, height: p.imageHeight, alt: p.imageAlt ?? p.name }

@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { BasketCount } from "#contract/basket.ts";
+import { kopecks } from "#contract/money.ts";
 import { basketKeys } from "../api.ts";
 import { BasketButton, type BasketProduct } from "./basket-button.tsx";
 
@@ -11,11 +12,11 @@ const product = (over: Partial<BasketProduct> = {}): BasketProduct => ({
   id: 7,
   sku: "SKU-7",
   name: "Смартфон",
-  price: 1_499_000,
+  price: kopecks(1_499_000),
   brand: { code: "acme", name: "Acme" },
   state: "in_stock",
   orderLimit: null,
-  cashbackAmount: 74_900,
+  cashbackAmount: kopecks(74_900),
   ...over,
 });
 
