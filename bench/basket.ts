@@ -13,10 +13,10 @@ import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
 import { sql } from "drizzle-orm";
 import { openCaches } from "../server/cache/index.ts";
-import { createApp } from "../server/composition/app.ts";
-import { createServices } from "../server/composition/services.ts";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
+import { createServices } from "../server/domain/services.ts";
+import { createApp } from "../server/http/app.ts";
 import { createLogger } from "../server/logger.ts";
 
 const BUDGET_P95_MS = 15;
@@ -43,7 +43,7 @@ const app = createApp({
 });
 
 const result = await database.db.execute(
-  sql`select id from products where stock >= 50 and order_limit is null and not is_preorder and not is_coming_soon order by popularity desc limit 40`,
+  sql`select id from products join inventory on product_id = id where stock >= 50 and order_limit is null and not is_preorder and not is_coming_soon order by popularity desc limit 40`,
 );
 const productIds = (result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
 if (productIds.length < 40) throw new Error("The bench needs 40 products with at least 50 in stock");

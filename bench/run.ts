@@ -278,7 +278,7 @@ async function churnStock(url: string, measured: number[]): Promise<() => Promis
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const { rows } = await client.query<{ id: number }>(
-    "SELECT id FROM products WHERE NOT (id = ANY($1::int[])) ORDER BY id LIMIT 1000",
+    "SELECT product_id AS id FROM inventory WHERE NOT (product_id = ANY($1::int[])) ORDER BY product_id LIMIT 1000",
     [measured],
   );
   const changed = new Map<number, number>();
@@ -286,7 +286,7 @@ async function churnStock(url: string, measured: number[]): Promise<() => Promis
   const loop = (async () => {
     while (running && rows.length > 0) {
       const id = rows[Math.floor(Math.random() * rows.length)]!.id;
-      await client.query("UPDATE products SET stock = stock + 1 WHERE id = $1", [id]);
+      await client.query("UPDATE inventory SET stock = stock + 1 WHERE product_id = $1", [id]);
       changed.set(id, (changed.get(id) ?? 0) + 1);
       await new Promise((resolve) => setTimeout(resolve, 1000 / CHURN_PER_S));
     }
@@ -295,7 +295,7 @@ async function churnStock(url: string, measured: number[]): Promise<() => Promis
     running = false;
     await loop;
     for (const [id, n] of changed) {
-      await client.query("UPDATE products SET stock = stock - $2 WHERE id = $1", [id, n]);
+      await client.query("UPDATE inventory SET stock = stock - $2 WHERE product_id = $1", [id, n]);
     }
     await client.end();
   };

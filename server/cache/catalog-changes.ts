@@ -13,13 +13,15 @@ export const TAG = {
 } as const;
 
 /**
- * The tags a change message (from migration 0008's triggers) invalidates: "products:1,2" drops those
- * products and every listing; any other table, or a bulk product change, drops everything.
+ * The tags a change message (from the triggers of migrations 0008 and 0021) invalidates: "products:1,2"
+ * drops those products and every listing; "stock:1,2" (a count changed in `inventory`, no card changed)
+ * drops only those products' own pages and data; any other table, or a bulk change, drops everything.
  */
 export function invalidationsFor(payload: string): string[] {
-  const match = /^products:(\d+(?:,\d+)*)$/.exec(payload);
-  if (!match?.[1]) return [TAG.catalog];
-  return [TAG.listing, ...match[1].split(",").map((id) => TAG.product(Number(id)))];
+  const match = /^(products|stock):(\d+(?:,\d+)*)$/.exec(payload);
+  if (!match?.[2]) return [TAG.catalog];
+  const products = match[2].split(",").map((id) => TAG.product(Number(id)));
+  return match[1] === "stock" ? products : [TAG.listing, ...products];
 }
 
 export interface ChangeSource {

@@ -52,14 +52,16 @@ describe.runIf(testDriver() === "postgres")("a lock held by a connection that di
     const other = await openDatabase({ url: catalog.url, poolSize: 2, lockTimeoutMs: 300 });
     try {
       const [row] = rows<{ id: number }>(
-        await other.db.execute(sql`SELECT id FROM products ORDER BY id LIMIT 1`),
+        await other.db.execute(
+          sql`SELECT product_id AS id FROM inventory WHERE stock > 0 ORDER BY product_id LIMIT 1`,
+        ),
       );
       const id = Number(row!.id);
       let frozenAt = 0;
       // The stock update takes the row lock; then the connection goes silent, both ways, mid-transaction.
       const dying = victim.db
         .transaction(async (tx) => {
-          await tx.execute(sql`UPDATE products SET stock = stock - 1 WHERE id = ${id}`);
+          await tx.execute(sql`UPDATE inventory SET stock = stock - 1 WHERE product_id = ${id}`);
           catalog.proxy.freezeAll();
           frozenAt = Date.now();
           await tx.execute(sql`SELECT 1`);
@@ -70,7 +72,7 @@ describe.runIf(testDriver() === "postgres")("a lock held by a connection that di
       // A placement of the same product meanwhile waits at most its lock timeout, then fails as a 503.
       const waited = Date.now();
       const refused = await other.db
-        .execute(sql`UPDATE products SET stock = stock WHERE id = ${id}`)
+        .execute(sql`UPDATE inventory SET stock = stock WHERE product_id = ${id}`)
         .catch((err: unknown) => err);
       expect(Date.now() - waited).toBeLessThan(2_000);
       expect(databaseFault(refused)).toBe("query_timeout");
@@ -81,7 +83,7 @@ describe.runIf(testDriver() === "postgres")("a lock held by a connection that di
         .poll(
           async () => {
             const ok = await other.db
-              .execute(sql`UPDATE products SET stock = stock WHERE id = ${id}`)
+              .execute(sql`UPDATE inventory SET stock = stock WHERE product_id = ${id}`)
               .then(() => true)
               .catch(() => false);
             if (ok) clearedAfterMs = Date.now() - frozenAt;

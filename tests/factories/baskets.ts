@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { basketLines, baskets, products } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 
@@ -33,7 +33,9 @@ export async function createBasket(
       await db
         .select({ productId: products.id })
         .from(products)
-        .where(and(gt(products.stock, 0), eq(products.isPreorder, false), eq(products.isComingSoon, false)))
+        .where(
+          and(eq(products.hasStock, true), eq(products.isPreorder, false), eq(products.isComingSoon, false)),
+        )
         .orderBy(products.id)
         .limit(2)
     ).map(({ productId }) => ({ productId }));

@@ -1,18 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { products } from "#server/db/schema/index.ts";
+import { inventory, products } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 
 type ProductColumns = typeof products.$inferInsert;
 
 /** What a test may choose of its product; everything else is copied from a seeded one. */
-export type ProductOverrides = Partial<
+export type ProductOverrides = { stock?: number } & Partial<
   Pick<
     ProductColumns,
     | "name"
     | "price"
     | "oldPrice"
-    | "stock"
     | "orderLimit"
     | "sellerId"
     | "cashbackPercent"
@@ -27,7 +26,7 @@ export type ProductOverrides = Partial<
  * or of `sellerId`'s) with the stock, price and state the test needs. Nothing else in the catalogue moves,
  * and no other test has bought it or rendered its page.
  */
-export async function createProduct(db: Executor, overrides: ProductOverrides = {}) {
+export async function createProduct(db: Executor, { stock = 10, ...overrides }: ProductOverrides = {}) {
   const [model] = await db
     .select()
     .from(products)
@@ -53,10 +52,13 @@ export async function createProduct(db: Executor, overrides: ProductOverrides = 
       price: 199_000,
       oldPrice: null,
       cashbackPercent: 5,
-      stock: 10,
       orderLimit: null,
       ...overrides,
+      // Written by the inventory trigger below too; set here so the row returned says it.
+      hasStock: stock > 0,
     })
     .returning();
-  return row!;
+  // The count lives in the inventory table (ADR 044).
+  await db.insert(inventory).values({ productId: row!.id, stock });
+  return { ...row!, stock };
 }

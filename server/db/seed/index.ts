@@ -382,7 +382,9 @@ async function insertProductChunk(
           ["price", "int", column((p) => p.price)],
           ["old_price", "int", column((p) => p.oldPrice)],
           ["cashback_percent", "smallint", column((p) => p.cashbackPercent)],
-          ["stock", "int", column((p) => p.stock)],
+          // What cards show; the count goes to `inventory` below (ADR 044), whose trigger then finds
+          // every flag already right and writes nothing.
+          ["has_stock", "bool", column((p) => p.stock > 0)],
           ["is_preorder", "bool", column((p) => p.isPreorder)],
           ["is_coming_soon", "bool", column((p) => p.isComingSoon)],
           ["is_original", "bool", column((p) => p.isOriginal)],
@@ -399,6 +401,12 @@ async function insertProductChunk(
     );
     // Matched by SKU rather than by position: RETURNING order is not a documented guarantee.
     for (const r of rowsOf<{ id: number; sku: string }>(result)) productIds.set(r.sku, Number(r.id));
+    await db.execute(
+      unnestInsert("inventory", [
+        ["product_id", "int", part.map((p) => productIds.get(p.sku))],
+        ["stock", "int", column((p) => p.stock)],
+      ]),
+    );
   }
 
   const values = chunk.flatMap((p) => {

@@ -8,6 +8,7 @@ import {
   baskets,
   brands,
   cities,
+  inventory,
   productImages,
   products,
   sellers,
@@ -15,6 +16,7 @@ import {
 import type { Executor } from "#server/db/unit-of-work.ts";
 import type { RowOwner } from "#server/domain/actor.ts";
 import { cardColumns } from "#server/domain/catalog/repository.ts";
+import { stockOnHand } from "#server/domain/inventory/repository.ts";
 import { createWishlistRepository } from "#server/domain/wishlist/repository.ts";
 
 const warehouse = alias(cities, "warehouse");
@@ -98,7 +100,7 @@ export function createBasketRepository(db: Executor) {
         .select({
           id: products.id,
           price: products.price,
-          stock: products.stock,
+          stock: stockOnHand,
           orderLimit: products.orderLimit,
           isPreorder: products.isPreorder,
           isComingSoon: products.isComingSoon,
@@ -108,6 +110,7 @@ export function createBasketRepository(db: Executor) {
           lineCount: sql<number>`(SELECT count(*)::int FROM ${basketLines} WHERE ${basketLines.basketId} = ${basketId})`,
         })
         .from(products)
+        .leftJoin(inventory, eq(inventory.productId, products.id))
         .leftJoin(
           basketLines,
           and(eq(basketLines.basketId, basketId), eq(basketLines.productId, products.id)),
@@ -179,6 +182,8 @@ export function createBasketRepository(db: Executor) {
       db
         .select({
           ...cardColumns,
+          // The count, not only the card's flag: a line is capped by it and says «Осталось N шт.».
+          stock: stockOnHand,
           quantity: basketLines.quantity,
           selected: basketLines.selected,
           priceWhenAdded: basketLines.priceWhenAdded,
@@ -193,6 +198,7 @@ export function createBasketRepository(db: Executor) {
         })
         .from(basketLines)
         .innerJoin(products, eq(products.id, basketLines.productId))
+        .leftJoin(inventory, eq(inventory.productId, products.id))
         .innerJoin(brands, eq(brands.id, products.brandId))
         .innerJoin(sellers, eq(sellers.id, products.sellerId))
         .leftJoin(warehouse, eq(warehouse.id, sellers.warehouseCityId))
@@ -207,17 +213,18 @@ export function createBasketRepository(db: Executor) {
           version: baskets.version,
           productId: basketLines.productId,
           quantity: basketLines.quantity,
-          stock: products.stock,
+          stock: stockOnHand,
           orderLimit: products.orderLimit,
         })
         .from(baskets)
         .leftJoin(basketLines, eq(basketLines.basketId, baskets.id))
         .leftJoin(products, eq(products.id, basketLines.productId))
+        .leftJoin(inventory, eq(inventory.productId, basketLines.productId))
         .where(ownedBy(baskets, owner));
       return {
         version: rows[0]?.version ?? 0,
         lines: rows.flatMap((r) =>
-          r.productId === null || r.quantity === null || r.stock === null
+          r.productId === null || r.quantity === null
             ? []
             : [{ productId: r.productId, quantity: r.quantity, stock: r.stock, orderLimit: r.orderLimit }],
         ),

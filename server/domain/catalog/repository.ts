@@ -10,6 +10,7 @@ import {
   categories,
   cities,
   categoryProperties,
+  inventory,
   productImages,
   productPropertyValues,
   products,
@@ -17,6 +18,7 @@ import {
   reviews,
   sellers,
 } from "#server/db/schema/index.ts";
+import { stockOnHand } from "#server/domain/inventory/repository.ts";
 import { type FacetRow, RATING_STEPS, ratingThreshold } from "./facets.ts";
 import type { CategoryPropertyRow, FilterKey, ListingFilter, PropertyFilter } from "./facets-filters.ts";
 
@@ -64,7 +66,7 @@ export const cardColumns = {
   cashbackPercent: products.cashbackPercent,
   rating: products.rating,
   reviewsCount: products.reviewsCount,
-  stock: products.stock,
+  hasStock: products.hasStock,
   isPreorder: products.isPreorder,
   isComingSoon: products.isComingSoon,
   isOriginal: products.isOriginal,
@@ -110,7 +112,7 @@ const int4Array = (ids: readonly number[]) => sql`${sql.param(ids)}::int[]`;
 const textArray = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
 
 /** What a shopper can buy now: the card's `in_stock` state (see `productState`). */
-export const inStockExpr = sql`(NOT ${products.isComingSoon} AND NOT ${products.isPreorder} AND ${products.stock} > 0)`;
+export const inStockExpr = sql`(NOT ${products.isComingSoon} AND NOT ${products.isPreorder} AND ${products.hasStock})`;
 /** Rated at least `min` as the card shows it (see `ratingThreshold`). */
 const ratedAtLeast = (rating: SQL | AnyColumn, min: number) =>
   sql`${rating} >= ${ratingThreshold(min)}::real`;
@@ -384,6 +386,9 @@ export function createCatalogRepository(db: Database) {
         db
           .select({
             description: products.description,
+            // The count the buy box and the basket limits go by: every change of it drops this product's
+            // page and data, and only those (`stock:<id>`, migration 0021).
+            stock: stockOnHand,
             categoryId: categories.id,
             categoryName: categories.name,
             categorySlug: categories.slug,
@@ -394,6 +399,7 @@ export function createCatalogRepository(db: Database) {
           .from(products)
           .innerJoin(categories, eq(categories.id, products.categoryId))
           .innerJoin(sellers, eq(sellers.id, products.sellerId))
+          .leftJoin(inventory, eq(inventory.productId, products.id))
           .where(eq(products.id, id)),
         db
           .select({

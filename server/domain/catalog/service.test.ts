@@ -6,11 +6,11 @@ import { cashbackAmount, createCatalogService, discountPercent, productState } f
 
 describe("catalogue rules", () => {
   it.each([
-    [{ stock: 5, isPreorder: false, isComingSoon: false }, "in_stock"],
-    [{ stock: 0, isPreorder: false, isComingSoon: false }, "sold_out"],
-    [{ stock: 0, isPreorder: true, isComingSoon: false }, "preorder"],
-    [{ stock: 3, isPreorder: true, isComingSoon: false }, "preorder"],
-    [{ stock: 0, isPreorder: false, isComingSoon: true }, "coming_soon"],
+    [{ hasStock: true, isPreorder: false, isComingSoon: false }, "in_stock"],
+    [{ hasStock: false, isPreorder: false, isComingSoon: false }, "sold_out"],
+    [{ hasStock: false, isPreorder: true, isComingSoon: false }, "preorder"],
+    [{ hasStock: true, isPreorder: true, isComingSoon: false }, "preorder"],
+    [{ hasStock: false, isPreorder: false, isComingSoon: true }, "coming_soon"],
   ] as const)("state of %j is %s", (product, state) => {
     expect(productState(product)).toBe(state);
   });

@@ -15,7 +15,6 @@ import type {
   Seller,
 } from "#contract/catalog.ts";
 import { MAX_FILTER_VALUES, MAX_FILTER_VALUES_TOTAL } from "#contract/catalog.ts";
-import { type Kopecks, kopecks } from "#contract/money.ts";
 import { AppError, type FieldIssue } from "#server/errors.ts";
 import { assembleFacets, explainEmpty, withoutCounts } from "./facets.ts";
 import {
@@ -29,10 +28,15 @@ import {
 } from "./facets-filters.ts";
 import type { CatalogRepository, ProductCardRow } from "./repository.ts";
 
-export function productState(p: { stock: number; isPreorder: boolean; isComingSoon: boolean }): ProductState {
+/** `hasStock`: whether there are units to sell, as the catalogue keeps it (`products.has_stock`, ADR 044). */
+export function productState(p: {
+  hasStock: boolean;
+  isPreorder: boolean;
+  isComingSoon: boolean;
+}): ProductState {
   if (p.isComingSoon) return "coming_soon";
   if (p.isPreorder) return "preorder";
-  return p.stock > 0 ? "in_stock" : "sold_out";
+  return p.hasStock ? "in_stock" : "sold_out";
 }
 
 export function discountPercent(price: number, oldPrice: number | null): number {
@@ -41,8 +45,8 @@ export function discountPercent(price: number, oldPrice: number | null): number 
 }
 
 /** Cashback for one unit, rounded down to whole roubles, in kopecks. */
-export function cashbackAmount(price: number, percent: number): Kopecks {
-  return kopecks(Math.floor((price * percent) / 100 / 100) * 100);
+export function cashbackAmount(price: number, percent: number): number {
+  return Math.floor((price * percent) / 100 / 100) * 100;
 }
 
 export function toCard(row: ProductCardRow): ProductCard {
@@ -51,8 +55,8 @@ export function toCard(row: ProductCardRow): ProductCard {
     sku: row.sku,
     name: row.name,
     slug: row.slug,
-    price: kopecks(row.price),
-    oldPrice: row.oldPrice === null ? null : kopecks(row.oldPrice),
+    price: row.price,
+    oldPrice: row.oldPrice,
     discountPercent: discountPercent(row.price, row.oldPrice),
     cashbackPercent: row.cashbackPercent,
     cashbackAmount: cashbackAmount(row.price, row.cashbackPercent),
@@ -317,7 +321,7 @@ export function createCatalogService(repository: CatalogRepository) {
       return {
         ...toCard(card),
         description: extras.description,
-        stock: card.stock,
+        stock: extras.stock,
         images: extras.images,
         properties: extras.properties,
         category: { id: extras.categoryId, name: extras.categoryName, slug: extras.categorySlug },

@@ -5,6 +5,7 @@ import {
   baskets,
   cities,
   deliverySlots,
+  inventory,
   orderLines,
   orderShipments,
   orders,
@@ -18,6 +19,7 @@ import {
   users,
 } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
+import { createInventoryRepository, stockOnHand } from "#server/domain/inventory/repository.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
 import { returnPaymentJob } from "./payment-jobs.ts";
 
@@ -36,27 +38,42 @@ export type NewOrder = typeof orders.$inferInsert;
 
 /** Everything placement, payment and expiry read and write, over the database or one transaction. */
 export function createOrdersRepository(db: Executor) {
+  const stock = createInventoryRepository(db);
   function selectProducts(ids: readonly number[], lock: boolean) {
     if (ids.length === 0) return Promise.resolve([]);
-    const query = db
-      .select({
-        id: products.id,
-        name: products.name,
-        sellerId: products.sellerId,
-        price: products.price,
-        oldPrice: products.oldPrice,
-        cashbackPercent: products.cashbackPercent,
-        stock: products.stock,
-        isPreorder: products.isPreorder,
-        isComingSoon: products.isComingSoon,
-        orderLimit: products.orderLimit,
-      })
+    const columns = {
+      id: products.id,
+      name: products.name,
+      sellerId: products.sellerId,
+      price: products.price,
+      oldPrice: products.oldPrice,
+      cashbackPercent: products.cashbackPercent,
+      stock: stockOnHand,
+      isPreorder: products.isPreorder,
+      isComingSoon: products.isComingSoon,
+      orderLimit: products.orderLimit,
+    };
+    const chosen = inArray(products.id, [...ids]);
+    if (!lock) {
+      return db
+        .select(columns)
+        .from(products)
+        .leftJoin(inventory, eq(inventory.productId, products.id))
+        .where(chosen)
+        .orderBy(asc(products.id));
+    }
+    // The stock rows are what placements contend for, so those are locked (ADR 044), not the catalogue's:
+    // a placement and an expiry both reach `products` only through the inventory trigger, after the stock
+    // row, so the two kinds of lock are always taken in one order. NO KEY UPDATE, not UPDATE: nothing
+    // refers to these rows by key, and it is all a conditional update needs. Locking needs the inner
+    // join; a product without a stock row has none, which the first, unlocked look already refused.
+    return db
+      .select(columns)
       .from(products)
-      .where(inArray(products.id, [...ids]))
-      .orderBy(asc(products.id));
-    // NO KEY UPDATE, not UPDATE: the order's lines already hold KEY SHARE on these rows (their foreign key),
-    // and two placements each holding that while waiting for UPDATE would deadlock.
-    return lock ? query.for("no key update") : query;
+      .innerJoin(inventory, eq(inventory.productId, products.id))
+      .where(chosen)
+      .orderBy(asc(products.id))
+      .for("no key update", { of: inventory });
   }
 
   async function selectOrder(orderId: number, userId: number | undefined, lock: boolean) {
@@ -127,8 +144,9 @@ export function createOrdersRepository(db: Executor) {
     },
 
     /**
-     * The products of an order, locked in id order (`FOR NO KEY UPDATE`): two placements of overlapping baskets
-     * queue on the same rows in the same order and never deadlock, and each sees the other's stock.
+     * The products of an order with their stock rows locked in id order (`FOR NO KEY UPDATE`): two
+     * placements of overlapping baskets queue on the same rows in the same order and never deadlock, and
+     * each sees the other's stock.
      */
     lockProducts: (ids: readonly number[]) => selectProducts(ids, true),
 
@@ -136,23 +154,11 @@ export function createOrdersRepository(db: Executor) {
     readProducts: (ids: readonly number[]) => selectProducts(ids, false),
 
     /** Takes `quantity` units if there are that many; false when there are not (nothing changes). */
-    async takeStock(productId: number, quantity: number): Promise<boolean> {
-      const rows = await db
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${quantity}` })
-        .where(and(eq(products.id, productId), sql`${products.stock} >= ${quantity}`))
-        .returning({ id: products.id });
-      return rows.length > 0;
-    },
+    takeStock: (productId: number, quantity: number): Promise<boolean> => stock.take(productId, quantity),
 
-    async returnStock(lines: readonly { productId: number; quantity: number }[]): Promise<void> {
-      for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
-        await db
-          .update(products)
-          .set({ stock: sql`${products.stock} + ${line.quantity}` })
-          .where(eq(products.id, line.productId));
-      }
-    },
+    /** Gives an order's units back (inventory/repository.ts). */
+    returnStock: (lines: readonly { productId: number; quantity: number }[]): Promise<void> =>
+      stock.giveBack(lines),
 
     /** Sellers with the place they ship from (a seller without one ships from the largest city). */
     async sellersWithWarehouses(ids: readonly number[]) {

@@ -4,6 +4,7 @@ import { keepNewestRows, type OwnedTable } from "#server/db/row-owner.ts";
 import {
   basketLines,
   baskets,
+  inventory,
   options,
   products,
   recentSearches,
@@ -11,6 +12,7 @@ import {
   wishlistItems,
 } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
+import { stockOnHand } from "#server/domain/inventory/repository.ts";
 
 /**
  * The first key of the two-key advisory lock that serialises merges into one user (the second is a hash
@@ -179,11 +181,12 @@ export function createVisitorMergeRepository(db: Executor) {
       if (productIds.length === 0) return [];
       return (
         db
-          .select({ id: products.id, stock: products.stock, orderLimit: products.orderLimit })
+          .select({ id: products.id, stock: stockOnHand, orderLimit: products.orderLimit })
           .from(products)
+          .leftJoin(inventory, eq(inventory.productId, products.id))
           .where(inArray(products.id, productIds))
           // Kept from deletion until the lines that name them are in.
-          .for("key share")
+          .for("key share", { of: products })
       );
     },
 
