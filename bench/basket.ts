@@ -13,10 +13,10 @@ import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
 import { sql } from "drizzle-orm";
 import { openCaches } from "../server/cache/index.ts";
+import { createApp } from "../server/composition/app.ts";
+import { createServices } from "../server/composition/services.ts";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
-import { createServices } from "../server/domain/services.ts";
-import { createApp } from "../server/http/app.ts";
 import { createLogger } from "../server/logger.ts";
 
 const BUDGET_P95_MS = 15;

@@ -15,6 +15,7 @@ import type {
   Seller,
 } from "#contract/catalog.ts";
 import { MAX_FILTER_VALUES, MAX_FILTER_VALUES_TOTAL } from "#contract/catalog.ts";
+import { type Kopecks, kopecks } from "#contract/money.ts";
 import { AppError, type FieldIssue } from "#server/errors.ts";
 import { assembleFacets, explainEmpty, withoutCounts } from "./facets.ts";
 import {
@@ -45,8 +46,8 @@ export function discountPercent(price: number, oldPrice: number | null): number 
 }
 
 /** Cashback for one unit, rounded down to whole roubles, in kopecks. */
-export function cashbackAmount(price: number, percent: number): number {
-  return Math.floor((price * percent) / 100 / 100) * 100;
+export function cashbackAmount(price: number, percent: number): Kopecks {
+  return kopecks(Math.floor((price * percent) / 100 / 100) * 100);
 }
 
 export function toCard(row: ProductCardRow): ProductCard {
@@ -55,8 +56,8 @@ export function toCard(row: ProductCardRow): ProductCard {
     sku: row.sku,
     name: row.name,
     slug: row.slug,
-    price: row.price,
-    oldPrice: row.oldPrice,
+    price: kopecks(row.price),
+    oldPrice: row.oldPrice === null ? null : kopecks(row.oldPrice),
     discountPercent: discountPercent(row.price, row.oldPrice),
     cashbackPercent: row.cashbackPercent,
     cashbackAmount: cashbackAmount(row.price, row.cashbackPercent),
