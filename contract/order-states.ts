@@ -66,8 +66,9 @@ export const PAYMENT_TRANSITIONS = {
   partially_refunded: ["returning", "partially_refunded", "refunded"],
   // Being given back: ends as the acquirer says (closed page, declined meanwhile, refunded).
   returning: ["cancelled", "rejected", "partially_refunded", "refunded"],
-  rejected: [],
-  cancelled: [],
+  // Money taken after all on a page taken as ended (a late word): it belongs to no order and goes back.
+  rejected: ["returning"],
+  cancelled: ["returning"],
   refunded: [],
 } as const satisfies Record<PaymentStatus, readonly PaymentStatus[]>;
 

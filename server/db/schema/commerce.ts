@@ -222,6 +222,8 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex("payments_attempt_uq").on(t.orderId, t.attempt),
     uniqueIndex("payments_external_uq").on(t.provider, t.externalId),
+    // The reconciliation job looks only at payments with a page still open.
+    index("payments_open_idx").on(t.orderId).where(sql`${t.status} IN ('new', 'pending')`),
     check("payments_amount_nonnegative", sql`${t.amount} >= 0`),
     check("payments_refunded_amount", sql`${t.refundedAmount} BETWEEN 0 AND ${t.amount}`),
     check(
@@ -291,6 +293,7 @@ export const BONUS_KINDS = [
   "spend_return",
   "cashback",
   "cashback_release",
+  "cashback_reversal",
   "expiry",
 ] as const;
 

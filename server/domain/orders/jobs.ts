@@ -15,6 +15,17 @@ export const expireUnpaidOrdersJob = defineJobType({
   every: { intervalMs: EXPIRE_UNPAID_EVERY_MS, payload: {} },
 });
 
+/** How often payments left open past their page's lifetime are asked about (a lost notification). */
+export const RECONCILE_PAYMENTS_EVERY_MS = 5 * 60_000;
+
+export const reconcilePaymentsJob = defineJobType({
+  name: "reconcile-payments",
+  payload: z.object({}),
+  maxAttempts: 3,
+  backoff: { baseMs: 30_000, maxMs: 120_000 },
+  every: { intervalMs: RECONCILE_PAYMENTS_EVERY_MS, payload: {} },
+});
+
 /**
  * Cancels unpaid orders past PAYMENT_TIMEOUT_MIN and returns their stock, courier window and points. The
  * job runs once per period across instances (ADR 017); even if two runs overlapped, each order is
@@ -44,6 +55,10 @@ export function ordersJobs(
     handleJob(expireUnpaidOrdersJob, async (_payload, { logger }) => {
       const cancelled = await expireDueOrders(services.orders);
       if (cancelled > 0) logger.info({ cancelled }, "unpaid orders cancelled");
+    }),
+    handleJob(reconcilePaymentsJob, async (_payload, { logger }) => {
+      const asked = await services.orders.reconcileOpenPayments();
+      if (asked > 0) logger.info({ asked }, "open payments asked about");
     }),
     handleJob(returnType, ({ paymentId }, { attempt }) =>
       services.orders.returnPayment(paymentId, { last: attempt >= returnType.maxAttempts }),

@@ -18,6 +18,12 @@ import {
   sellers,
   users,
 } from "#server/db/schema/index.ts";
+import {
+  canMoveOrder,
+  canMovePayment,
+  type OrderStatus,
+  type PaymentStatus,
+} from "#contract/order-states.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 import { createInventoryRepository, stockOnHand } from "#server/domain/inventory/repository.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
@@ -35,6 +41,7 @@ export type ProductRow = Awaited<
 >[number];
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
+type NewPayment = typeof payments.$inferInsert;
 
 /** Everything placement, payment and expiry read and write, over the database or one transaction. */
 export function createOrdersRepository(db: Executor) {
@@ -86,6 +93,27 @@ export function createOrdersRepository(db: Executor) {
           : and(eq(orders.id, orderId), eq(orders.userId, userId)),
       );
     const [row] = await (lock ? query.for("update") : query);
+    return row;
+  }
+
+  /**
+   * The only writer of a payment's status, as `transition` is of an order's: PAYMENT_TRANSITIONS must
+   * list the move, and the row must still be in `from`.
+   */
+  async function movePayment(
+    paymentId: number,
+    from: PaymentStatus,
+    to: PaymentStatus,
+    values: Omit<Partial<NewPayment>, "status"> = {},
+  ): Promise<PaymentRow | undefined> {
+    if (!canMovePayment(from, to)) {
+      throw new Error(`payment ${paymentId}: ${from} → ${to} is not a transition`);
+    }
+    const [row] = await db
+      .update(payments)
+      .set({ ...values, status: to, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, from)))
+      .returning();
     return row;
   }
 
@@ -308,7 +336,7 @@ export function createOrdersRepository(db: Executor) {
     lockOrder: (orderId: number, userId?: number): Promise<OrderRow | undefined> =>
       selectOrder(orderId, userId, true),
 
-    async updateOrder(orderId: number, values: Partial<NewOrder>): Promise<OrderRow> {
+    async updateOrder(orderId: number, values: Omit<Partial<NewOrder>, "status">): Promise<OrderRow> {
       const [row] = await db
         .update(orders)
         .set({ ...values, updatedAt: sql`now()` })
@@ -318,17 +346,20 @@ export function createOrdersRepository(db: Executor) {
     },
 
     /**
-     * Moves an order from `from` to `to` only if it is still in `from`: of any number of racing callers
-     * (notifications, status checks, expiry jobs on several instances) exactly one gets the row.
+     * The only writer of an order's status: moves it from `from` to `to` if ORDER_TRANSITIONS lists the
+     * move (else a programming error is thrown) and only if it is still in `from`, so of any number of
+     * racing callers (notifications, status checks, jobs on several instances) exactly one gets the row.
      */
     async transition(
       orderId: number,
-      from: OrderRow["status"],
-      values: Partial<NewOrder> & { status: OrderRow["status"] },
+      from: OrderStatus,
+      to: OrderStatus,
+      values: Omit<Partial<NewOrder>, "status"> = {},
     ): Promise<OrderRow | undefined> {
+      if (!canMoveOrder(from, to)) throw new Error(`order ${orderId}: ${from} → ${to} is not a transition`);
       const [row] = await db
         .update(orders)
-        .set({ ...values, updatedAt: sql`now()` })
+        .set({ ...values, status: to, updatedAt: sql`now()` })
         .where(and(eq(orders.id, orderId), eq(orders.status, from)))
         .returning();
       return row;
@@ -434,12 +465,15 @@ export function createOrdersRepository(db: Executor) {
       return row!;
     },
 
-    async updatePayment(paymentId: number, values: Partial<typeof payments.$inferInsert>): Promise<void> {
+    /** Changes what a payment records besides its status (its page, the acquirer's last word). */
+    async updatePayment(paymentId: number, values: Omit<Partial<NewPayment>, "status">): Promise<void> {
       await db
         .update(payments)
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(payments.id, paymentId));
     },
+
+    movePayment,
 
     async paymentByExternalId(provider: string, externalId: string): Promise<PaymentRow | undefined> {
       const [row] = await db
@@ -455,26 +489,46 @@ export function createOrdersRepository(db: Executor) {
     },
 
     /**
-     * Marks a payment `returning` and queues the job that gives it back through the acquirer (once per
-     * payment, whatever the callers): in the caller's transaction, so both happen or neither.
+     * Moves a payment from `from` to `returning` and queues the job that gives it back through the
+     * acquirer (once per payment, whatever the callers): in the caller's transaction, so both happen or
+     * neither. False when the payment had moved on.
      */
-    async returnPayment(paymentId: number, acquirerStatus?: string): Promise<void> {
-      await db
-        .update(payments)
-        .set({ status: "returning", ...(acquirerStatus ? { acquirerStatus } : {}), updatedAt: sql`now()` })
-        .where(eq(payments.id, paymentId));
+    async returnPayment(paymentId: number, from: PaymentStatus, acquirerStatus?: string): Promise<boolean> {
+      const moved = await movePayment(paymentId, from, "returning", acquirerStatus ? { acquirerStatus } : {});
+      if (!moved) return false;
       await enqueueJob(db, returnPaymentJob, { paymentId }, { key: `payment:${paymentId}` });
+      return true;
     },
 
-    /** Lists a payment for an operator (the back office), keeping the latest error. */
-    async recordPaymentProblem(problem: { paymentId: number; orderId: number; detail: string }) {
+    /** Lists a payment for an operator (the back office), keeping the latest detail of each kind. */
+    async recordPaymentProblem(problem: typeof paymentProblems.$inferInsert) {
       await db
         .insert(paymentProblems)
-        .values({ ...problem, kind: "return_failed" })
+        .values(problem)
         .onConflictDoUpdate({
           target: [paymentProblems.paymentId, paymentProblems.kind],
           set: { detail: problem.detail, resolvedAt: null },
         });
+    },
+
+    /**
+     * Payments with a page still open at the acquirer (as far as we know) whose order's payment deadline
+     * (the page's lifetime) passed more than `graceMs` ago: a notification about them was lost.
+     */
+    async openPaymentsPastDeadline(now: Date, graceMs: number, limit: number) {
+      return db
+        .select({ payment: payments, order: orders })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(
+          and(
+            inArray(payments.status, ["new", "pending"]),
+            sql`${payments.externalId} IS NOT NULL`,
+            lte(orders.paymentDeadline, new Date(now.getTime() - graceMs)),
+          ),
+        )
+        .orderBy(asc(payments.id))
+        .limit(limit);
     },
 
     async lockPayment(paymentId: number): Promise<PaymentRow | undefined> {

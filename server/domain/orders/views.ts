@@ -1,0 +1,93 @@
+import { type Order, ORDER_STATUS_TEXT } from "#contract/orders.ts";
+import type { OrderRow, OrdersRepository } from "./repository.ts";
+
+// How orders read to their shopper: the order page and the list of the personal account.
+
+/** The whole order as its page shows it: shipments with their lines, delivery, payment. */
+export async function orderView(repository: OrdersRepository, row: OrderRow): Promise<Order> {
+  const [shipments, lines, paymentRows] = await Promise.all([
+    repository.shipments(row.id),
+    repository.lines(row.id),
+    repository.payments(row.id),
+  ]);
+  const slot = row.slotId ? await repository.slot(row.slotId) : undefined;
+  const delivery = row.delivery as Order["delivery"];
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    statusText: ORDER_STATUS_TEXT[row.status],
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    paymentDeadline: row.paymentDeadline.toISOString(),
+    goodsTotal: row.goodsTotal,
+    discountTotal: row.discountTotal,
+    deliveryTotal: row.deliveryTotal,
+    bonusSpent: row.bonusSpent,
+    cashbackPoints: row.cashbackPoints,
+    toPay: row.toPay,
+    paidByCard: paymentRows.filter((p) => p.status === "confirmed").reduce((sum, p) => sum + p.amount, 0),
+    paidWith:
+      paymentRows.find(
+        (p): p is typeof p & { method: "card" | "sbp" } =>
+          p.status === "confirmed" && (p.method === "card" || p.method === "sbp"),
+      )?.method ?? null,
+    delivery: {
+      ...delivery,
+      slot: slot ? { date: slot.date, startsHour: slot.startsHour, endsHour: slot.endsHour } : null,
+    },
+    recipient: row.recipient as Order["recipient"],
+    shipments: shipments.map((s) => ({
+      seller: { id: s.sellerId, code: s.sellerCode, name: s.sellerName },
+      deliveryDate: s.deliveryDate,
+      deliveryTotal: s.deliveryTotal,
+      lines: lines
+        .filter((l) => l.shipmentId === s.id)
+        .map((l) => ({
+          productId: l.productId,
+          name: l.name,
+          quantity: l.quantity,
+          price: l.price,
+          oldPrice: l.oldPrice,
+          cashbackPoints: l.cashbackPoints,
+          image:
+            l.imageUrl !== null && l.imageWidth !== null && l.imageHeight !== null
+              ? { url: l.imageUrl, width: l.imageWidth, height: l.imageHeight, alt: l.imageAlt ?? l.name }
+              : null,
+        })),
+    })),
+  };
+}
+
+/** One row of the personal account's order list: sums, dates, where it goes, the first pictures. */
+export function orderListItem(
+  row: OrderRow,
+  lines: Awaited<ReturnType<OrdersRepository["linesOfOrders"]>>,
+  dates: Awaited<ReturnType<OrdersRepository["shipmentDatesOfOrders"]>>,
+) {
+  const own = lines.filter((l) => l.orderId === row.id);
+  const delivery = row.delivery as Order["delivery"];
+  const days = [...new Set(dates.filter((d) => d.orderId === row.id).map((d) => d.deliveryDate))].sort();
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    statusText: ORDER_STATUS_TEXT[row.status],
+    createdAt: row.createdAt.toISOString(),
+    toPay: row.toPay,
+    goodsTotal: row.goodsTotal,
+    bonusSpent: row.bonusSpent,
+    deliveryTotal: row.deliveryTotal,
+    deliveryDates: days,
+    deliveryType: row.deliveryType,
+    deliveryPlace:
+      delivery.type === "pickup" && delivery.pointName
+        ? `${delivery.pointName}, ${delivery.address}`
+        : delivery.address,
+    itemsCount: own.reduce((sum, l) => sum + l.quantity, 0),
+    images: own
+      .filter((l) => l.imageUrl !== null)
+      .slice(0, 6)
+      .map((l) => ({ url: l.imageUrl!, alt: l.name })),
+  };
+}
