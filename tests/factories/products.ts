@@ -58,7 +58,7 @@ export async function createProduct(db: Executor, { stock = 10, ...overrides }: 
       hasStock: stock > 0,
     })
     .returning();
-  // The count lives in the inventory table (ADR 044).
+  // The count lives in the inventory table (ADR 048).
   await db.insert(inventory).values({ productId: row!.id, stock });
   return { ...row!, stock };
 }

@@ -1,4 +1,4 @@
--- Stock leaves the catalogue's row (ADR 044). Until now every placed or expired order rewrote its products'
+-- Stock leaves the catalogue's row (ADR 048). Until now every placed or expired order rewrote its products'
 -- rows, and products' trigger (migration 0008) emptied every listing, facet and search cache on every
 -- instance. Now the count lives in `inventory`; `products.has_stock` is what cards and listings show, and
 -- the trigger below writes it only when a product sells out or comes back.

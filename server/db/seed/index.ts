@@ -382,7 +382,7 @@ async function insertProductChunk(
           ["price", "int", column((p) => p.price)],
           ["old_price", "int", column((p) => p.oldPrice)],
           ["cashback_percent", "smallint", column((p) => p.cashbackPercent)],
-          // What cards show; the count goes to `inventory` below (ADR 044), whose trigger then finds
+          // What cards show; the count goes to `inventory` below (ADR 048), whose trigger then finds
           // every flag already right and writes nothing.
           ["has_stock", "bool", column((p) => p.stock > 0)],
           ["is_preorder", "bool", column((p) => p.isPreorder)],

@@ -29,7 +29,7 @@ import {
 } from "./facets-filters.ts";
 import type { CatalogRepository, ProductCardRow } from "./repository.ts";
 
-/** `hasStock`: whether there are units to sell, as the catalogue keeps it (`products.has_stock`, ADR 044). */
+/** `hasStock`: whether there are units to sell, as the catalogue keeps it (`products.has_stock`, ADR 048). */
 export function productState(p: {
   hasStock: boolean;
   isPreorder: boolean;

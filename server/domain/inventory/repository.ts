@@ -3,7 +3,7 @@ import { inventory } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 
 /**
- * Inventory owns stock (commerce.md; ADR 044): the units on hand of each product, in their own table so
+ * Inventory owns stock (commerce.md; ADR 048): the units on hand of each product, in their own table so
  * that a sale does not rewrite the catalogue's row. What the catalogue shows of stock is only whether a
  * product can be bought (`products.has_stock`: cards, listings, the «В наличии» facet, the buy box); the
  * table's trigger (migration 0021) writes it when a product sells out or comes back, which is then the

@@ -69,7 +69,7 @@ export function createOrdersRepository(db: Executor) {
         .where(chosen)
         .orderBy(asc(products.id));
     }
-    // The stock rows are what placements contend for, so those are locked (ADR 044), not the catalogue's:
+    // The stock rows are what placements contend for, so those are locked (ADR 048), not the catalogue's:
     // a placement and an expiry both reach `products` only through the inventory trigger, after the stock
     // row, so the two kinds of lock are always taken in one order. NO KEY UPDATE, not UPDATE: nothing
     // refers to these rows by key, and it is all a conditional update needs. Locking needs the inner
