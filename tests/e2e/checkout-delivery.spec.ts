@@ -399,6 +399,52 @@ test.describe("the delivery step", () => {
     await expect(map.chosenPin).toBeVisible();
   });
 
+  test(
+    "on a phone the map's markers scrolled under the «Перейти к оплате» bar leave it the tap",
+    { tag: "@phone" },
+    async ({ page, signIn, baseURL }, info) => {
+      await shopperWithBasket(page, signIn, baseURL);
+      await openDelivery(page, info);
+      await chooseFirstPoint(page);
+      const map = pickupMap(page);
+      await expect(map.box).toHaveAttribute("data-status", "loaded");
+      // The chosen point's marker stands in the map's middle, above the bar button's width.
+      const marker = map.chosenPin;
+      await expect(marker).toBeVisible();
+      const bar = goToPayment(page);
+      const button = (await bar.boundingBox())!;
+      const barMiddle = button.y + button.height / 2;
+      const middleOf = async () => {
+        const box = (await marker.boundingBox())!;
+        return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      };
+      // The page scrolls the marker down to the bar as far as it can; the map is dragged the rest of the way.
+      await page.evaluate((by) => window.scrollBy(0, by), (await middleOf()).y - barMiddle);
+      const rest = barMiddle - (await middleOf()).y;
+      if (Math.abs(rest) > 8) {
+        const ground = (await map.box.boundingBox())!;
+        const from = { x: ground.x + ground.width - 40, y: Math.max(ground.y, 0) + 40 };
+        await page.mouse.move(from.x, from.y);
+        await page.mouse.down();
+        await page.mouse.move(from.x, from.y + rest, { steps: 12 });
+        await page.mouse.up();
+      }
+      const pin = await middleOf();
+      expect(pin.x).toBeGreaterThan(button.x);
+      expect(pin.x).toBeLessThan(button.x + button.width);
+      // The marker now lies under the bar's button: a tap there must be the button's, not the marker's.
+      const underBar = await page.evaluate(
+        ({ x, y }) => document.elementsFromPoint(x, y).some((el) => el.matches("button[aria-pressed]")),
+        { x: pin.x, y: barMiddle },
+      );
+      expect(underBar, "the marker lies under the bar's button").toBe(true);
+      await page.screenshot({ path: shot(info, "pickup-map-under-bar") });
+      // Playwright refuses the click (and times out) while another element would receive it.
+      await bar.click({ position: { x: pin.x - button.x, y: button.height / 2 }, timeout: 5_000 });
+      await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
+    },
+  );
+
   test.describe("a broken map", () => {
     // The blocked chunk is the browser's own console line; the page itself must not reload or log.
     test.use({ allowedConsoleErrors: /Failed to load resource: net::ERR_FAILED/ });
