@@ -7,6 +7,7 @@ import { loadConfig } from "#server/config.ts";
 import { createBonusRepository } from "#server/domain/bonus/repository.ts";
 import { ordersJobs } from "#server/domain/orders/jobs.ts";
 import { returnPaymentJob } from "#server/domain/orders/payment-jobs.ts";
+import { RECONCILE_GRACE_MS } from "#server/domain/orders/service.ts";
 import { signed } from "#server/domain/payments/tbank-token.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
@@ -23,8 +24,10 @@ import {
   passDeadline,
   paymentProblemsOf,
   paymentsOf,
+  orderRow,
   removeOrderData,
   scratchProduct,
+  setOrderStatus,
   setPaymentStatus,
   shopperWithBasket,
   stockOf,
@@ -42,7 +45,13 @@ const ORIGIN = "http://localhost";
  * An app of its own whose stand-in acquirer delivers notifications to this same app (as it would over
  * the network), and a runner for the stand-in's notification jobs.
  */
-async function paymentApp(options: { intercept?: AcquirerOptions["intercept"] } = {}) {
+async function paymentApp(
+  options: {
+    intercept?: AcquirerOptions["intercept"];
+    /** Notifications lost on the way: the acquirer sees them delivered, the shop never does. */
+    loseNotifications?: boolean;
+  } = {},
+) {
   const { database } = await getTestContext();
   const logger = createLogger("silent");
   let app: ReturnType<typeof createApp> | undefined;
@@ -52,6 +61,7 @@ async function paymentApp(options: { intercept?: AcquirerOptions["intercept"] } 
       intercept: options.intercept,
       standIn: {
         deliver: async (request) => {
+          if (options.loseNotifications) return new Response("OK");
           const response = await app!.request(request);
           const body = await response.clone().text();
           deliveries.push({ status: response.status, body });
@@ -516,3 +526,160 @@ describe("money the order cannot take goes back, whatever the acquirer does (ADR
     expect(problems[0]).toMatchObject({ kind: "return_failed", orderId: order.id, resolvedAt: null });
   });
 });
+
+describe("the acquirer's own refunds and lost notifications, reconciled (point 3)", () => {
+  /** A placed order with 300 points spent, paid by card at the stand-in and confirmed by its notification. */
+  async function paidOrder(env: PaymentApp) {
+    const placed = await placedOrder(env, { points: 1_000, bonusPoints: 300 });
+    const paymentUrl = await startPaying(env, placed.shopper.cookie, placed.order.id, 300);
+    await payWithCard(paymentUrl, STAND_IN_CARDS.success, { send: env.send });
+    await env.deliverNotifications();
+    expect((await orderOf(env, placed.shopper.cookie, placed.order.id)).status).toBe("paid");
+    const [payment] = await paymentsOf(env.database.db, placed.order.id);
+    return { ...placed, payment: payment! };
+  }
+  const bonusOf = (env: PaymentApp, userId: number) => createBonusRepository(env.database.db).balance(userId);
+
+  it("cancels an order refunded in full at the acquirer before handover, giving back stock, points and cashback", async () => {
+    const env = await paymentApp();
+    const { shopper, product, order, payment } = await paidOrder(env);
+    expect(await stockOf(env.database.db, product.id)).toBe(4);
+    expect(await bonusOf(env, shopper.userId)).toEqual({ balance: 700, pending: 100 });
+
+    // The shop's staff refund the whole payment in the acquirer's own account.
+    await env.services.acquirer!.cancel(payment.externalId!);
+    await env.deliverNotifications();
+
+    const after = await orderOf(env, shopper.cookie, order.id);
+    expect(after.status).toBe("cancelled");
+    expect((await orderRow(env.database.db, order.id)).refundedTotal).toBe(payment.amount);
+    expect((await paymentsOf(env.database.db, order.id))[0]).toMatchObject({
+      status: "refunded",
+      acquirerStatus: "REFUNDED",
+      refundedAmount: payment.amount,
+    });
+    expect(await stockOf(env.database.db, product.id)).toBe(5);
+    expect(await bonusOf(env, shopper.userId)).toEqual({ balance: 1_000, pending: 0 });
+    const kinds = (await ledgerRowsOf(env.database.db, order.id)).map((r) => r.kind).sort();
+    expect(kinds).toEqual(["cashback", "cashback_reversal", "spend", "spend_return"]);
+
+    // The same word again (a repeated notification, a GetState) changes nothing.
+    await env.services.orders.checkPayment(shopper.userId, order.id);
+    await env.services.orders.acceptNotification(await signedNotification(env, order, payment, "REFUNDED"));
+    expect(await stockOf(env.database.db, product.id)).toBe(5);
+    expect(await bonusOf(env, shopper.userId)).toEqual({ balance: 1_000, pending: 0 });
+    expect(await ledgerRowsOf(env.database.db, order.id)).toHaveLength(4);
+  });
+
+  it("records a partial refund on the order and lists it for an operator, the order kept", async () => {
+    const env = await paymentApp();
+    const { shopper, product, order, payment } = await paidOrder(env);
+    await env.services.acquirer!.cancel(payment.externalId!, 50_000);
+    await env.deliverNotifications();
+    expect((await orderOf(env, shopper.cookie, order.id)).status).toBe("paid");
+    expect((await paymentsOf(env.database.db, order.id))[0]).toMatchObject({
+      status: "partially_refunded",
+      acquirerStatus: "PARTIAL_REFUNDED",
+    });
+    expect(await paymentProblemsOf(env.database.db, payment.id)).toMatchObject([
+      { kind: "partial_refund", orderId: order.id, resolvedAt: null },
+    ]);
+    expect(await stockOf(env.database.db, product.id)).toBe(4);
+    expect(await bonusOf(env, shopper.userId)).toEqual({ balance: 700, pending: 100 });
+
+    // The rest refunded later: now the whole payment went back, and the order not yet handed over ends.
+    await env.services.acquirer!.cancel(payment.externalId!);
+    await env.deliverNotifications();
+    expect((await orderOf(env, shopper.cookie, order.id)).status).toBe("cancelled");
+    expect(await stockOf(env.database.db, product.id)).toBe(5);
+  });
+
+  it("keeps a delivered order delivered when the acquirer refunds it, listed for an operator", async () => {
+    const env = await paymentApp();
+    const { shopper, product, order, payment } = await paidOrder(env);
+    await setOrderStatus(env.database.db, order.id, "delivered");
+    await env.services.acquirer!.cancel(payment.externalId!);
+    await env.deliverNotifications();
+    expect((await orderOf(env, shopper.cookie, order.id)).status).toBe("delivered");
+    expect((await paymentsOf(env.database.db, order.id))[0]!.status).toBe("refunded");
+    expect(await paymentProblemsOf(env.database.db, payment.id)).toMatchObject([
+      { kind: "refund_after_handover" },
+    ]);
+    // The goods are with the shopper: nothing goes back to stock.
+    expect(await stockOf(env.database.db, product.id)).toBe(4);
+  });
+
+  it("pays, rather than cancels, an order whose payment notification was lost, when it expires", async () => {
+    const env = await paymentApp({ loseNotifications: true });
+    const { shopper, product, order } = await placedOrder(env);
+    const paymentUrl = await startPaying(env, shopper.cookie, order.id);
+    await payWithCard(paymentUrl, STAND_IN_CARDS.success, { send: env.send });
+    await env.deliverNotifications();
+    expect((await orderOf(env, shopper.cookie, order.id)).status).toBe("awaiting_payment");
+
+    await passDeadline(env.database.db, order.id);
+    expect(await env.services.orders.expire(order.id)).toBe(false);
+    expect((await orderOf(env, shopper.cookie, order.id)).status).toBe("paid");
+    expect(await stockOf(env.database.db, product.id)).toBe(4);
+    expect(await acquirerPagesOf(env.database.db, order.number)).toMatchObject({ charged: 1, refunded: 0 });
+  });
+
+  it("asks the acquirer about pages open past their lifetime, on its own (the reconciliation job)", async () => {
+    const env = await paymentApp({ loseNotifications: true });
+    const paid = await placedOrder(env);
+    await payWithCard(await startPaying(env, paid.shopper.cookie, paid.order.id), STAND_IN_CARDS.success, {
+      send: env.send,
+    });
+    const declined = await placedOrder(env);
+    await payWithCard(
+      await startPaying(env, declined.shopper.cookie, declined.order.id),
+      STAND_IN_CARDS.declined,
+      {
+        send: env.send,
+      },
+    );
+    const fresh = await placedOrder(env);
+    await payWithCard(await startPaying(env, fresh.shopper.cookie, fresh.order.id), STAND_IN_CARDS.success, {
+      send: env.send,
+    });
+    await env.deliverNotifications();
+    // Two pages past their lifetime and the grace; the third still within it, left to its notification.
+    const longAgo = new Date(Date.now() - RECONCILE_GRACE_MS - 60_000);
+    await passDeadline(env.database.db, paid.order.id, longAgo);
+    await passDeadline(env.database.db, declined.order.id, longAgo);
+
+    expect(await env.services.orders.reconcileOpenPayments()).toBeGreaterThanOrEqual(2);
+    expect((await orderOf(env, paid.shopper.cookie, paid.order.id)).status).toBe("paid");
+    expect((await paymentsOf(env.database.db, declined.order.id))[0]).toMatchObject({
+      status: "rejected",
+      acquirerStatus: "REJECTED",
+    });
+    expect((await orderOf(env, fresh.shopper.cookie, fresh.order.id)).status).toBe("awaiting_payment");
+    // Nothing is left open past its lifetime for the next round.
+    const again = await env.services.orders.reconcileOpenPayments();
+    expect((await paymentsOf(env.database.db, paid.order.id))[0]!.status).toBe("confirmed");
+    expect(again).toBe(0);
+  });
+});
+
+/** A notification the acquirer would sign for this payment, with this status word. */
+async function signedNotification(
+  env: PaymentApp,
+  order: Order,
+  payment: { externalId: string | null; amount: number },
+  status: string,
+) {
+  const { terminalKey, password } = await env.services.acquirerStandIn!.credentials();
+  return signed(
+    {
+      TerminalKey: terminalKey,
+      OrderId: `${order.number}-1`,
+      Success: true,
+      Status: status,
+      PaymentId: Number(payment.externalId),
+      ErrorCode: "0",
+      Amount: payment.amount,
+    },
+    password,
+  );
+}
