@@ -138,6 +138,28 @@ describe("placing an order", () => {
     await readJson<Order>(await place(shopper, await placeBody(shopper)), 201);
   });
 
+  it("numbers orders so that two numbers say nothing of how many orders lie between them", async () => {
+    const { database } = await getTestContext();
+    const placed: { id: bigint; number: bigint }[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const product = await scratchProduct(database.db, { stock: 1 });
+      const shopper = await shopperWithBasket(database.db, [{ productId: product.id, quantity: 1 }]);
+      const res = await place(shopper, await placeBody(shopper));
+      const order = await readJson<Order>(res, 201);
+      expect(order.number).toMatch(/^\d{4}-\d{4}$/);
+      placed.push({ id: BigInt(order.id), number: BigInt(order.number.replace("-", "")) });
+    }
+    // Any map number = a·id + b (mod 10⁸), the old numbering among them, makes the steps between numbers
+    // proportional to the steps between ids: (n₂−n₁)(i₃−i₂) ≡ (n₃−n₂)(i₂−i₁) for every three orders.
+    const mod = (x: bigint) => ((x % 100_000_000n) + 100_000_000n) % 100_000_000n;
+    const proportional = placed.slice(2).map((c, k) => {
+      const [a, b] = [placed[k]!, placed[k + 1]!];
+      return mod((b.number - a.number) * (c.id - b.id)) === mod((c.number - b.number) * (b.id - a.id));
+    });
+    expect(proportional).toContain(false);
+    expect(new Set(placed.map((p) => p.number)).size).toBe(placed.length);
+  });
+
   it("gives 50 shoppers racing for the last unit exactly one order, and stock never below zero", async () => {
     const { database } = await getTestContext();
     const last = await scratchProduct(database.db, { stock: 1 });
@@ -273,7 +295,7 @@ describe("points", () => {
       await place(shopper, { ...body, bonusPoints: 1_501 }),
       400,
     );
-    expect(tooMany.message).toBe("Можно списать не больше 1500 баллов");
+    expect(tooMany.message).toBe("Можно списать не больше 1\u00a0500 баллов");
     const tooFew = await readJson<{ message: string }>(
       await place(shopper, { ...body, bonusPoints: 50 }),
       400,

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import {
   addresses,
@@ -305,18 +306,20 @@ export function createOrdersRepository(db: Executor) {
       return row;
     },
 
-    /** Inserts the order and gives it its number (a permutation of the id: unique, not a running count). */
+    /**
+     * Inserts the order under a random number (`randomOrderNumber`), drawing again in the rare case it is
+     * taken: the unique index decides, so two placements drawing the same number cannot both have it.
+     */
     async insertOrder(order: Omit<NewOrder, "number">): Promise<OrderRow> {
-      const [inserted] = await db
-        .insert(orders)
-        .values({ ...order, number: sql`'pending-' || gen_random_uuid()::text` })
-        .returning({ id: orders.id });
-      const [row] = await db
-        .update(orders)
-        .set({ number: orderNumber(inserted!.id) })
-        .where(eq(orders.id, inserted!.id))
-        .returning();
-      return row!;
+      for (let draw = 0; draw < ORDER_NUMBER_DRAWS; draw += 1) {
+        const [row] = await db
+          .insert(orders)
+          .values({ ...order, number: randomOrderNumber() })
+          .onConflictDoNothing({ target: orders.number })
+          .returning();
+        if (row) return row;
+      }
+      throw new Error(`no free order number in ${ORDER_NUMBER_DRAWS} draws: widen the numbers (ADR 040)`);
     },
 
     async insertShipment(shipment: typeof orderShipments.$inferInsert): Promise<number> {
@@ -560,13 +563,16 @@ export function createOrdersRepository(db: Executor) {
 }
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
 
+/** Draws before a placement gives up: at 10 million orders one draw in ten collides, five in a row 1 in 10⁵. */
+const ORDER_NUMBER_DRAWS = 5;
+
 /**
- * The order number shoppers see: the id sent through a fixed permutation of 0 … 10⁸−1 (an affine map
- * with a multiplier coprime to 10⁸), printed as 1234-5678. Unique for the first hundred million orders,
- * and it does not tell a competitor how many orders were placed yesterday.
+ * The order number shoppers see, printed as 1234-5678: eight random digits from the CSPRNG, so a number
+ * says nothing of the order's place in the sequence (an earlier affine map of the id grew by a fixed step,
+ * and two orders' numbers told a competitor how many were placed between them), yet it is short enough to
+ * read to support over the phone.
  */
-export function orderNumber(id: number): string {
-  const n = (BigInt(id) * 48_271n + 31_415_926n) % 100_000_000n;
-  const digits = n.toString().padStart(8, "0");
+export function randomOrderNumber(): string {
+  const digits = randomInt(0, 100_000_000).toString().padStart(8, "0");
   return `${digits.slice(0, 4)}-${digits.slice(4)}`;
 }
