@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
+import { formatCount } from "#contract/format.ts";
 
 export interface ScreenError {
   status: number;
@@ -48,18 +49,14 @@ export function isCrawler(userAgent: string | null | undefined): boolean {
 
 /** Russian humanised duration, as moment's `humanize()` words it ("час", "2 часа", "несколько секунд"). */
 export function humanizeDuration(seconds: number): string {
-  const plural = (n: number, one: string, few: string, many: string) => {
-    const rule = new Intl.PluralRules("ru").select(n);
-    return `${n} ${rule === "one" ? one : rule === "few" ? few : many}`;
-  };
   const minutes = Math.round(seconds / 60);
   const hours = Math.round(seconds / 3600);
   const days = Math.round(seconds / 86400);
   if (seconds < 45) return "несколько секунд";
   if (seconds < 90) return "минута";
-  if (minutes < 45) return plural(minutes, "минута", "минуты", "минут");
+  if (minutes < 45) return formatCount(minutes, "минута", "минуты", "минут");
   if (minutes < 90) return "час";
-  if (hours < 22) return plural(hours, "час", "часа", "часов");
+  if (hours < 22) return formatCount(hours, "час", "часа", "часов");
   if (hours < 36) return "день";
-  return plural(days, "день", "дня", "дней");
+  return formatCount(days, "день", "дня", "дней");
 }

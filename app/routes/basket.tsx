@@ -5,11 +5,11 @@ import { BasketView } from "#app/features/basket/components/basket-view.tsx";
 import { PlacementProblems } from "#app/features/basket/components/placement-problems.tsx";
 import { productListQuery } from "#app/features/catalog/api.ts";
 import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
-import { plural } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { loadPersonalPage } from "#app/lib/personal-page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
+import { formatCount } from "#contract/format.ts";
 import type { Route } from "./+types/basket";
 
 export const handle: RouteHandle = { cache: "personal" };
@@ -64,9 +64,7 @@ function BasketTitle({ title }: { title: string }) {
     <h1 className="page-title basket-title">
       {title}
       {count > 0 ? (
-        <span className="basket-title__count">
-          {count} {plural(count, ["товар", "товара", "товаров"])}
-        </span>
+        <span className="basket-title__count">{formatCount(count, "товар", "товара", "товаров")}</span>
       ) : null}
     </h1>
   );

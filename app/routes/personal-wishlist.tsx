@@ -3,11 +3,11 @@ import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ProductCard } from "#app/features/catalog/components/product-card.tsx";
 import { setWished, wishlistIdsQuery, wishlistQuery } from "#app/features/wishlist/api.ts";
-import { plural } from "#app/lib/format.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { loadPersonalPage, personalPageMeta } from "#app/lib/personal-page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
+import { formatCount } from "#contract/format.ts";
 import type { Route } from "./+types/personal-wishlist";
 
 export const handle: RouteHandle = { cache: "personal" };
@@ -24,8 +24,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => personalPageMeta(data);
-
-const productsWord = (n: number) => plural(n, ["товар", "товара", "товаров"]);
 
 function Wishlist({ inStock }: { inStock: boolean }) {
   const queryClient = useQueryClient();
@@ -76,7 +74,9 @@ function Wishlist({ inStock }: { inStock: boolean }) {
         <>
           <div className="personal-products__bar">
             <p className="personal-products__count" aria-live="polite">
-              {inStock ? `В наличии ${items.length} из ${total}` : `${total} ${productsWord(total)}`}
+              {inStock
+                ? `В наличии ${items.length} из ${total}`
+                : formatCount(total, "товар", "товара", "товаров")}
             </p>
             <label className="personal-products__toggle">
               <input

@@ -19,12 +19,12 @@ import { loadProduct, productDescription } from "#app/features/catalog/product-p
 import { WishlistHeart } from "#app/features/wishlist/components/wishlist-heart.tsx";
 import { reportEcommerce } from "#app/lib/analytics/yandex-metrika.ts";
 import { serverApi } from "#app/lib/api-context.ts";
-import { plural } from "#app/lib/format.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import { productJsonLd } from "#app/lib/seo/structured-data.ts";
 import { useNearViewport } from "#app/ui/use-near-viewport.ts";
+import { formatCount, formatRating } from "#contract/format.ts";
 import { brandUrl, productUrl, sellerUrl } from "#contract/urls.ts";
 import type { Route } from "./+types/product";
 
@@ -104,8 +104,8 @@ function ProductDetails({ productId }: { productId: number }) {
           <p className="product-page__meta">
             {product.reviewsCount > 0 ? (
               <span>
-                <span aria-hidden="true">★</span> {product.rating.toFixed(1)} · {product.reviewsCount}{" "}
-                {plural(product.reviewsCount, ["отзыв", "отзыва", "отзывов"])}
+                <span aria-hidden="true">★</span> {formatRating(product.rating)} ·{" "}
+                {formatCount(product.reviewsCount, "отзыв", "отзыва", "отзывов")}
               </span>
             ) : (
               <span>Пока нет отзывов</span>

@@ -7,11 +7,11 @@ import { recordSearch, type SearchParams, searchQuery } from "#app/features/sear
 import { SearchBox } from "#app/features/search/components/search-box.tsx";
 import { SHOPPER_SEARCH_STATE, searchToRecord } from "#app/features/search/shopper-search.ts";
 import { serverApi } from "#app/lib/api-context.ts";
-import { plural } from "#app/lib/format.ts";
 import { loaderQueries } from "#app/lib/loader-queries.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
+import { formatCount } from "#contract/format.ts";
 import { MAX_RESULT_DEPTH } from "#contract/input-bounds.ts";
 import { searchUrl } from "#contract/urls.ts";
 import type { Route } from "./+types/search";
@@ -105,9 +105,7 @@ function Results({ params }: { params: SearchParams }) {
       ) : null}
       {data.total > 0 ? (
         <>
-          <p className="listing-count">
-            Найдено {data.total} {plural(data.total, ["товар", "товара", "товаров"])}
-          </p>
+          <p className="listing-count">Найдено {formatCount(data.total, "товар", "товара", "товаров")}</p>
           <ProductGrid products={data.items} label="Найденные товары" />
         </>
       ) : (

@@ -1,5 +1,5 @@
-import { formatNumber, plural } from "#app/lib/format.ts";
 import type { MenuChild, MenuNode } from "#contract/catalog-menu.ts";
+import { formatCount } from "#contract/format.ts";
 import type { SeoRecord } from "#contract/seo.ts";
 import { CATALOG_URL, catalogMenuUrl } from "#contract/urls.ts";
 
@@ -13,10 +13,9 @@ export function menuChildHref(child: Pick<MenuChild, "id" | "href" | "childrenCo
 
 /** "1 234 товара" when the child is a category, else "5 подразделов"; empty when there is nothing to say. */
 export function menuChildNote(child: Pick<MenuChild, "productCount" | "childrenCount">): string {
-  if (child.productCount !== null)
-    return `${formatNumber(child.productCount)} ${plural(child.productCount, ["товар", "товара", "товаров"])}`;
+  if (child.productCount !== null) return formatCount(child.productCount, "товар", "товара", "товаров");
   if (child.childrenCount > 0)
-    return `${child.childrenCount} ${plural(child.childrenCount, ["подраздел", "подраздела", "подразделов"])}`;
+    return formatCount(child.childrenCount, "подраздел", "подраздела", "подразделов");
   return "";
 }
 

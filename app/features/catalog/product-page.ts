@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
-import { formatPrice } from "#app/lib/format.ts";
 import { loaderQueries, serverApi } from "#app/lib/loader-queries.ts";
 import { orNotFound, validateParams } from "#app/lib/page.ts";
 import type { ProductDetail } from "#contract/catalog.ts";
+import { formatRub } from "#contract/format.ts";
 import { idParam } from "#contract/id-param.ts";
 import { productQuery } from "./api.ts";
 
@@ -21,7 +21,7 @@ export async function loadProduct(args: { params: unknown; context: AppLoadConte
 
 /** The search snippet: price first (what shoppers compare), then the start of the description. */
 export function productDescription(product: Pick<ProductDetail, "name" | "price" | "description">): string {
-  const lead = `${product.name} — ${formatPrice(product.price)} на Витрине с кешбэком.`;
+  const lead = `${product.name} — ${formatRub(product.price)} на Витрине с кешбэком.`;
   const room = 160 - lead.length - 1;
   if (room < 20 || !product.description) return lead;
   const text =

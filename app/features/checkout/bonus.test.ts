@@ -29,7 +29,8 @@ describe("the bonus field and slider", () => {
 
   it("says the spec's messages: specify, over the max, under the min", () => {
     expect(bonusError(undefined, limits)).toBe("Укажите, сколько баллов списать");
-    expect(bonusError(2_000, limits)).toBe("Можно списать не больше 1500 баллов");
+    // Thousands grouped by a no-break space, as every figure in the shop (ADR 046).
+    expect(bonusError(2_000, limits)).toBe("Можно списать не больше 1\u00a0500 баллов");
     expect(bonusError(50, limits)).toBe("Списать можно от 100 баллов");
     expect(bonusError(0, limits)).toBeUndefined();
     expect(bonusError(500, limits)).toBeUndefined();

@@ -1,4 +1,5 @@
 import type { Slot } from "#contract/delivery.ts";
+import { formatCount } from "#contract/format.ts";
 import type { SlotChoice } from "#contract/orders.ts";
 
 /** One day of courier windows as the slots endpoint answers it (contract/delivery.ts slotDaySchema). */
@@ -48,13 +49,5 @@ export function pickDay(days: readonly SlotDay[], choice: SlotChoice | undefined
 export function roomLeftText(slot: Slot): string | undefined {
   if (!slot.available) return "Мест нет";
   if (slot.free > 3) return undefined;
-  const mod10 = slot.free % 10;
-  const mod100 = slot.free % 100;
-  const word =
-    mod10 === 1 && mod100 !== 11
-      ? "место"
-      : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)
-        ? "места"
-        : "мест";
-  return `Осталось ${slot.free} ${word}`;
+  return `Осталось ${formatCount(slot.free, "место", "места", "мест")}`;
 }

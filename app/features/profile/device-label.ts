@@ -1,4 +1,4 @@
-import { plural } from "#app/lib/format.ts";
+import { plural } from "#contract/format.ts";
 
 /** What kind of device a session is on: picks the icon. */
 export type DeviceKind = "phone" | "tablet" | "computer";
@@ -72,7 +72,7 @@ export function formatLastActive(iso: string, now: number): string {
   const at = new Date(iso);
   const minutes = Math.floor((now - at.getTime()) / MINUTE_MS);
   if (minutes < 1) return "только что";
-  if (minutes < 60) return `${minutes} ${plural(minutes, ["минуту", "минуты", "минут"])} назад`;
+  if (minutes < 60) return `${minutes} ${plural(minutes, "минуту", "минуты", "минут")} назад`;
   const days = calendarDaysBetween(at, new Date(now));
   if (days === 0) return `сегодня в ${time.format(at)}`;
   if (days === 1) return `вчера в ${time.format(at)}`;

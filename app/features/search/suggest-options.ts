@@ -1,3 +1,4 @@
+import type { Kopecks } from "#contract/money.ts";
 import type { SuggestResult } from "#contract/search.ts";
 import { brandUrl, categoryUrl, productUrl, searchUrl } from "#contract/urls.ts";
 
@@ -8,7 +9,7 @@ export interface SuggestOption {
   hint?: string;
   href: string;
   image?: { url: string; width: number; height: number } | null;
-  price?: number;
+  price?: Kopecks;
 }
 
 /** The results page for a query, as the search form submits it. */

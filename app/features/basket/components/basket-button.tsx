@@ -3,9 +3,10 @@ import { useState } from "react";
 import { useSignedInHint } from "#app/features/account/index.ts";
 import { ApiError } from "#app/lib/api-client.ts";
 import { useFeature } from "#app/lib/features.ts";
-import { plural } from "#app/lib/format.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import type { ProductCard } from "#contract/catalog.ts";
+import { formatPoints } from "#contract/format.ts";
+import { points } from "#contract/money.ts";
 import { addToBasket, basketKeys, removeFromBasket, setBasketQuantity, useBasketLine } from "../api.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
@@ -94,7 +95,7 @@ export function BasketButton({
     );
   }
 
-  const points = Math.floor(product.cashbackAmount / 100);
+  const cashback = points(Math.floor(product.cashbackAmount / 100));
   const label = product.state === "preorder" ? "Предзаказ" : "В корзину";
   return (
     <div className={`basket-button basket-button--${variant}`}>
@@ -107,11 +108,8 @@ export function BasketButton({
         onClick={() => run("Не удалось добавить в корзину", () => addToBasket(queryClient, hint, product))}
       >
         {label}
-        {cashbackInButton && points > 0 ? (
-          <span className="basket-button__cashback">
-            {" "}
-            · +{points} {plural(points, ["балл", "балла", "баллов"])}
-          </span>
+        {cashbackInButton && cashback > 0 ? (
+          <span className="basket-button__cashback"> · +{formatPoints(cashback)}</span>
         ) : null}
       </button>
     </div>

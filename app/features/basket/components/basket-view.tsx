@@ -2,10 +2,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useSignedIn, useSignedInHint } from "#app/features/account/index.ts";
-import { formatPrice, plural } from "#app/lib/format.ts";
 import { HeartIcon } from "#app/ui/icons.tsx";
 import type { Basket, BasketLine, BasketShipment } from "#contract/basket.ts";
-import { goodsWord } from "#contract/basket-rules.ts";
+import { formatCount, formatPoints, formatRub } from "#contract/format.ts";
 import { productUrl } from "#contract/urls.ts";
 import { addToBasket, basketQuery, changeBasket, removeFromBasket, setBasketQuantity } from "../api.ts";
 import { basketErrorToast } from "./basket-button.tsx";
@@ -15,8 +14,6 @@ import { QuantityStepper } from "./quantity-stepper.tsx";
 export const CHECKOUT_PATH = "/checkout/steps/delivery";
 export const checkoutHref = (signedIn: boolean) =>
   signedIn ? CHECKOUT_PATH : `/auth?redirectTo=${encodeURIComponent(CHECKOUT_PATH)}`;
-
-const pointsWord = (n: number) => plural(n, ["балл", "балла", "баллов"]);
 
 /**
  * The basket page: lines grouped by seller with the seller's delivery date, a checkbox per line and
@@ -208,7 +205,7 @@ function BasketLineRow({
             className={`basket-line__flag basket-line__flag--${line.price < line.priceWhenAdded ? "down" : "up"}`}
           >
             {line.price < line.priceWhenAdded ? "Цена снизилась" : "Цена выросла"}: было{" "}
-            {formatPrice(line.priceWhenAdded)}
+            {formatRub(line.priceWhenAdded)}
           </p>
         ) : null}
         {line.availabilityMessage ? (
@@ -236,15 +233,15 @@ function BasketLineRow({
       </div>
       <div className="basket-line__buy">
         <div className="basket-line__prices">
-          <span className="basket-line__price">{formatPrice(line.total)}</span>
+          <span className="basket-line__price">{formatRub(line.total)}</span>
           {line.totalBeforeDiscount > line.total ? (
             <s className="basket-line__old-price">
               <span className="visually-hidden">Без скидки: </span>
-              {formatPrice(line.totalBeforeDiscount)}
+              {formatRub(line.totalBeforeDiscount)}
             </s>
           ) : null}
           {line.quantity > 1 ? (
-            <span className="basket-line__each">{formatPrice(line.price)} за шт.</span>
+            <span className="basket-line__each">{formatRub(line.price)} за шт.</span>
           ) : null}
         </div>
         {line.availability === "sold_out" || line.availability === "not_sold" ? null : (
@@ -285,33 +282,31 @@ function Summary({ basket }: { basket: Basket }) {
         <dl className="basket-summary__rows">
           <div>
             <dt>Товары, {totals.quantity} шт.</dt>
-            <dd>{formatPrice(totals.goods)}</dd>
+            <dd>{formatRub(totals.goods)}</dd>
           </div>
           {totals.discount > 0 ? (
             <div className="basket-summary__discount">
               <dt>Скидка</dt>
-              <dd>−{formatPrice(totals.discount)}</dd>
+              <dd>−{formatRub(totals.discount)}</dd>
             </div>
           ) : null}
           <div>
             <dt>Доставка</dt>
-            <dd>{nothing ? "—" : totals.delivery === 0 ? "Бесплатно" : formatPrice(totals.delivery)}</dd>
+            <dd>{nothing ? "—" : totals.delivery === 0 ? "Бесплатно" : formatRub(totals.delivery)}</dd>
           </div>
           {totals.cashbackPoints > 0 ? (
             <div className="basket-summary__cashback">
               <dt>Кешбэк</dt>
-              <dd>
-                +{totals.cashbackPoints} {pointsWord(totals.cashbackPoints)}
-              </dd>
+              <dd>+{formatPoints(totals.cashbackPoints)}</dd>
             </div>
           ) : null}
           <div className="basket-summary__total">
             <dt>Итого</dt>
-            <dd>{formatPrice(totals.toPay)}</dd>
+            <dd>{formatRub(totals.toPay)}</dd>
           </div>
         </dl>
         <p className="basket-summary__hint">
-          Курьерская доставка бесплатна от {formatPrice(basket.freeDeliveryFrom)} у каждого продавца. Баллы
+          Курьерская доставка бесплатна от {formatRub(basket.freeDeliveryFrom)} у каждого продавца. Баллы
           можно списать при оплате.
         </p>
         {nothing ? (
@@ -324,9 +319,9 @@ function Summary({ basket }: { basket: Basket }) {
       {/* Phones: the total and «Оформить» stay at hand above the tab bar. */}
       <div className="basket-bar">
         <div className="basket-bar__total">
-          <span className="basket-bar__sum">{formatPrice(totals.toPay)}</span>
+          <span className="basket-bar__sum">{formatRub(totals.toPay)}</span>
           <span className="basket-bar__count">
-            {totals.quantity} {goodsWord(totals.quantity)}
+            {formatCount(totals.quantity, "товар", "товара", "товаров")}
           </span>
         </div>
         {nothing ? (

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFeature } from "#app/lib/features.ts";
-import { formatNumber, formatPrice } from "#app/lib/format.ts";
 import type { ProductFacets } from "#contract/catalog.ts";
+import { formatNumber, formatRub } from "#contract/format.ts";
 import { type ListingState, setFilter, toggleValue } from "../listing-params.ts";
 
 const COLLAPSED_VALUES = 6;
@@ -133,7 +133,7 @@ export function ListingFilters({
             }
           />
           <p className="facet__hint">
-            {formatPrice(facets.price.min)} — {formatPrice(facets.price.max)}
+            {formatRub(facets.price.min)} — {formatRub(facets.price.max)}
           </p>
         </fieldset>
       ) : null}

@@ -1,8 +1,8 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { plural } from "#app/lib/format.ts";
 import { Modal } from "#app/ui/modal/modal.tsx";
+import { formatCount } from "#contract/format.ts";
 import { facetsQuery, type ListingScope, listingQuery } from "../api.ts";
 import {
   activeFilterCount,
@@ -73,9 +73,7 @@ export function ListingView({
       ) : null}
       <div className="listing__main">
         <div className="listing__toolbar">
-          <p className="listing-count">
-            {list.total} {plural(list.total, ["товар", "товара", "товаров"])}
-          </p>
+          <p className="listing-count">{formatCount(list.total, "товар", "товара", "товаров")}</p>
           {withFilters ? (
             <button
               type="button"
@@ -114,7 +112,7 @@ export function ListingView({
               <ul className="listing__suggestions">
                 {list.empty.suggestions.map((s) => (
                   <li key={s.filter}>
-                    Без фильтра «{s.name}» — {s.total} {plural(s.total, ["товар", "товара", "товаров"])}
+                    Без фильтра «{s.name}» — {formatCount(s.total, "товар", "товара", "товаров")}
                   </li>
                 ))}
               </ul>
@@ -168,7 +166,7 @@ export function ListingView({
             className="button button--primary listing__apply"
             onClick={() => setFiltersOpen(false)}
           >
-            Показать {list.total} {plural(list.total, ["товар", "товара", "товаров"])}
+            Показать {formatCount(list.total, "товар", "товара", "товаров")}
           </button>
         </Modal>
       ) : null}

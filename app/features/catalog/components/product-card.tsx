@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { BasketButton } from "#app/features/basket/index.ts";
 import { WishlistHeart } from "#app/features/wishlist/index.ts";
 import { usePreloadOnIntent } from "#app/lib/deploy/preload-queue.ts";
-import { formatPrice, plural } from "#app/lib/format.ts";
 import type { ProductCard as ProductCardData } from "#contract/catalog.ts";
+import { formatCount, formatRating, formatRub } from "#contract/format.ts";
 import { productUrl } from "#contract/urls.ts";
 import { DeliveryPromise } from "./delivery-promise.tsx";
 import { TopProfitBadge } from "./top-profit-badge.tsx";
@@ -48,18 +48,18 @@ export function ProductCard({
         </div>
         <div className="product-card__prices">
           <span className="product-card__price" data-testid="product-card-price">
-            {formatPrice(product.price)}
+            {formatRub(product.price)}
           </span>
           {product.oldPrice ? (
             <s className="product-card__old-price">
               <span className="visually-hidden">Старая цена: </span>
-              {formatPrice(product.oldPrice)}
+              {formatRub(product.oldPrice)}
             </s>
           ) : null}
         </div>
         {product.cashbackAmount > 0 ? (
           <span className="badge badge--cashback product-card__cashback">
-            +{formatPrice(product.cashbackAmount)} кешбэк
+            +{formatRub(product.cashbackAmount)} кешбэк
           </span>
         ) : null}
         <h3 className="product-card__name" id={`product-${product.id}-name`}>
@@ -68,10 +68,10 @@ export function ProductCard({
         <div className="product-card__meta">
           {product.reviewsCount > 0 ? (
             <span className="product-card__rating">
-              <span aria-hidden="true">★</span> {product.rating.toFixed(1)}
+              <span aria-hidden="true">★</span> {formatRating(product.rating)}
               <span className="product-card__reviews">
                 {" "}
-                · {product.reviewsCount} {plural(product.reviewsCount, ["отзыв", "отзыва", "отзывов"])}
+                · {formatCount(product.reviewsCount, "отзыв", "отзыва", "отзывов")}
               </span>
             </span>
           ) : (

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { BasketButton } from "#app/features/basket/index.ts";
 import { useFeature } from "#app/lib/features.ts";
-import { formatPrice } from "#app/lib/format.ts";
 import type { ProductDetail } from "#contract/catalog.ts";
+import { formatRub } from "#contract/format.ts";
 import { TOP_PROFIT_INFO_PATH } from "../collections.ts";
 
 const STATE_TEXT = {
@@ -18,12 +18,12 @@ export function ProductPrice({ product }: { product: ProductDetail }) {
   return (
     <div className="buy-box">
       <div className="buy-box__prices">
-        <span className="buy-box__price">{formatPrice(product.price)}</span>
+        <span className="buy-box__price">{formatRub(product.price)}</span>
         {product.oldPrice ? (
           <>
             <s className="buy-box__old-price">
               <span className="visually-hidden">Старая цена: </span>
-              {formatPrice(product.oldPrice)}
+              {formatRub(product.oldPrice)}
             </s>
             <span className="badge badge--discount-inline">−{product.discountPercent}%</span>
           </>
@@ -31,7 +31,7 @@ export function ProductPrice({ product }: { product: ProductDetail }) {
       </div>
       {product.cashbackAmount > 0 ? (
         <p className="buy-box__cashback">
-          Кешбэк {formatPrice(product.cashbackAmount)} баллами ({product.cashbackPercent}%)
+          Кешбэк {formatRub(product.cashbackAmount)} баллами ({product.cashbackPercent}%)
         </p>
       ) : null}
       {topProfit ? (

@@ -1,8 +1,9 @@
 import { useQueries } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatDate, formatRating, plural } from "#app/lib/format.ts";
+import { formatDate } from "#app/lib/format.ts";
 import { PhotoViewerDialog } from "#app/ui/photo-viewer.tsx";
 import type { Review } from "#contract/catalog.ts";
+import { formatCount, formatRating } from "#contract/format.ts";
 import { type ReviewsParams, reviewsQuery } from "../api.ts";
 
 type ReviewSort = ReviewsParams["sort"];
@@ -85,9 +86,7 @@ export function ProductReviews({ productId }: { productId: number }) {
             <p className="reviews__average">
               {formatRating(first.average)} <Stars rating={Math.round(first.average)} />
             </p>
-            <p className="muted">
-              {all} {plural(all, ["отзыв", "отзыва", "отзывов"])}
-            </p>
+            <p className="muted">{formatCount(all, "отзыв", "отзыва", "отзывов")}</p>
             <ul className="reviews__distribution" aria-label="Распределение оценок">
               {first.distribution.map((d) => (
                 <li key={d.rating}>

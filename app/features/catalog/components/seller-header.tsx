@@ -1,4 +1,5 @@
 import type { Seller } from "#contract/catalog.ts";
+import { formatRating } from "#contract/format.ts";
 
 /** Sellers are shown with their legal details, as Russian consumer law requires of a marketplace. */
 export function SellerHeader({ seller, heading }: { seller: Seller; heading: string }) {
@@ -7,7 +8,7 @@ export function SellerHeader({ seller, heading }: { seller: Seller; heading: str
       <div>
         <h1 className="page-title">{heading}</h1>
         <p className="entity-header__rating">
-          <span aria-hidden="true">★</span> {seller.rating.toFixed(1)}{" "}
+          <span aria-hidden="true">★</span> {formatRating(seller.rating)}{" "}
           <span className="muted">рейтинг продавца</span>
         </p>
       </div>

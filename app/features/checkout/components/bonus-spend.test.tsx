@@ -18,11 +18,12 @@ const render = (points: number | undefined, balance = 5000, l = limits) =>
 describe("BonusSpend", () => {
   it("shows the slider and the field in step for an allowed spend, with the range as a hint", () => {
     const html = render(700);
-    expect(html).toContain("На счёте 5000 баллов");
+    // Thousands grouped with a no-break space, as every figure in the shop («5000 баллов» until issue 19).
+    expect(html).toContain("На счёте 5\u00a0000 баллов");
     const [, range, field] = inputs(html);
-    expect(range).toMatchObject({ type: "range", max: "1500", value: "700" });
+    expect(range).toMatchObject({ type: "range", max: "1500", value: "700", "aria-valuetext": "700 баллов" });
     expect(field).toMatchObject({ inputMode: "numeric", value: "700" });
-    expect(html).toContain("От 100 до 1500 баллов");
+    expect(html).toContain("От 100 до 1\u00a0500 баллов");
     expect(html).not.toContain('role="alert"');
   });
 

@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
-import { plural } from "#app/lib/format.ts";
+import { bonusMessages } from "#contract/bonus-rules.ts";
+import { formatNumber, formatPoints } from "#contract/format.ts";
+import { points as asPoints } from "#contract/money.ts";
 import { type BonusLimits, bonusError, fromSlider, parsePoints, sliderStep, sliderValue } from "../bonus.ts";
 
 /**
@@ -37,9 +39,7 @@ export function BonusSpend({
         <h2 className="co-card__title" id={`${id}-title`}>
           Списать баллы
         </h2>
-        <p className="co-bonus__balance">
-          {`На счёте ${balance} ${plural(balance, ["балл", "балла", "баллов"])}`}
-        </p>
+        <p className="co-bonus__balance">{`На счёте ${formatPoints(asPoints(balance))}`}</p>
       </div>
       {canSpend ? (
         <>
@@ -74,7 +74,7 @@ export function BonusSpend({
                 max={limits.max}
                 step={sliderStep(limits)}
                 value={sliderValue(typed, limits)}
-                aria-valuetext={`${sliderValue(typed, limits)} баллов`}
+                aria-valuetext={formatPoints(asPoints(sliderValue(typed, limits)))}
                 onChange={(event) => {
                   const value = fromSlider(Number(event.target.value), limits);
                   set(value, String(value));
@@ -82,7 +82,7 @@ export function BonusSpend({
               />
               <div className="co-bonus__scale" aria-hidden="true">
                 <span>0</span>
-                <span>{limits.max}</span>
+                <span>{formatNumber(limits.max)}</span>
               </div>
               <div className={`ui-field co-bonus__field${touched && error ? " ui-field--invalid" : ""}`}>
                 <label className="ui-field__label" htmlFor={`${id}-number`}>
@@ -109,7 +109,7 @@ export function BonusSpend({
                   </p>
                 ) : (
                   <p className="ui-field__hint" id={`${id}-note`}>
-                    {`От ${limits.min} до ${limits.max} ${plural(limits.max, ["балла", "баллов", "баллов"])}`}
+                    {`От ${formatNumber(limits.min)} до ${formatPoints(asPoints(limits.max), "genitive")}`}
                   </p>
                 )}
               </div>
@@ -119,8 +119,8 @@ export function BonusSpend({
       ) : (
         <p className="co-muted">
           {balance === 0
-            ? "Баллов пока нет: они начисляются кешбэком за покупки"
-            : `Списать можно от ${limits.min} ${plural(limits.min, ["балла", "баллов", "баллов"])}: на этот заказ пока не хватает`}
+            ? bonusMessages.none
+            : `${bonusMessages.min(limits.min)}: на этот заказ пока не хватает`}
         </p>
       )}
     </section>

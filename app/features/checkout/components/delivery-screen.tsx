@@ -9,12 +9,13 @@ import { Button } from "#app/ui/button.tsx";
 import { cx } from "#app/ui/class-names.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { DELIVERY_TYPE_LABELS, type DeliveryType } from "#contract/address-book.ts";
+import { kopecks } from "#contract/money.ts";
 import type { LineProblem, SlotChoice } from "#contract/orders.ts";
 import { basketQuery, shopperQuery, useDeliveryTypeMutation, usePlaceOrder } from "../api.ts";
 import { checkoutKey, LINE_PROBLEMS_STORAGE_KEY } from "../checkout-key.ts";
 import { CheckoutSteps } from "./checkout-steps.tsx";
 import { CourierPanel } from "./courier-panel.tsx";
-import { OrderSummary, SummaryBar } from "./order-summary.tsx";
+import { OrderSummary, SummaryBar, type SummaryFigures } from "./order-summary.tsx";
 import { PickupPanel } from "./pickup-panel.tsx";
 import { type RecipientChoice, RecipientPanel } from "./recipient-panel.tsx";
 import { Shipments } from "./shipments.tsx";
@@ -83,14 +84,14 @@ export function DeliveryScreen({ cityCenter }: { cityCenter: { latitude: number;
         image: l.product.image,
       })),
     }));
-  const delivery = type === "pickup" ? 0 : basket.totals.delivery;
-  const figures = {
+  const delivery = type === "pickup" ? kopecks(0) : basket.totals.delivery;
+  const figures: SummaryFigures = {
     quantity: basket.totals.quantity,
     goods: basket.totals.goods,
     discount: basket.totals.discount,
     delivery,
     cashbackPoints: basket.totals.cashbackPoints,
-    toPay: basket.totals.toPay - basket.totals.delivery + delivery,
+    toPay: kopecks(basket.totals.toPay - basket.totals.delivery + delivery),
   };
 
   const switchType = (next: DeliveryType) => {

@@ -1,16 +1,17 @@
 import type { ReactNode } from "react";
-import { formatPrice, plural } from "#app/lib/format.ts";
+import { formatPoints, formatRub } from "#contract/format.ts";
+import { type Kopecks, type Points, pointsToKopecks } from "#contract/money.ts";
 
 export interface SummaryFigures {
   quantity: number;
   /** The goods at their prices before discounts (the basket's `goods`; an order's goodsTotal + discountTotal). */
-  goods: number;
-  discount: number;
-  delivery: number;
+  goods: Kopecks;
+  discount: Kopecks;
+  delivery: Kopecks;
   /** Points spent (payment step). */
-  bonus?: number;
-  cashbackPoints: number;
-  toPay: number;
+  bonus?: Points;
+  cashbackPoints: Points;
+  toPay: Kopecks;
 }
 
 /**
@@ -36,37 +37,32 @@ export function OrderSummary({
         </h2>
         <dl className="co-summary__rows">
           <div className="co-summary__row">
-            <dt>
-              Товары, {figures.quantity} {plural(figures.quantity, ["шт.", "шт.", "шт."])}
-            </dt>
-            <dd>{formatPrice(figures.goods)}</dd>
+            <dt>Товары, {figures.quantity} шт.</dt>
+            <dd>{formatRub(figures.goods)}</dd>
           </div>
           {figures.discount > 0 ? (
             <div className="co-summary__row co-summary__row--discount">
               <dt>Скидка</dt>
-              <dd>−{formatPrice(figures.discount)}</dd>
+              <dd>−{formatRub(figures.discount)}</dd>
             </div>
           ) : null}
           <div className="co-summary__row">
             <dt>Доставка</dt>
-            <dd>{figures.delivery === 0 ? "Бесплатно" : formatPrice(figures.delivery)}</dd>
+            <dd>{figures.delivery === 0 ? "Бесплатно" : formatRub(figures.delivery)}</dd>
           </div>
           {figures.bonus ? (
             <div className="co-summary__row co-summary__row--discount">
               <dt>Баллами</dt>
-              <dd>−{formatPrice(figures.bonus * 100)}</dd>
+              <dd>−{formatRub(pointsToKopecks(figures.bonus))}</dd>
             </div>
           ) : null}
           <div className="co-summary__row co-summary__row--total">
             <dt>Итого</dt>
-            <dd>{formatPrice(figures.toPay)}</dd>
+            <dd>{formatRub(figures.toPay)}</dd>
           </div>
         </dl>
         {figures.cashbackPoints > 0 ? (
-          <p className="co-summary__cashback">
-            Вернётся {figures.cashbackPoints} {plural(figures.cashbackPoints, ["балл", "балла", "баллов"])}{" "}
-            кешбэком
-          </p>
+          <p className="co-summary__cashback">Вернётся {formatPoints(figures.cashbackPoints)} кешбэком</p>
         ) : null}
         <div className="co-summary__action">{action}</div>
         {note ? <div className="co-summary__note">{note}</div> : null}
@@ -76,12 +72,12 @@ export function OrderSummary({
 }
 
 /** The phone's bottom bar: the sum to pay and the step's button, always in reach of the thumb. */
-export function SummaryBar({ toPay, action }: { toPay: number; action: ReactNode }) {
+export function SummaryBar({ toPay, action }: { toPay: Kopecks; action: ReactNode }) {
   return (
     <div className="co-bar">
       <div className="co-bar__sum">
         <span className="co-bar__label">Итого</span>
-        <span className="co-bar__value">{formatPrice(toPay)}</span>
+        <span className="co-bar__value">{formatRub(toPay)}</span>
       </div>
       <div className="co-bar__action">{action}</div>
     </div>

@@ -2,16 +2,17 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { failureMessage } from "#app/lib/form-errors.ts";
-import { formatPrice } from "#app/lib/format.ts";
 import { Button } from "#app/ui/button.tsx";
 import { cx } from "#app/ui/class-names.ts";
 import { formatPhone } from "#app/ui/phone-mask.ts";
 import { courierDetails, DELIVERY_TYPE_LABELS } from "#contract/address-book.ts";
+import { formatRub } from "#contract/format.ts";
+import { points as asPoints, kopecks } from "#contract/money.ts";
 import type { PaymentMethod } from "#contract/orders.ts";
 import { bonusQuery, type Order, orderQuery, useStartPayment } from "../api.ts";
 import { BonusSpend } from "./bonus-spend.tsx";
 import { CheckoutSteps } from "./checkout-steps.tsx";
-import { OrderSummary, SummaryBar } from "./order-summary.tsx";
+import { OrderSummary, SummaryBar, type SummaryFigures } from "./order-summary.tsx";
 import { Shipments } from "./shipments.tsx";
 
 const MOSCOW_TIME = new Intl.DateTimeFormat("ru-RU", {
@@ -85,14 +86,15 @@ function PaymentForm({ order }: { order: Order }) {
 
   const spend = points ?? 0;
   const before = order.toPay + order.bonusSpent * 100;
-  const toPay = Math.max(0, before - spend * 100);
-  const figures = {
+  const toPay = kopecks(Math.max(0, before - spend * 100));
+  // The order's figures are plain numbers in its answer until the order's view brands them (ADR 046).
+  const figures: SummaryFigures = {
     quantity: order.shipments.reduce((n, s) => n + s.lines.reduce((m, l) => m + l.quantity, 0), 0),
-    goods: order.goodsTotal + order.discountTotal,
-    discount: order.discountTotal,
-    delivery: order.deliveryTotal,
-    bonus: spend,
-    cashbackPoints: order.cashbackPoints,
+    goods: kopecks(order.goodsTotal + order.discountTotal),
+    discount: kopecks(order.discountTotal),
+    delivery: kopecks(order.deliveryTotal),
+    bonus: asPoints(spend),
+    cashbackPoints: asPoints(order.cashbackPoints),
     toPay,
   };
   const byPoints = toPay === 0;
@@ -121,7 +123,7 @@ function PaymentForm({ order }: { order: Order }) {
 
   const action = (
     <Button fullWidth size="l" onClick={pay}>
-      {byPoints ? "Оплатить баллами" : `Оплатить ${formatPrice(toPay)}`}
+      {byPoints ? "Оплатить баллами" : `Оплатить ${formatRub(toPay)}`}
     </Button>
   );
   const d = order.delivery;

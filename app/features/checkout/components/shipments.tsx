@@ -1,4 +1,4 @@
-import { plural } from "#app/lib/format.ts";
+import { plural } from "#contract/format.ts";
 
 export interface ShipmentView {
   key: string;
@@ -22,7 +22,7 @@ export function Shipments({
       <Heading className="co-card__title" id="co-shipments-title">
         {shipments.length === 1
           ? "Отправление"
-          : `${shipments.length} ${plural(shipments.length, ["отправление", "отправления", "отправлений"])}`}
+          : `${shipments.length} ${plural(shipments.length, "отправление", "отправления", "отправлений")}`}
       </Heading>
       <ul className="co-shipments">
         {shipments.map((shipment, index) => (

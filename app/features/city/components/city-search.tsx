@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { plural } from "#app/lib/format.ts";
 import { useDebouncedValue } from "#app/lib/use-debounced-value.ts";
 import { useCombobox } from "#app/ui/combobox/use-combobox.ts";
 import { PinIcon, SearchIcon } from "#app/ui/icons.tsx";
+import { plural } from "#contract/format.ts";
 import type { City } from "#contract/geo.ts";
 import { cityListQuery, citySearchQuery, useConfirmCity } from "../api.ts";
 import { POPULAR_CITIES_COUNT, regionLabel } from "../city-options.ts";
@@ -74,7 +74,7 @@ export function CitySearch({ currentCityId, returnTo }: { currentCityId?: number
   if (searching && !failed) {
     if (settled && options.length === 0) status = "Ничего не нашли. Проверьте, нет ли опечатки в названии";
     else if (settled)
-      status = `Найдено ${options.length} ${plural(options.length, ["город", "города", "городов"])}`;
+      status = `Найдено ${options.length} ${plural(options.length, "город", "города", "городов")}`;
     else if (options.length === 0) status = "Ищем…";
   }
 

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
-import { formatDate, formatPrice, plural } from "#app/lib/format.ts";
+import { formatDate } from "#app/lib/format.ts";
+import { formatCount, formatRub } from "#contract/format.ts";
+import { kopecks } from "#contract/money.ts";
 import type { OrderStatus } from "#contract/orders.ts";
 import { deliveryDayText } from "./order-parts.tsx";
 
@@ -16,8 +18,6 @@ export interface OrderListItem {
   itemsCount: number;
   images: { url: string; alt: string }[];
 }
-
-const goods = ["товар", "товара", "товаров"] as const;
 
 /** The active orders: number, date, status, sum, pictures, when and where. */
 export function OrderList({ items }: { items: readonly OrderListItem[] }) {
@@ -51,10 +51,8 @@ export function OrderList({ items }: { items: readonly OrderListItem[] }) {
               </div>
             ) : null}
             <div>
-              <dt>
-                {order.itemsCount} {plural(order.itemsCount, goods)}
-              </dt>
-              <dd className="order-card__sum">{formatPrice(order.toPay)}</dd>
+              <dt>{formatCount(order.itemsCount, "товар", "товара", "товаров")}</dt>
+              <dd className="order-card__sum">{formatRub(kopecks(order.toPay))}</dd>
             </div>
           </dl>
           {order.status === "awaiting_payment" ? (

@@ -1,13 +1,10 @@
-import { formatPrice, plural } from "#app/lib/format.ts";
 import { deliveryDayWords, localDateTime } from "#contract/delivery-dates.ts";
+import { formatPoints, formatRub } from "#contract/format.ts";
+import { kopecks, points } from "#contract/money.ts";
 import type { Order } from "#contract/orders.ts";
 
-const pointsForms = ["балл", "балла", "баллов"] as const;
-
-/** «1 500 баллов». */
-export function formatPoints(points: number): string {
-  return `${new Intl.NumberFormat("ru-RU").format(points)} ${plural(points, pointsForms)}`;
-}
+// The order's answer carries plain numbers until the order's view brands them (ADR 046): each figure is
+// branded here, where it is shown, through the checked `kopecks()` / `points()`.
 
 /** «28 ноября» or «завтра, 25 ноября», as the shopper's calendar (Moscow for now) says. */
 /** «картой» or «через СБП», after «Оплачено». */
@@ -89,7 +86,7 @@ export function OrderShipments({ order }: { order: Order }) {
                 )}
                 <span className="order-line__name">{line.name}</span>
                 <span className="order-line__qty">
-                  {line.quantity} шт. × {formatPrice(line.price)}
+                  {line.quantity} шт. × {formatRub(kopecks(line.price))}
                 </span>
               </li>
             ))}
@@ -106,34 +103,34 @@ export function OrderTotals({ order, paid }: { order: Order; paid: boolean }) {
     <dl className="order-totals">
       <div>
         <dt>Товары</dt>
-        <dd>{formatPrice(order.goodsTotal + order.discountTotal)}</dd>
+        <dd>{formatRub(kopecks(order.goodsTotal + order.discountTotal))}</dd>
       </div>
       {order.discountTotal > 0 ? (
         <div>
           <dt>Скидка</dt>
-          <dd className="order-totals__discount">−{formatPrice(order.discountTotal)}</dd>
+          <dd className="order-totals__discount">−{formatRub(kopecks(order.discountTotal))}</dd>
         </div>
       ) : null}
       <div>
         <dt>Доставка</dt>
-        <dd>{order.deliveryTotal > 0 ? formatPrice(order.deliveryTotal) : "бесплатно"}</dd>
+        <dd>{order.deliveryTotal > 0 ? formatRub(kopecks(order.deliveryTotal)) : "бесплатно"}</dd>
       </div>
       {order.bonusSpent > 0 ? (
         <div>
           <dt>{paid ? "Оплачено баллами" : "Баллами"}</dt>
-          <dd>−{formatPoints(order.bonusSpent)}</dd>
+          <dd>−{formatPoints(points(order.bonusSpent))}</dd>
         </div>
       ) : null}
       {paid && order.paidByCard === 0 ? null : (
         <div className="order-totals__sum">
           <dt>{paid ? `Оплачено ${paidWithText(order.paidWith)}` : "К оплате"}</dt>
-          <dd>{formatPrice(paid ? order.paidByCard : order.toPay)}</dd>
+          <dd>{formatRub(kopecks(paid ? order.paidByCard : order.toPay))}</dd>
         </div>
       )}
       {order.cashbackPoints > 0 ? (
         <div className="order-totals__cashback">
           <dt>Кешбэк</dt>
-          <dd>+{formatPoints(order.cashbackPoints)}</dd>
+          <dd>+{formatPoints(points(order.cashbackPoints))}</dd>
         </div>
       ) : null}
     </dl>

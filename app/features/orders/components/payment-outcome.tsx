@@ -2,13 +2,14 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { reportEcommerce } from "#app/lib/analytics/yandex-metrika.ts";
-import { formatPrice } from "#app/lib/format.ts";
 import { postToNative } from "#app/lib/webview-bridge.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
+import { formatPoints, formatRub } from "#contract/format.ts";
+import { kopecks, points } from "#contract/money.ts";
 import type { Order } from "#contract/orders.ts";
 import { checkPayment, orderKeys, orderQuery, startPayment } from "../api.ts";
 import { purchaseEvent } from "../purchase-event.ts";
-import { formatPoints, OrderDelivery, OrderShipments, OrderTotals, paidWithText } from "./order-parts.tsx";
+import { OrderDelivery, OrderShipments, OrderTotals, paidWithText } from "./order-parts.tsx";
 
 /** How long the thank-you page waits for the acquirer's word before saying the payment is still being checked. */
 const CHECKS = 8;
@@ -89,12 +90,17 @@ export function ThankYouView({ orderId }: { orderId: number }) {
         {paid ? (
           <p>
             {order.paidByCard > 0
-              ? `Оплачено ${paidWithText(order.paidWith)} ${formatPrice(order.paidByCard)}`
+              ? `Оплачено ${paidWithText(order.paidWith)} ${formatRub(kopecks(order.paidByCard))}`
               : "Оплачено баллами"}
-            {order.paidByCard > 0 && order.bonusSpent > 0 ? ` и ${formatPoints(order.bonusSpent)}` : ""}
-            {order.paidByCard === 0 && order.bonusSpent > 0 ? `: ${formatPoints(order.bonusSpent)}` : ""}.
+            {order.paidByCard > 0 && order.bonusSpent > 0
+              ? ` и ${formatPoints(points(order.bonusSpent))}`
+              : ""}
+            {order.paidByCard === 0 && order.bonusSpent > 0
+              ? `: ${formatPoints(points(order.bonusSpent))}`
+              : ""}
+            .
             {order.cashbackPoints > 0
-              ? ` Кешбэк ${formatPoints(order.cashbackPoints)} придёт, когда вы получите заказ.`
+              ? ` Кешбэк ${formatPoints(points(order.cashbackPoints))} придёт, когда вы получите заказ.`
               : ""}
           </p>
         ) : order.status === "cancelled" ? (
@@ -183,7 +189,7 @@ export function PaymentFailedView({ orderId }: { orderId: number }) {
         {cancelled ? "Заказ отменён" : "Оплата не прошла"}
       </h1>
       <p className="outcome__number">
-        Заказ <strong>№ {order.number}</strong> на {formatPrice(order.toPay)}
+        Заказ <strong>№ {order.number}</strong> на {formatRub(kopecks(order.toPay))}
       </p>
       <div role="status" className="outcome__text">
         {cancelled ? (

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { formatPrice } from "#app/lib/format.ts";
 import { useDebouncedValue } from "#app/lib/use-debounced-value.ts";
 import { useCombobox } from "#app/ui/combobox/use-combobox.ts";
 import { SearchIcon } from "#app/ui/icons.tsx";
+import { formatRub } from "#contract/format.ts";
 import { suggestQuery } from "../api.ts";
 import { SHOPPER_SEARCH_STATE } from "../shopper-search.ts";
 import { type SuggestOption, suggestOptions } from "../suggest-options.ts";
@@ -106,7 +106,7 @@ export function SearchBox({
             <span className="search-suggest__label">{option.label}</span>
             {option.hint ? <span className="search-suggest__hint">{option.hint}</span> : null}
             {option.kind === "product" && option.price !== undefined ? (
-              <span className="search-suggest__price">{formatPrice(option.price)}</span>
+              <span className="search-suggest__price">{formatRub(option.price)}</span>
             ) : null}
           </div>
         ))}

@@ -1,4 +1,5 @@
 import Supercluster from "supercluster";
+import { formatCount } from "#contract/format.ts";
 import type { MapPoint } from "./map-types.ts";
 
 /** A marker to draw: one point, or a cluster of several with its count and the zoom that splits it. */
@@ -54,15 +55,7 @@ export function createClusters(points: readonly MapPoint[]) {
 
 /** «12 пунктов выдачи»: a cluster button's name. */
 export function clusterLabel(count: number): string {
-  const mod10 = count % 10;
-  const mod100 = count % 100;
-  const word =
-    mod10 === 1 && mod100 !== 11
-      ? "пункт"
-      : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)
-        ? "пункта"
-        : "пунктов";
-  return `${count} ${word} выдачи — приблизить`;
+  return `${formatCount(count, "пункт", "пункта", "пунктов")} выдачи — приблизить`;
 }
 
 /**
