@@ -1,4 +1,4 @@
-// The order's and the payment's lifecycles as tables (commerce.md, Order, stock and payment; ADR 044).
+// The order's and the payment's lifecycles as tables (commerce.md, Order, stock and payment; ADR 049).
 // `transition()` in the orders repository is the only writer of either status: it refuses a move the
 // table does not list and updates `WHERE status = from`, so of racing callers exactly one moves the row.
 

@@ -14,7 +14,7 @@ import { type OrdersContext, orderNotFound, type Repositories } from "./context.
 import { cancelOrder, setOrderBonus, settlePaid } from "./lifecycle.ts";
 import type { OrderRow, PaymentRow } from "./repository.ts";
 
-// Paying an order at the acquirer (ADR 037, 042, 043, 044): one open page per order, the acquirer's word
+// Paying an order at the acquirer (ADR 037, 042, 043, 049): one open page per order, the acquirer's word
 // applied idempotently (notifications, GetState on return, the reconciliation job), and money the order
 // cannot take given back by the durable `return-payment` job.
 

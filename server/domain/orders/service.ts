@@ -26,7 +26,7 @@ export const RECONCILE_GRACE_MS = 5 * 60_000;
 
 /**
  * Orders: placement (placement.ts), payment (payment.ts), expiry and reconciliation (commerce.md, Order,
- * stock and payment; ADR 040, 042–044). Every status change goes through the repository's `transition` /
+ * stock and payment; ADR 040, 042, 043, 049). Every status change goes through the repository's `transition` /
  * `movePayment`, guarded by the tables in contract/order-states.ts, so of any number of racing callers
  * (two notifications, a notification and a return check, jobs on several instances) exactly one acts.
  */
