@@ -61,7 +61,11 @@ describe("the payment's lifecycle", () => {
     expect(canMovePayment("confirmed", "cancelled")).toBe(false);
     expect(canMovePayment("confirmed", "rejected")).toBe(false);
     expect(canMovePayment("confirmed", "pending")).toBe(false);
-    expect([...PAYMENT_TRANSITIONS.confirmed].sort()).toEqual(["partially_refunded", "refunded", "returning"]);
+    expect([...PAYMENT_TRANSITIONS.confirmed].sort()).toEqual([
+      "partially_refunded",
+      "refunded",
+      "returning",
+    ]);
   });
 
   it("ends for good once refunded", () => {
