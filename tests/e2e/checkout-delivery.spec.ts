@@ -527,6 +527,39 @@ test.describe("the payment step", () => {
     });
   });
 
+  test(
+    "on a phone the title keeps the order number on one line",
+    { tag: "@phone" },
+    async ({ page, signIn, baseURL }, info) => {
+      await shopperWithBasket(page, signIn, baseURL);
+      await placePickupOrder(page, info);
+      const title = page.getByRole("heading", { level: 1, name: /^Оплата заказа № \d{4}-\d{4}$/ });
+      await expect(title).toBeVisible();
+      // The number's own boxes, whatever the markup: one per line it is drawn on.
+      const number = await title.evaluate((heading) => {
+        const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent?.search(/\d{4}-\d{4}/) ?? -1;
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + 9);
+          const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+          return {
+            lines: lines.size,
+            height: range.getBoundingClientRect().height,
+            lineHeight: Number.parseFloat(getComputedStyle(heading).lineHeight),
+          };
+        }
+        return null;
+      });
+      expect(number, "the order number in the title").not.toBeNull();
+      expect(number!.lines).toBe(1);
+      expect(number!.height).toBeLessThan(number!.lineHeight * 1.5);
+      await page.screenshot({ path: shot(info, "payment-title") });
+    },
+  );
+
   test("points: the slider and the field in step, the over-max, under-min and specify messages, then card or SBP", async ({
     page,
     signIn,

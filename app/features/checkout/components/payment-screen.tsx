@@ -61,7 +61,9 @@ function CancelledOrder({ number }: { number: string }) {
     <div className="co-page">
       <CheckoutSteps current="payment" />
       <section className="co-card co-cancelled">
-        <h1 className="page-title">Заказ № {number} отменён</h1>
+        <h1 className="page-title">
+          Заказ <span className="co-order-number">№ {number}</span> отменён
+        </h1>
         <p>
           Заказ не оплатили вовремя, и мы его отменили: товары вернулись в продажу, баллы — на счёт. Если они
           ещё нужны, оформите заказ снова из корзины.
@@ -132,7 +134,9 @@ function PaymentForm({ order }: { order: Order }) {
   return (
     <div className="co-page">
       <CheckoutSteps current="payment" backToDelivery={false} />
-      <h1 className="page-title co-page__title">Оплата заказа № {order.number}</h1>
+      <h1 className="page-title co-page__title">
+        Оплата заказа <span className="co-order-number">№ {order.number}</span>
+      </h1>
       <p className="co-deadline" role="note">
         Оплатите до {MOSCOW_TIME.format(new Date(deadline))} (мск), иначе заказ отменится
       </p>
