@@ -31,6 +31,10 @@ describe("seconds", () => {
       "60 секунд",
     ]);
   });
+
+  it("groups a long wait as the shop writes every number (ADR 046)", () => {
+    expect(seconds(2_520)).toBe("2\u00a0520 секунд");
+  });
 });
 
 describe("createRateLimits in memory", () => {

@@ -4,12 +4,13 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Redis } from "ioredis";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { MAX_FILTER_VALUES_TOTAL } from "#contract/catalog.ts";
+import { formatCount } from "#contract/format.ts";
+import type { PageCachePolicy } from "#contract/page-cache.ts";
 import type { AppConfig, RateBucket, RateBudget } from "#server/config.ts";
 import { MAX_QUERY_WORDS } from "#server/domain/search/query-plan.ts";
 import { AppError } from "#server/errors.ts";
 import { createLimiter } from "#server/rate-limiter.ts";
 import { clientAddress } from "./client-address.ts";
-import type { PageCachePolicy } from "#contract/page-cache.ts";
 
 /**
  * Per-client rate limits (ADR 024) on what costs the database most: search, suggestions, listings and
@@ -183,8 +184,7 @@ function filterCost(c: Context): number {
 
 /** Russian words for a number of seconds: 1 секунду, 2 секунды, 5 секунд. */
 export function seconds(n: number): string {
-  const rule = new Intl.PluralRules("ru").select(n);
-  return `${n} ${rule === "one" ? "секунду" : rule === "few" ? "секунды" : "секунд"}`;
+  return formatCount(n, "секунду", "секунды", "секунд");
 }
 
 /** API route middleware: counts the call in `bucket`, 429 `rate_limited` with Retry-After past it. */

@@ -1,3 +1,4 @@
+import { plural } from "#contract/format.ts";
 import { type BrandSeed, brandByCode } from "./brands.ts";
 import { type LeafEntry, leafCategories } from "./catalog-tree.ts";
 import type { EnumOption, Gender, ProductContext, PropertySpec, SectionKey } from "./catalog-types.ts";
@@ -78,7 +79,6 @@ export function createProductPlan(): ProductPlan {
 const GENDER_INDEX: Readonly<Record<Gender, number>> = { m: 0, f: 1, n: 2, pl: 3 };
 /** Units written without a space: 6,7″ and 3,2%. */
 const TIGHT_UNITS = new Set(["″", "%"]);
-const pluralRules = new Intl.PluralRules("ru");
 
 export function formatNumber(n: number): string {
   const text = String(Math.abs(n)).replace(".", ",");
@@ -191,8 +191,7 @@ class Context implements ProductContext {
   }
 
   plural(count: number, one: string, few: string, many: string): string {
-    const rule = pluralRules.select(count);
-    return rule === "one" ? one : rule === "few" ? few : many;
+    return plural(count, one, few, many);
   }
 }
 

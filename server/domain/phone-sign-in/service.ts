@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { Redis } from "ioredis";
 import pino from "pino";
+import { plural } from "#contract/format.ts";
 import { purgeInBatches } from "#server/domain/housekeeping.ts";
 import { AppError } from "#server/errors.ts";
 import type { Logger } from "#server/logger.ts";
@@ -220,12 +221,4 @@ function attemptsLeft(n: number): string {
 
 function seconds(n: number): string {
   return plural(n, "секунду", "секунды", "секунд");
-}
-
-function plural(n: number, one: string, few: string, many: string): string {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  if (mod10 === 1 && mod100 !== 11) return one;
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
-  return many;
 }

@@ -1,3 +1,5 @@
+import { formatRub } from "#contract/format.ts";
+import { kopecks } from "#contract/money.ts";
 import { escapeHtml } from "#server/stand-ins/bank/pages.ts";
 import { type CardForm, groupPan, TEST_CARDS, TEST_CVC, TEST_EXPIRY, THREE_DS_CODE } from "./cards.ts";
 import { qrSvg } from "./qr.ts";
@@ -12,13 +14,8 @@ import type { StandInPayment } from "./repository.ts";
 const ACQUIRER_NAME = "Тест-Касса";
 export const TEST_BANNER = "Тестовая среда — деньги не списываются";
 
-/** 123456 kopecks → «1 234,56 ₽»; whole roubles without kopecks. */
-export function formatRub(kopecks: number): string {
-  const rub = Math.floor(kopecks / 100);
-  const kop = kopecks % 100;
-  const whole = String(rub).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
-  return `${whole}${kop ? `,${String(kop).padStart(2, "0")}` : ""}\u00a0₽`;
-}
+/** The page's sum as the shop writes it (ADR 046): 123456 kopecks → «1 234,56 ₽», 250000 → «2 500 ₽». */
+const amountText = (amount: number) => formatRub(kopecks(amount));
 
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
@@ -104,7 +101,7 @@ function layout(nonce: string, title: string, body: string, options: { acs?: boo
 
 const summary = (p: StandInPayment) =>
   `<p class="order">Магазин «Витрина»${p.description ? ` · ${escapeHtml(p.description)}` : ""} · заказ ${escapeHtml(p.orderId)}</p>
-<p class="sum">${formatRub(p.amount)}</p>`;
+<p class="sum">${amountText(p.amount)}</p>`;
 
 const backLink = (p: StandInPayment, text = "Отказаться от оплаты и вернуться в магазин") =>
   p.failUrl ? `<a class="back" href="${escapeHtml(p.failUrl)}">${text}</a>` : "";
@@ -147,7 +144,7 @@ export function renderPaymentForm(nonce: string, view: FormView): string {
 <h1>Оплата через СБП</h1>
 ${summary(p)}
 ${tabs}
-<div class="qr-box">${qrSvg(link, `QR-код для оплаты ${formatRub(p.amount)} через СБП`)}</div>
+<div class="qr-box">${qrSvg(link, `QR-код для оплаты ${amountText(p.amount)} через СБП`)}</div>
 <p class="note center">Отсканируйте QR-код камерой телефона или в приложении банка и подтвердите оплату там.</p>
 <fieldset>
 <legend>Вместо приложения банка</legend>
@@ -187,7 +184,7 @@ ${input("pan", 'inputmode="numeric" autocomplete="cc-number" maxlength="23" plac
 ${input("expiry", 'inputmode="numeric" autocomplete="cc-exp" maxlength="5" placeholder="ММ/ГГ" required', view.values?.expiry ?? "")}
 ${input("cvc", 'inputmode="numeric" autocomplete="cc-csc" maxlength="3" placeholder="123" required')}
 </div>
-<button class="button button--primary" type="submit">Оплатить ${formatRub(p.amount)}</button>
+<button class="button button--primary" type="submit">Оплатить ${amountText(p.amount)}</button>
 </form>
 ${backLink(p)}
 ${CARD_HINT}
@@ -206,7 +203,7 @@ export function renderThreeDs(
     "Подтверждение покупки",
     `<div class="card">
 <h1>Подтвердите покупку</h1>
-<p class="order">Магазин «Витрина» · ${formatRub(p.amount)} · карта ${escapeHtml(p.pan ?? "")}</p>
+<p class="order">Магазин «Витрина» · ${amountText(p.amount)} · карта ${escapeHtml(p.pan ?? "")}</p>
 <p>Мы отправили код подтверждения в SMS. Введите его, чтобы оплатить.</p>
 <form method="post" action="${escapeHtml(view.action)}" novalidate>
 <div class="field"><label for="code">Код из SMS</label><input type="text" id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" required autofocus${invalid}>${
