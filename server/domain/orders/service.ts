@@ -9,13 +9,15 @@ import {
 import type { UnitOfWork } from "#server/db/unit-of-work.ts";
 import { type OrdersOptions, orderNotFound, ordersContext, type Repositories } from "./context.ts";
 import { cancelOrder } from "./lifecycle.ts";
-import { createPaymentFlow } from "./payment.ts";
+import { acceptNotification, checkPayment, reconcile } from "./acquirer-word.ts";
+import { returnPayment } from "./payment-return.ts";
+import { type PaymentChoice, type PaymentUrls, startPayment } from "./payment-start.ts";
 import { type PlaceOrderInputParsed, placeOrder } from "./placement.ts";
 import type { OrderRow } from "./repository.ts";
 import { orderListItem, orderView } from "./views.ts";
 
 export type { OrdersLogger, OrdersOptions, Repositories, SlotPolicy } from "./context.ts";
-export { acquirerOrderId } from "./payment.ts";
+export { acquirerOrderId } from "./acquirer-word.ts";
 export type { PlaceOrderInputParsed } from "./placement.ts";
 
 /**
@@ -25,7 +27,7 @@ export type { PlaceOrderInputParsed } from "./placement.ts";
 export const RECONCILE_GRACE_MS = 5 * 60_000;
 
 /**
- * Orders: placement (placement.ts), payment (payment.ts), expiry and reconciliation (commerce.md, Order,
+ * Orders: placement (placement.ts), payment (payment-start.ts, acquirer-word.ts, payment-return.ts), expiry and reconciliation (commerce.md, Order,
  * stock and payment; ADR 040, 042, 043, 049). Every status change goes through the repository's `transition` /
  * `movePayment`, guarded by the tables in contract/order-states.ts, so of any number of racing callers
  * (two notifications, a notification and a return check, jobs on several instances) exactly one acts.
@@ -34,7 +36,6 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
   const ctx = ordersContext(work, options);
   const { orders: repository, bonus } = work.repositories;
   const { now, logger } = ctx;
-  const payment = createPaymentFlow(ctx);
 
   async function bonusOptionsOf(order: OrderRow): Promise<BonusOptions> {
     const { balance } = await bonus.balance(order.userId);
@@ -57,7 +58,7 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
     for (const p of await repository.payments(order.id)) {
       if (!p.externalId || (p.status !== "pending" && p.status !== "new")) continue;
       try {
-        await payment.reconcile(order, p);
+        await reconcile(ctx, order, p);
       } catch (err) {
         logger.warn({ orderId: order.id, paymentId: p.id, err }, "GetState before expiry failed");
       }
@@ -122,10 +123,11 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
       );
     },
 
-    startPayment: payment.startPayment,
-    acceptNotification: payment.acceptNotification,
-    checkPayment: payment.checkPayment,
-    returnPayment: payment.returnPayment,
+    startPayment: (userId: number, orderId: number, input: PaymentChoice, urls: PaymentUrls) =>
+      startPayment(ctx, userId, orderId, input, urls),
+    acceptNotification: (body: unknown) => acceptNotification(ctx, body),
+    checkPayment: (userId: number, orderId: number) => checkPayment(ctx, userId, orderId),
+    returnPayment: (paymentId: number, attempt: { last: boolean }) => returnPayment(ctx, paymentId, attempt),
 
     /**
      * Cancels an unpaid order past its deadline and gives back its stock, courier window and points, once:
@@ -158,7 +160,7 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
       const open = await repository.openPaymentsPastDeadline(now(), RECONCILE_GRACE_MS, limit);
       for (const { order, payment: p } of open) {
         try {
-          const outcome = await payment.reconcile(order, p);
+          const outcome = await reconcile(ctx, order, p);
           if (outcome !== "unchanged")
             logger.warn({ orderId: order.id, paymentId: p.id, outcome }, "payment reconciled");
         } catch (err) {
