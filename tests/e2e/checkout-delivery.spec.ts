@@ -574,7 +574,8 @@ test.describe("the payment step", () => {
     };
     expect(options).toMatchObject({ balance: 5_000, max: 5_000 });
     const bonus = page.getByRole("region", { name: "Списать баллы" });
-    await expect(bonus).toContainText("На счёте 5000 баллов");
+    // Grouped as every figure in the shop: «5 000», never «5000» (ADR 046).
+    await expect(bonus).toContainText("На счёте 5 000 баллов");
     const pay = page.getByRole("button", { name: /^Оплатить .*₽$/ }).locator("visible=true");
     const before = await pay.textContent();
 
