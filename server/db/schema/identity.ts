@@ -29,6 +29,9 @@ export const users = pgTable(
     uniqueIndex("users_bank_subject_idx").on(t.bankSubject),
     check("users_identified", sql`${t.phone} IS NOT NULL OR ${t.bankSubject} IS NOT NULL`),
     check("users_delivery_type", sql`${t.deliveryType} IN ('courier', 'pickup')`),
+    check("users_roles", sql`${t.roles} <@ ARRAY['shopper', 'operator', 'admin']::text[]`),
+    // The back office lists its staff through this (few rows: operators and admins).
+    index("users_staff_idx").on(t.id).where(sql`${t.roles} && ARRAY['operator', 'admin']::text[]`),
     check("users_phone_e164", sql`${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
   ],
 );

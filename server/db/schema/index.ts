@@ -1,4 +1,5 @@
 export * from "./account.ts";
+export * from "./audit.ts";
 export * from "./basket.ts";
 export * from "./catalog.ts";
 export * from "./geo.ts";
