@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BANK_SIGN_IN_PATH } from "#contract/bank-sign-in.ts";
 import { isSafeRedirectPath } from "#contract/redirect-to.ts";
 import { STATEMENT_TIMEOUT_MS } from "#server/api/statement-timeouts.ts";
+import { TAXATIONS, type Taxation } from "#server/domain/payments/receipt.ts";
 import { type ProxyTrust, parseProxyTrust } from "#server/http/proxy-trust.ts";
 
 const flag = z
@@ -153,6 +154,22 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  /**
+   * The shop's taxation system, as every receipt sent with a payment names it (54-FZ, ADR 050): osn (the
+   * general system, the default of a marketplace's operator), usn_income, usn_income_outcome, esn, patent.
+   * It decides the items' VAT: 22 % on osn, none otherwise.
+   */
+  ACQUIRER_TAXATION: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(
+      z
+        .enum(TAXATIONS, {
+          error: `ACQUIRER_TAXATION — одна из систем налогообложения: ${TAXATIONS.join(", ")}`,
+        })
+        .default("osn"),
+    ),
   /**
    * The key sign-in codes are hashed with (HMAC-SHA256, ADR 028). Unset, one is generated once and kept in
    * the database, so a fresh `npm start` needs none; set it in production to keep the key out of backups.
@@ -348,6 +365,8 @@ export interface AppConfig {
   bank: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** A real T-Bank terminal (ADR 037); undefined: the built-in stand-in acquirer at /acquirer. */
   acquirer: { url: string; terminalKey: string; password: string } | undefined;
+  /** The taxation system the payments' receipts name (ACQUIRER_TAXATION, default osn; ADR 050). */
+  acquirerTaxation: Taxation;
   /** Sign-in by SMS code (ADR 028): the hashing key when configured, and SMS.ru when configured. */
   phoneSignIn: {
     otpSecret: string | undefined;
@@ -429,6 +448,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       e.ACQUIRER_URL && e.ACQUIRER_TERMINAL_KEY && e.ACQUIRER_PASSWORD
         ? { url: e.ACQUIRER_URL, terminalKey: e.ACQUIRER_TERMINAL_KEY, password: e.ACQUIRER_PASSWORD }
         : undefined,
+    acquirerTaxation: e.ACQUIRER_TAXATION,
     phoneSignIn: {
       otpSecret: e.OTP_SECRET,
       smsRu: e.SMS_RU_API_ID ? { apiId: e.SMS_RU_API_ID, sender: e.SMS_SENDER } : undefined,

@@ -109,7 +109,7 @@ export async function startServer({ config, database: given, logger: givenLogger
     // A real bank when OIDC_ISSUER is set, else the built-in stand-in at /bank (ADR 029).
     bankSignIn: { bank: config.bank, logger, redis: redis?.client },
     // A real T-Bank terminal when ACQUIRER_* are set, else the built-in stand-in at /acquirer (ADR 037).
-    acquirer: { config: config.acquirer, logger },
+    acquirer: { config: config.acquirer, taxation: config.acquirerTaxation, logger },
     orders: { paymentTimeoutMin: config.paymentTimeoutMin, maxUnpaidOrders: config.maxUnpaidOrders, logger },
   });
   // The stand-in's terminal key and password come from the database: notifications are verified with them.

@@ -1,6 +1,7 @@
 import type { Database } from "#server/db/client.ts";
 import { createUnitOfWork } from "#server/db/unit-of-work.ts";
 import type { Acquirer } from "#server/domain/payments/acquirer.ts";
+import type { Taxation } from "#server/domain/payments/receipt.ts";
 import { createTBankAcquirer } from "#server/domain/payments/tbank.ts";
 import type { Logger } from "#server/logger.ts";
 import { createAcquirerStandInRepository } from "#server/stand-ins/acquirer/repository.ts";
@@ -14,6 +15,8 @@ import {
 export interface AcquirerOptions {
   /** A real T-Bank terminal (ACQUIRER_URL, ACQUIRER_TERMINAL_KEY, ACQUIRER_PASSWORD); unset → the stand-in. */
   config?: { url: string; terminalKey: string; password: string } | undefined;
+  /** The taxation system the receipts name (ACQUIRER_TAXATION; osn without it), at either terminal. */
+  taxation?: Taxation;
   logger?: Logger;
   /** The adapter's HTTP client towards a real acquirer (tests). */
   fetch?: (request: Request) => Promise<Response>;
@@ -43,6 +46,7 @@ export function createAcquirer(
         credentials: { terminalKey, password },
         logger: options.logger,
         fetch: options.fetch,
+        taxation: options.taxation,
       }),
       standIn: undefined,
     };
@@ -60,6 +64,7 @@ export function createAcquirer(
         ? options.intercept(request, (passed) => standIn.fetch(passed))
         : standIn.fetch(request),
     logger: options.logger,
+    taxation: options.taxation,
   });
   return { acquirer, standIn };
 }

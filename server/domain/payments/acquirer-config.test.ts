@@ -29,4 +29,19 @@ describe("ACQUIRER_* configuration", () => {
       /ACQUIRER_URL — адрес https/,
     );
   });
+
+  it("takes the receipts' taxation system from ACQUIRER_TAXATION, osn by default, and refuses an unknown one", () => {
+    expect(loadConfig({}).acquirerTaxation).toBe("osn");
+    expect(loadConfig({ ACQUIRER_TAXATION: " " }).acquirerTaxation).toBe("osn");
+    expect(loadConfig({ ...TERMINAL, ACQUIRER_TAXATION: "usn_income" }).acquirerTaxation).toBe("usn_income");
+    for (const taxation of ["usn_income_outcome", "esn", "patent"]) {
+      expect(loadConfig({ ACQUIRER_TAXATION: taxation }).acquirerTaxation).toBe(taxation);
+    }
+    // ENVD was abolished in 2021; a typo is not taken for the default.
+    for (const wrong of ["envd", "OSN", "usn"]) {
+      expect(() => loadConfig({ ACQUIRER_TAXATION: wrong }), wrong).toThrow(
+        /ACQUIRER_TAXATION — одна из систем налогообложения: osn, usn_income/,
+      );
+    }
+  });
 });

@@ -5,6 +5,8 @@
  * stand-in acquirer under /acquirer of this server (server/stand-ins/acquirer), in process.
  */
 
+import type { Receipt, Taxation } from "./receipt.ts";
+
 /**
  * T-Bank status words: NEW, FORM_SHOWED, AUTHORIZING, 3DS_CHECKING, 3DS_CHECKED, AUTHORIZED, CONFIRMING,
  * CONFIRMED, REJECTED, CANCELED, DEADLINE_EXPIRED, REFUNDING, REFUNDED, PARTIAL_REFUNDED, REVERSED, …
@@ -50,6 +52,11 @@ export interface AcquirerInit {
   customerKey?: string;
   /** Until when the payment page takes a payment (RedirectDueDate); the acquirer's default is 24 hours. */
   dueDate?: Date;
+  /**
+   * The 54-FZ receipt of the payment (receipt.ts, ADR 050): its items add up to `amount`. The acquirer's
+   * cash register makes the fiscal receipt from it once the payment is confirmed.
+   */
+  receipt?: Receipt;
 }
 
 export interface AcquirerNotification {
@@ -66,6 +73,8 @@ export interface AcquirerNotification {
 
 export interface Acquirer {
   readonly provider: "tbank";
+  /** The shop's taxation system at this terminal (ACQUIRER_TAXATION): what its receipts name. */
+  readonly taxation: Taxation;
   /**
    * Registers a payment; send the shopper to `paymentUrl`. Network failure, timeout, a non-zero ErrorCode
    * or an answer that does not match the request: AppError `unavailable` (503).
@@ -78,11 +87,13 @@ export interface Acquirer {
   ): Promise<{ paymentId: string; orderId: string; status: AcquirerStatus; amount: number }>;
   /**
    * Cancels an unpaid payment (CANCELED) or refunds a paid one: the whole rest (REFUNDED) or `amount`
-   * kopecks of it (PARTIAL_REFUNDED).
+   * kopecks of it (PARTIAL_REFUNDED). A refund carries its receipt (the refund-of-income receipt's items:
+   * for a whole refund, those of the payment's own receipt); an unpaid page's cancel needs none.
    */
   cancel(
     paymentId: string,
     amount?: number,
+    receipt?: Receipt,
   ): Promise<{ paymentId: string; status: AcquirerStatus; originalAmount: number; newAmount: number }>;
   /** The notification's Token verified against the password and TerminalKey matching; null when forged or malformed. */
   verifyNotification(body: unknown): AcquirerNotification | null;

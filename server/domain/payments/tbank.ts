@@ -2,6 +2,7 @@ import pino from "pino";
 import { AppError } from "#server/errors.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Acquirer, AcquirerInit, AcquirerNotification } from "./acquirer.ts";
+import type { Receipt, Taxation } from "./receipt.ts";
 import { signed, tbankTokenValid } from "./tbank-token.ts";
 
 /** What the shopper is told when the acquirer cannot be reached or refuses: nothing of its internals. */
@@ -26,6 +27,8 @@ export interface TBankAcquirerOptions {
   fetch?: (request: Request) => Promise<Response>;
   timeoutMs?: number;
   logger?: Logger;
+  /** The shop's taxation system (ACQUIRER_TAXATION); osn without it. */
+  taxation?: Taxation;
 }
 
 type Json = Record<string, unknown>;
@@ -42,6 +45,27 @@ const kopecksOf = (value: unknown): number | undefined => {
   const n = typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : value;
   return typeof n === "number" && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 };
+
+/**
+ * A receipt as T-Bank's `Receipt` object (FFD 1.05). A nested object: the request's Token does not cover it
+ * (tbank-token.ts), as T-Bank signs only the root's scalar fields.
+ */
+export function tbankReceipt(receipt: Receipt): Json {
+  return {
+    ...(receipt.email ? { Email: receipt.email } : {}),
+    ...(receipt.phone ? { Phone: receipt.phone } : {}),
+    Taxation: receipt.taxation,
+    Items: receipt.items.map((item) => ({
+      Name: item.name,
+      Price: item.price,
+      Quantity: item.quantity,
+      Amount: item.amount,
+      Tax: item.tax,
+      PaymentMethod: item.paymentMethod,
+      PaymentObject: item.paymentObject,
+    })),
+  };
+}
 
 /**
  * The T-Bank internet-acquiring client (API v2, ADR 037): every request signed with the terminal's
@@ -128,6 +152,7 @@ export function createTBankAcquirer(options: TBankAcquirerOptions): Acquirer {
 
   return {
     provider: "tbank",
+    taxation: options.taxation ?? "osn",
 
     async ready() {
       await credentials();
@@ -151,6 +176,7 @@ export function createTBankAcquirer(options: TBankAcquirerOptions): Acquirer {
             ? { RedirectDueDate: req.dueDate.toISOString().replace(/\.\d{3}Z$/, "+00:00") }
             : {}),
           ...(req.method === "sbp" ? { DATA: { QR: "true" } } : {}),
+          ...(req.receipt ? { Receipt: tbankReceipt(req.receipt) } : {}),
         },
         req,
       );
@@ -175,10 +201,11 @@ export function createTBankAcquirer(options: TBankAcquirerOptions): Acquirer {
       return { paymentId, orderId: String(answer.OrderId ?? ""), status: answer.Status, amount };
     },
 
-    async cancel(paymentId, amount) {
+    async cancel(paymentId, amount, receipt) {
       const answer = await call("Cancel", {
         PaymentId: paymentId,
         ...(amount !== undefined ? { Amount: amount } : {}),
+        ...(receipt ? { Receipt: tbankReceipt(receipt) } : {}),
       });
       const originalAmount = kopecksOf(answer.OriginalAmount);
       const newAmount = kopecksOf(answer.NewAmount);

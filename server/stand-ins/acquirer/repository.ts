@@ -22,6 +22,10 @@ export interface StandInPaymentData {
   expDate?: string;
   /** Wrong 3-D Secure codes so far. */
   threeDsWrong?: number;
+  /** Init's Receipt as it came (T-Bank's names): what the cash register would fiscalise (ADR 050). */
+  receipt?: Record<string, unknown>;
+  /** Each refund's Receipt as it came with its Cancel, in order. */
+  refundReceipts?: Record<string, unknown>[];
 }
 
 export type StandInPayment = Omit<typeof acquirerStandInPayments.$inferSelect, "data"> & {

@@ -7,12 +7,13 @@ import { createApp } from "#server/composition/app.ts";
 import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
 import type { Acquirer } from "#server/domain/payments/acquirer.ts";
-import { createTBankAcquirer } from "#server/domain/payments/tbank.ts";
+import { buildReceipt } from "#server/domain/payments/receipt.ts";
+import { createTBankAcquirer, tbankReceipt } from "#server/domain/payments/tbank.ts";
 import { signed, tbankToken } from "#server/domain/payments/tbank-token.ts";
 import { AppError } from "#server/errors.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
-import { payBySbp, payWithCard, STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
+import { payBySbp, payWithCard, STAND_IN_CARDS, standInReceipts } from "#tests/fixtures/acquirer-stand-in.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 import { type AcquirerStandIn, acquirerStandInJobs, DEFAULT_DUE_MS } from "./stand-in.ts";
 
@@ -52,6 +53,16 @@ let standIn: AcquirerStandIn;
 let logLines = "";
 const send = async (request: Request): Promise<Response> => app.fetch(request);
 
+/** A receipt of one item for `amount` kopecks, sent to a phone. */
+const receiptFor = (amount: number, name = "Чайник") =>
+  buildReceipt({
+    goods: [{ name, price: amount, quantity: 1 }],
+    deliveries: [],
+    amount,
+    taxation: "osn",
+    contact: { phone: "+79161234567" },
+  });
+
 const request = (over: Partial<Parameters<Acquirer["init"]>[0]> = {}) => ({
   orderId: orderId(),
   amount: 10_000,
@@ -60,6 +71,7 @@ const request = (over: Partial<Parameters<Acquirer["init"]>[0]> = {}) => ({
   failUrl: `${SHOP}/checkout/fail?order=1`,
   notificationUrl: `${SHOP}/api/v1/payments/notification`,
   ...over,
+  receipt: over.receipt ?? receiptFor(over.amount ?? 10_000),
 });
 
 async function runJobs(until: () => boolean) {
@@ -227,11 +239,61 @@ describe("the T-Bank adapter against the stand-in, in process", () => {
     expect(deliveredFor(req.orderId, "REFUNDED")).toHaveLength(1);
   });
 
+  it("keeps Init's receipt and a refund's, and refuses either when its items do not add up (308)", async () => {
+    const { database } = await getTestContext();
+    const receipt = buildReceipt({
+      goods: [
+        { name: "Чайник", price: 6_000, quantity: 1 },
+        { name: "Кружка", price: 1_000, quantity: 3 },
+      ],
+      deliveries: [{ name: "Доставка", amount: 1_000 }],
+      amount: 10_000,
+      taxation: "osn",
+      contact: { email: "anna@example.ru" },
+    });
+    const req = request({ receipt });
+    const paid = await acquirer.init(req);
+    await payWithCard(paid.paymentUrl, STAND_IN_CARDS.success, { send });
+    expect((await standInReceipts(database.db, paid.paymentId)).init).toEqual(tbankReceipt(receipt));
+
+    // A receipt a kopeck short: the shop is told the acquirer is unavailable, the stand-in logged T-Bank's code.
+    const short = {
+      ...receipt,
+      items: receipt.items.map((item, n) =>
+        n === 0 ? { ...item, price: item.price - 1, amount: item.amount - 1 } : item,
+      ),
+    };
+    await expect(acquirer.init(request({ receipt: short }))).rejects.toMatchObject({ status: 503 });
+    expect(logLines).toContain('"errorCode":"308"');
+    expect(
+      await rawCall("Init", { Amount: 10_000, OrderId: orderId(), Receipt: tbankReceipt(short) }),
+    ).toEqual({
+      Success: false,
+      ErrorCode: "308",
+      Message: "Сумма позиций чека не равна сумме операции.",
+      Details: "Сумма Amount позиций — 9999 коп., сумма операции — 10000 коп.",
+    });
+
+    // The refund of 3 000 with a receipt of 4 000 is refused; with the mugs' 3 000 it is taken and kept.
+    const mugs = { ...receipt, items: receipt.items.filter((i) => i.name === "Кружка") };
+    await expect(acquirer.cancel(paid.paymentId, 4_000, mugs)).rejects.toMatchObject({ status: 503 });
+    expect(await acquirer.cancel(paid.paymentId, 3_000, mugs)).toMatchObject({ status: "PARTIAL_REFUNDED" });
+    // The rest, with the rest of the receipt.
+    const rest = { ...receipt, items: receipt.items.filter((i) => i.name !== "Кружка") };
+    expect(await acquirer.cancel(paid.paymentId, undefined, rest)).toMatchObject({ status: "REFUNDED" });
+    expect((await standInReceipts(database.db, paid.paymentId)).refunds).toEqual([
+      tbankReceipt(mugs),
+      tbankReceipt(rest),
+    ]);
+  });
+
   it("answers the same Init again with the same payment, and refuses a used OrderId for another amount", async () => {
     const req = request();
     const first = await acquirer.init(req);
     expect(await acquirer.init(req)).toEqual(first);
-    await expect(acquirer.init({ ...req, amount: 20_000 })).rejects.toMatchObject({
+    await expect(
+      acquirer.init({ ...req, amount: 20_000, receipt: receiptFor(20_000) }),
+    ).rejects.toMatchObject({
       status: 503,
       code: "acquirer_unavailable",
     });

@@ -7,6 +7,7 @@ import { signed, tbankTokenValid } from "#server/domain/payments/tbank-token.ts"
 import { defineJobType, handleJob, type JobHandler, PermanentJobError } from "#server/jobs/job-type.ts";
 import type { Logger } from "#server/logger.ts";
 import { type CardForm, checkCard, ERROR_CODES, maskPan, THREE_DS_ATTEMPTS, THREE_DS_CODE } from "./cards.ts";
+import { receiptRefusal } from "./receipt-check.ts";
 import type { AcquirerStandInRepository, StandInPayment, StandInPaymentData } from "./repository.ts";
 
 /** Where the stand-in acquirer is served in the shop's own process (ADR 037). */
@@ -221,6 +222,11 @@ export function createAcquirerStandIn(
       }
       dueAt = new Date(due);
     }
+    // A terminal with T-Bank's online cash register (ADR 050): a receipt that does not add up is refused.
+    if (body.Receipt !== undefined) {
+      const refusal = receiptRefusal(body.Receipt, amount);
+      if (refusal) return fail(refusal.errorCode, refusal.message, refusal.details);
+    }
     const sbp = isObject(body.DATA) && body.DATA.QR === "true";
     const p = await uow.transaction(async (r) => {
       const inserted = await r.insert({
@@ -236,6 +242,7 @@ export function createAcquirerStandIn(
           dueAt: dueAt.toISOString(),
           origin,
           ...(sbp ? { sbp } : {}),
+          ...(isObject(body.Receipt) ? { receipt: body.Receipt } : {}),
         },
       });
       if (inserted)
@@ -331,11 +338,19 @@ export function createAcquirerStandIn(
     const amount = asked ?? rest;
     if (amount > rest)
       return fail("9999", BAD_PARAMETERS, `Сумма возврата больше остатка платежа (${rest} коп.).`);
+    // A refund's receipt (the refund-of-income receipt) adds up to what is given back.
+    if (body.Receipt !== undefined) {
+      const refusal = receiptRefusal(body.Receipt, amount);
+      if (refusal) return fail(refusal.errorCode, refusal.message, refusal.details);
+    }
     const status = amount === rest ? "REFUNDED" : "PARTIAL_REFUNDED";
+    const refundReceipts = isObject(body.Receipt)
+      ? { refundReceipts: [...(p.data.refundReceipts ?? []), body.Receipt] }
+      : {};
     const moved = await transition(
       p,
       PAID,
-      { status, data: { refunded: refundedBefore + amount } },
+      { status, data: { refunded: refundedBefore + amount, ...refundReceipts } },
       [{ status, success: true, errorCode: "0" }],
       refundedBefore,
     );
