@@ -1,5 +1,7 @@
-import type { OrdersContext } from "./context.ts";
+import { PAID_STATUSES } from "#server/domain/payments/acquirer.ts";
 import { endOfReturn } from "./acquirer-word.ts";
+import type { OrdersContext } from "./context.ts";
+import { paymentReceipt } from "./payment-receipt.ts";
 
 // Money (or an open page) the order cannot take, given back through the acquirer by the durable
 // `return-payment` job (ADR 043).
@@ -21,7 +23,14 @@ export async function returnPayment(
   try {
     if (!acquirer || !payment.externalId) throw new Error("no acquirer to give the payment back through");
     let word = (await acquirer.getState(payment.externalId)).status;
-    if (!endOfReturn(word)) word = (await acquirer.cancel(payment.externalId)).status;
+    if (!endOfReturn(word)) {
+      // Money taken whole goes back with its receipt (the Init's items); a page still open, or money
+      // partly refunded already (its rest is not the receipt's sum), is cancelled without one.
+      const receipt = PAID_STATUSES.includes(word)
+        ? await paymentReceipt(ctx, acquirer, payment.orderId, payment.amount)
+        : undefined;
+      word = (await acquirer.cancel(payment.externalId, undefined, receipt)).status;
+    }
     const ended = endOfReturn(word);
     if (!ended) throw new Error(`the acquirer's Cancel answered ${word}`);
     await ctx.work.transaction((repos) =>

@@ -11,6 +11,7 @@ import {
 } from "./acquirer-word.ts";
 import { type OrdersContext, orderNotFound, type Repositories } from "./context.ts";
 import { setOrderBonus, settlePaid } from "./lifecycle.ts";
+import { paymentReceipt } from "./payment-receipt.ts";
 import type { OrderRow, PaymentRow } from "./repository.ts";
 
 // Starting to pay an order at the acquirer (ADR 037, 042): at most one open page per order, a second start
@@ -126,6 +127,7 @@ async function openPage(
 ): Promise<StartPaymentResult> {
   const { order, payment } = step;
   try {
+    const receipt = await paymentReceipt(ctx, acquirer, order.id, payment.amount);
     const init = await acquirer.init({
       orderId: acquirerOrderId(order, payment.attempt),
       amount: payment.amount,
@@ -136,6 +138,7 @@ async function openPage(
       method,
       customerKey: String(order.userId),
       dueDate: order.paymentDeadline,
+      receipt,
     });
     await ctx.work.repositories.orders.movePayment(payment.id, "new", "pending", {
       externalId: init.paymentId,
@@ -196,9 +199,11 @@ async function closePage(
   const state = await acquirer.getState(page.externalId!);
   if (isFinal(state.status)) return settleFromPage(ctx, page, state);
   if (!PAYABLE_STATUSES.includes(state.status)) throw paymentUnderWay();
+  // The receipt goes along: should the page be paid just before, the Cancel is a refund and needs it.
+  const receipt = await paymentReceipt(ctx, acquirer, page.orderId, page.amount);
   let answer: Awaited<ReturnType<Acquirer["cancel"]>>;
   try {
-    answer = await acquirer.cancel(page.externalId!);
+    answer = await acquirer.cancel(page.externalId!, undefined, receipt);
   } catch (err) {
     // Refused: the page moved on meanwhile. What it moved to decides.
     const after = await acquirer.getState(page.externalId!);

@@ -56,7 +56,7 @@ export interface AcquirerInit {
    * The 54-FZ receipt of the payment (receipt.ts, ADR 050): its items add up to `amount`. The acquirer's
    * cash register makes the fiscal receipt from it once the payment is confirmed.
    */
-  receipt?: Receipt;
+  receipt: Receipt;
 }
 
 export interface AcquirerNotification {

@@ -92,11 +92,14 @@ describe("the T-Bank client's receipts", () => {
     // The Token is that of the root's scalar fields alone: the same with the Receipt taken out.
     const { Receipt: _receipt, Token, ...root } = body!;
     expect(Token).toBe(tbankToken(root, "pw"));
-    // And the same as an Init without a receipt would carry.
-    const plain = withFakeBank();
-    await plain.acquirer.init(init);
-    expect(plain.sent[0]!.Receipt).toBeUndefined();
-    expect(plain.sent[0]!.Token).toBe(Token);
+    // Another receipt for the same payment leaves the Token as it was.
+    const other = withFakeBank();
+    await other.acquirer.init({
+      ...init,
+      receipt: { ...receipt, email: "other@example.ru", items: receipt.items.slice().reverse() },
+    });
+    expect(other.sent[0]!.Receipt).not.toEqual(body!.Receipt);
+    expect(other.sent[0]!.Token).toBe(Token);
   });
 
   it("sends a refund's Receipt with Cancel, outside the Token, and none for a page called off", async () => {

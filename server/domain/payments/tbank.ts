@@ -176,7 +176,7 @@ export function createTBankAcquirer(options: TBankAcquirerOptions): Acquirer {
             ? { RedirectDueDate: req.dueDate.toISOString().replace(/\.\d{3}Z$/, "+00:00") }
             : {}),
           ...(req.method === "sbp" ? { DATA: { QR: "true" } } : {}),
-          ...(req.receipt ? { Receipt: tbankReceipt(req.receipt) } : {}),
+          Receipt: tbankReceipt(req.receipt),
         },
         req,
       );

@@ -49,6 +49,7 @@ describe("the stand-in's receipt check", () => {
 
   it("refuses a receipt without a taxation system, a contact, items, or with unknown signs", () => {
     const refused = (over: Record<string, unknown>) => receiptRefusal({ ...receipt, ...over }, AMOUNT);
+    expect(receiptRefusal(undefined, AMOUNT)?.details).toMatch(/Поле Receipt обязательно/);
     expect(receiptRefusal("чек", AMOUNT)?.details).toBe("Поле Receipt — объект JSON.");
     expect(refused({ Taxation: "envd" })?.details).toMatch(/Receipt\.Taxation/);
     expect(refused({ Phone: undefined })?.details).toMatch(/Email или Phone/);

@@ -37,6 +37,7 @@ const quantityOk = (value: unknown) =>
  */
 export function receiptRefusal(receipt: unknown, amount: number): ReceiptRefusal | undefined {
   const bad = (details: string): ReceiptRefusal => ({ errorCode: "9999", message: BAD_RECEIPT, details });
+  if (receipt === undefined) return bad("Поле Receipt обязательно: к терминалу подключена онлайн-касса.");
   if (!isObject(receipt)) return bad("Поле Receipt — объект JSON.");
   if (!oneOf(TAXATIONS, receipt.Taxation)) {
     return bad(`Поле Receipt.Taxation — одна из систем налогообложения: ${TAXATIONS.join(", ")}.`);

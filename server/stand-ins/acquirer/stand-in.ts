@@ -222,11 +222,10 @@ export function createAcquirerStandIn(
       }
       dueAt = new Date(due);
     }
-    // A terminal with T-Bank's online cash register (ADR 050): a receipt that does not add up is refused.
-    if (body.Receipt !== undefined) {
-      const refusal = receiptRefusal(body.Receipt, amount);
-      if (refusal) return fail(refusal.errorCode, refusal.message, refusal.details);
-    }
+    // A terminal with T-Bank's online cash register (ADR 050): no payment without a receipt, and a receipt
+    // that does not add up is refused.
+    const refusal = receiptRefusal(body.Receipt, amount);
+    if (refusal) return fail(refusal.errorCode, refusal.message, refusal.details);
     const sbp = isObject(body.DATA) && body.DATA.QR === "true";
     const p = await uow.transaction(async (r) => {
       const inserted = await r.insert({
