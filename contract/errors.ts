@@ -80,6 +80,11 @@ export const API_ERROR_CODES = [
   "payment_in_progress",
   "payment_not_verified",
   "address_out_of_range",
+  "role_required",
+  "role_not_held",
+  "own_admin_role",
+  "last_admin",
+  "user_not_found",
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

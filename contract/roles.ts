@@ -1,4 +1,4 @@
-// Who may do what (issue 20, ADR 050). Every account is a shopper; operators work orders in the back office
+// Who may do what (issue 20, ADR 051). Every account is a shopper; operators work orders in the back office
 // (/admin), admins also manage operators and read the audit log. An admin can do what an operator can.
 
 export const ROLES = ["shopper", "operator", "admin"] as const;

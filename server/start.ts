@@ -67,7 +67,12 @@ export async function startServer({ config, database: given, logger: givenLogger
       logger,
     }));
   // Under an advisory lock: instances started together migrate and seed one at a time.
-  await prepareDatabase(database, { seedProducts: config.seedProducts, logger });
+  // The embedded database is the demo: it gets the demo operator and admin; PostgreSQL gets no staff.
+  await prepareDatabase(database, {
+    seedProducts: config.seedProducts,
+    demoStaff: database.kind === "pglite",
+    logger,
+  });
 
   const redis = config.redisUrl ? openRedis(config.redisUrl, logger) : undefined;
   const checks: Record<string, () => Promise<void>> = { database: database.ping };

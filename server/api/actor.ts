@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { hasRole, type StaffRole } from "#contract/roles.ts";
 import type { Actor, Owner } from "#server/domain/actor.ts";
 import { AppError } from "#server/errors.ts";
 import type { AppEnv } from "#server/http/env.ts";
@@ -24,6 +25,8 @@ export function anonymousActor(): MiddlewareHandler<AppEnv> {
  */
 export function resolveActor(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // Resolved already for this request (the back office's guard resolves it before the route's own).
+    if (c.get("actor")?.kind === "user") return next();
     const visitorId = readVisitor(c);
     const token = readSessionToken(c);
     const session = token ? await c.get("services").identity.resolveSession(token) : undefined;
@@ -60,4 +63,39 @@ export function requireUser(c: Context<AppEnv, any, any>): Extract<Actor, { kind
     throw new AppError("unauthorized", "Войдите, чтобы продолжить", { code: "not_signed_in" });
   }
   return actor;
+}
+
+/**
+ * The signed-in user acting as `role` (an admin acts as an operator too), else 401 signed out or 403: a
+ * shopper's session in the back office. The 403 says no more than that.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any route's context, whatever its path and input.
+export function requireRole(c: Context<AppEnv, any, any>, role: StaffRole): Extract<Actor, { kind: "user" }> {
+  const user = requireUser(c);
+  if (!hasRole(user.roles, role)) {
+    throw new AppError("forbidden", "Недостаточно прав для этого действия", { code: "role_required" });
+  }
+  return user;
+}
+
+/**
+ * The back office's gate (ADR 051): every `/api/v1/admin/**` request resolves its actor and must be an
+ * operator (or admin) before anything else runs — validation included, so a shopper learns nothing of the
+ * operations' shapes. Admin-only operations check `requireRole(c, "admin")` as well.
+ */
+export function staffOnly(): MiddlewareHandler<AppEnv> {
+  const resolve = resolveActor();
+  return (c, next) =>
+    resolve(c, async () => {
+      requireRole(c, "operator");
+      await next();
+    });
+}
+
+/** The admin's operations' gate, after `staffOnly`: an operator's session is 403 there. */
+export function adminOnly(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    requireRole(c, "admin");
+    await next();
+  };
 }

@@ -8,6 +8,7 @@ import { bankSignInRoute } from "./auth/bank-route.ts";
 import { phoneSignInRoute } from "./auth/phone-route.ts";
 import { signOutRoute } from "./auth/sign-out-route.ts";
 import { addressRoute } from "./address/route.ts";
+import { adminRoute } from "./admin/route.ts";
 import { basketRoute } from "./basket/route.ts";
 import { brandsRoute } from "./brands/route.ts";
 import { catalogMenuRoute } from "./catalog-menu/route.ts";
@@ -71,6 +72,7 @@ export function createApiRoutes() {
     .route("/v1/suggest", suggestRoute)
     .route("/v1/deliveries", deliveriesRoute)
     .route("/v1/basket", basketRoute)
+    .route("/v1/admin", adminRoute)
     .route("/v1/orders", ordersRoute)
     .route("/v1/payments", paymentsRoute)
     .route("/v1/user/bonus", bonusRoute)

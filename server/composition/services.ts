@@ -21,8 +21,11 @@ import { createDeliveryService, type DeliveryServiceOptions } from "#server/doma
 import { createSuggestService } from "#server/domain/delivery/suggest-service.ts";
 import { createGeoRepository } from "#server/domain/geo/repository.ts";
 import { createGeoService } from "#server/domain/geo/service.ts";
+import { createAuditRepository } from "#server/domain/audit/repository.ts";
 import { createIdentityRepository } from "#server/domain/identity/repository.ts";
 import { createIdentityService } from "#server/domain/identity/service.ts";
+import { createStaffRepository } from "#server/domain/staff/repository.ts";
+import { createStaffService } from "#server/domain/staff/service.ts";
 import { createMediaService } from "#server/domain/media/service.ts";
 import { courierSlotPolicy } from "#server/domain/orders/courier-slots.ts";
 import { createOrdersRepository } from "#server/domain/orders/repository.ts";
@@ -201,6 +204,11 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     geo,
     // Sessions and accounts: personal, never cached.
     identity: createIdentityService(createIdentityRepository(db)),
+    // The back office: operators and admins, every change in the audit log (ADR 051).
+    staff: createStaffService(
+      createUnitOfWork(db, (x) => ({ staff: createStaffRepository(x), audit: createAuditRepository(x) })),
+    ),
+    audit: createAuditRepository(db),
     media: noted(createMediaService(catalogRepository)),
     // Sign-in codes: personal, never cached.
     phoneCodes,

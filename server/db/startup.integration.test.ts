@@ -37,6 +37,8 @@ async function raceTwoStartups(first: DatabaseHandle, second: DatabaseHandle) {
   expect(await count(first, "categories")).toBe(summary.categories);
   expect(await count(first, "cities")).toBe(summary.cities);
   expect(await count(first, "drizzle.__drizzle_migrations")).toBe(migrationCount());
+  // Seeded for production: no back-office staff (only the embedded demo has them).
+  expect(await count(first, "users WHERE roles && ARRAY['operator', 'admin']")).toBe(0);
 }
 
 describe.runIf(testDriver() === "postgres")("start-up on an empty PostgreSQL database", () => {

@@ -1,6 +1,7 @@
 import { ADVISORY_LOCK, type DatabaseHandle } from "./client.ts";
 import { migrate } from "./migrate.ts";
 import { isCatalogEmpty, type SeedSummary, seed } from "./seed/index.ts";
+import { seedDemoStaff } from "./seed/staff.ts";
 
 interface StartupLogger {
   info(details: object, message: string): void;
@@ -9,6 +10,8 @@ interface StartupLogger {
 export interface PrepareOptions {
   /** Products to seed into an empty catalogue. */
   seedProducts: number;
+  /** The embedded demo: its operator and admin are made (or kept) at every start (seed/staff.ts). */
+  demoStaff?: boolean;
   logger?: StartupLogger;
 }
 
@@ -22,10 +25,11 @@ export interface PrepareOptions {
  */
 export function prepareDatabase(
   handle: DatabaseHandle,
-  { seedProducts, logger }: PrepareOptions,
+  { seedProducts, demoStaff, logger }: PrepareOptions,
 ): Promise<SeedSummary | undefined> {
   return handle.exclusive(ADVISORY_LOCK.startup, async () => {
     await migrate(handle);
+    if (demoStaff) await seedDemoStaff(handle.db);
     if (!(await isCatalogEmpty(handle.db))) return undefined;
     logger?.info({ products: seedProducts }, "empty catalogue: seeding");
     const summary = await seed(handle.db, { products: seedProducts });

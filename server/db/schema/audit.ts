@@ -3,7 +3,7 @@ import { bigint, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-c
 import { users } from "./identity.ts";
 
 /**
- * What staff did (issue 20, point 8; ADR 050): one row per operator or admin action — who (the account, or
+ * What staff did (issue 20, point 8; ADR 051): one row per operator or admin action — who (the account, or
  * the command line), when, what (`action`, e.g. `staff.grant`), on what (`target`, e.g. `user:42`), the
  * details needed to read it later, and from which address. Append-only: nothing updates or deletes it.
  */

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { idParam } from "./id-param.ts";
+import { MAX_ROW_ID } from "./numeric-id.ts";
+import { STAFF_ROLES } from "./roles.ts";
+import { messages, toE164Phone } from "./validation.ts";
+
+// The back office's staff and audit log (issue 20, points 1 and 8; ADR 051).
+
+const roleMessage = "Выберите роль: оператор или администратор";
+
+export const staffRoleSchema = z.enum(STAFF_ROLES, { error: roleMessage });
+
+export const grantRoleSchema = z.object({
+  /** As the mask shows it, +7 (900) 000-00-01, or E.164. */
+  phone: z.string({ error: messages.phone }).transform(toE164Phone),
+  role: staffRoleSchema,
+});
+export type GrantRoleInput = z.input<typeof grantRoleSchema>;
+
+export const staffMemberSchema = z.object({
+  userId: z.number().int(),
+  phone: z.string().nullable(),
+  name: z.string().nullable(),
+  surname: z.string().nullable(),
+  roles: z.array(z.string()),
+});
+export type StaffMemberView = z.infer<typeof staffMemberSchema>;
+
+export const staffRoleParamsSchema = z.object({
+  userId: idParam("Номер сотрудника должен быть целым положительным числом", MAX_ROW_ID),
+  role: staffRoleSchema,
+});
+
+export const auditQuerySchema = z.object({
+  action: z.string().max(64).optional(),
+  actorUserId: idParam("Номер сотрудника должен быть целым положительным числом", MAX_ROW_ID).optional(),
+  from: z.iso.datetime({ offset: true, error: "Дата — в формате ISO 8601" }).optional(),
+  to: z.iso.datetime({ offset: true, error: "Дата — в формате ISO 8601" }).optional(),
+  before: idParam("Курсор должен быть целым положительным числом", Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actorUserId: z.number().int().nullable(),
+  actorLabel: z.string(),
+  action: z.string(),
+  target: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  address: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  /** The `before` of the next page; null on the last. */
+  next: z.number().int().nullable(),
+});

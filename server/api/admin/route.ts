@@ -1,0 +1,145 @@
+import { z } from "@hono/zod-openapi";
+import {
+  auditPageSchema,
+  auditQuerySchema,
+  grantRoleSchema,
+  staffMemberSchema,
+  staffRoleParamsSchema,
+} from "#contract/staff.ts";
+import { adminOnly, requireRole, staffOnly } from "#server/api/actor.ts";
+import {
+  createRouter,
+  defineRoute,
+  errorResponses,
+  jsonBody,
+  jsonOk,
+  SIGNED_IN_SECURITY,
+} from "#server/api/define-route.ts";
+import type { AuditActor } from "#server/domain/audit/repository.ts";
+import { clientAddress } from "#server/http/client-address.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import type { Context } from "hono";
+
+// The back office's API (issue 20; ADR 051). Every operation here is behind `staffOnly`: signed out 401, a
+// shopper 403; admin-only ones check the admin role too.
+
+const staff = {
+  cache: "personal" as const,
+  security: SIGNED_IN_SECURITY,
+};
+
+const meSchema = z.object({
+  userId: z.number().int(),
+  roles: z.array(z.string()),
+});
+
+const me = defineRoute({
+  ...staff,
+  tags: ["admin"],
+  method: "get",
+  path: "/me",
+  operationId: "adminMe",
+  summary: "Кто работает в бэк-офисе: номер аккаунта и роли",
+  responses: { ...jsonOk(meSchema, "Сотрудник"), ...errorResponses(401, 403) },
+});
+
+const listStaff = defineRoute({
+  ...staff,
+  tags: ["admin"],
+  method: "get",
+  path: "/staff",
+  operationId: "adminListStaff",
+  summary: "Операторы и администраторы (только администратор)",
+  responses: {
+    ...jsonOk(z.object({ items: z.array(staffMemberSchema) }), "Сотрудники"),
+    ...errorResponses(401, 403),
+  },
+});
+
+const grantRole = defineRoute({
+  ...staff,
+  tags: ["admin"],
+  method: "post",
+  path: "/staff",
+  operationId: "adminGrantRole",
+  summary: "Назначить роль по телефону (только администратор)",
+  description:
+    "Аккаунт с этим телефоном получает роль; если с ним ещё никто не входил, аккаунт создаётся — сотрудник войдёт по SMS. Повтор ничего не меняет. Запись в журнале действий.",
+  request: { body: jsonBody(grantRoleSchema) },
+  responses: { ...jsonOk(staffMemberSchema, "Сотрудник с ролью"), ...errorResponses(401, 403) },
+});
+
+const revokeRole = defineRoute({
+  ...staff,
+  tags: ["admin"],
+  method: "delete",
+  path: "/staff/{userId}/roles/{role}",
+  operationId: "adminRevokeRole",
+  summary: "Снять роль (только администратор)",
+  description:
+    "404 role_not_held — у сотрудника нет этой роли; 409 own_admin_role — свою роль администратора снять нельзя; 409 last_admin — последний администратор остаётся. Запись в журнале действий.",
+  request: { params: staffRoleParamsSchema },
+  responses: { ...jsonOk(staffMemberSchema, "Сотрудник без роли"), ...errorResponses(401, 403, 404, 409) },
+});
+
+const auditLog = defineRoute({
+  ...staff,
+  tags: ["admin"],
+  method: "get",
+  path: "/audit",
+  operationId: "adminAuditLog",
+  summary: "Журнал действий сотрудников (только администратор)",
+  description: "Новые первыми; фильтры по действию, сотруднику и периоду; страницы по курсору `before`.",
+  request: { query: auditQuerySchema },
+  responses: { ...jsonOk(auditPageSchema, "Записи журнала"), ...errorResponses(401, 403) },
+});
+
+/** The staff member as the audit log records them: account, phone at the time, address. */
+// biome-ignore lint/suspicious/noExplicitAny: any route's context, whatever its path and input.
+function auditActor(c: Context<AppEnv, any, any>, userId: number): AuditActor {
+  return { userId, label: `user:${userId}`, address: clientAddress(c) ?? null };
+}
+
+const router = createRouter();
+// Before every operation, validation included; the admin's operations are gated for the admin as well.
+router.use("*", staffOnly());
+for (const path of ["/staff", "/staff/*", "/audit"]) router.use(path, adminOnly());
+
+export const adminRoute = router
+  .openapi(me, (c) => {
+    const user = requireRole(c, "operator");
+    return c.json({ userId: user.userId, roles: user.roles }, 200);
+  })
+  .openapi(listStaff, async (c) => {
+    requireRole(c, "admin");
+    return c.json({ items: await c.get("services").staff.list() }, 200);
+  })
+  .openapi(grantRole, async (c) => {
+    const user = requireRole(c, "admin");
+    const { phone, role } = c.req.valid("json");
+    return c.json(await c.get("services").staff.grant(auditActor(c, user.userId), phone, role), 200);
+  })
+  .openapi(revokeRole, async (c) => {
+    const user = requireRole(c, "admin");
+    const { userId, role } = c.req.valid("param");
+    return c.json(await c.get("services").staff.revoke(auditActor(c, user.userId), userId, role), 200);
+  })
+  .openapi(auditLog, async (c) => {
+    requireRole(c, "admin");
+    const q = c.req.valid("query");
+    const rows = await c.get("services").audit.list(
+      {
+        action: q.action,
+        actorUserId: q.actorUserId,
+        from: q.from ? new Date(q.from) : undefined,
+        to: q.to ? new Date(q.to) : undefined,
+      },
+      { limit: q.limit + 1, before: q.before },
+    );
+    const items = rows.slice(0, q.limit).map((r) => ({
+      ...r,
+      details: r.details as Record<string, unknown>,
+      createdAt: r.createdAt.toISOString(),
+    }));
+    return c.json({ items, next: rows.length > q.limit ? items.at(-1)!.id : null }, 200);
+  });
