@@ -1,4 +1,6 @@
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import { buildReceipt } from "#server/domain/payments/receipt.ts";
+import { tbankReceipt } from "#server/domain/payments/tbank.ts";
 import { signed } from "#server/domain/payments/tbank-token.ts";
 import { STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
 import { expect, test } from "./fixtures.ts";
@@ -32,6 +34,16 @@ async function initPayment(request: APIRequestContext, shop: ShopServer, amount:
       Description: "Заказ в Витрине",
       SuccessURL: `${baseURL}/?result=success`,
       FailURL: `${baseURL}/?result=fail`,
+      // The terminal has T-Bank's online cash register: no Init without its 54-FZ receipt (ADR 050).
+      Receipt: tbankReceipt(
+        buildReceipt({
+          goods: [{ name: "Чайник", price: amount, quantity: 1 }],
+          deliveries: [],
+          amount,
+          taxation: "osn",
+          contact: { email: "anna.ivanova@example.ru" },
+        }),
+      ),
       ...extra,
     },
     password,
