@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DELIVERY_TYPES } from "./address-book.ts";
 import { idParam } from "./id-param.ts";
+import { kopecksSchema, pointsSchema } from "./money-schema.ts";
 import { ORDER_STATUSES, type OrderStatus } from "./order-states.ts";
 
 // Orders, their placement and their payment (commerce.md, Order, stock and payment; ADR 040).
@@ -107,16 +108,16 @@ export const orderLineSchema = z.object({
   productId: z.number().int(),
   name: z.string(),
   quantity: z.number().int(),
-  price: z.number().int(),
-  oldPrice: z.number().int().nullable(),
-  cashbackPoints: z.number().int(),
+  price: kopecksSchema,
+  oldPrice: kopecksSchema.nullable(),
+  cashbackPoints: pointsSchema,
   image: z.object({ url: z.string(), width: z.number(), height: z.number(), alt: z.string() }).nullable(),
 });
 
 export const orderShipmentSchema = z.object({
   seller: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
   deliveryDate: z.iso.date(),
-  deliveryTotal: z.number().int(),
+  deliveryTotal: kopecksSchema,
   lines: z.array(orderLineSchema),
 });
 
@@ -155,14 +156,14 @@ export const orderSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   paidAt: z.iso.datetime({ offset: true }).nullable(),
   paymentDeadline: z.iso.datetime({ offset: true }),
-  goodsTotal: z.number().int(),
-  discountTotal: z.number().int(),
-  deliveryTotal: z.number().int(),
-  bonusSpent: z.number().int(),
-  cashbackPoints: z.number().int(),
-  toPay: z.number().int(),
+  goodsTotal: kopecksSchema,
+  discountTotal: kopecksSchema,
+  deliveryTotal: kopecksSchema,
+  bonusSpent: pointsSchema,
+  cashbackPoints: pointsSchema,
+  toPay: kopecksSchema,
   /** What the card (or SBP) paid, kopecks; 0 until paid or when paid fully with points. */
-  paidByCard: z.number().int(),
+  paidByCard: kopecksSchema,
   /** How that money was paid: by card or through SBP; null until paid, or when points paid it all. */
   paidWith: z.enum(["card", "sbp"]).nullable(),
   delivery: orderDeliverySchema,
@@ -201,13 +202,13 @@ export const orderParamsSchema = z.object({ id: idParam("Заказ не най�
 
 /** The bonus rules of one order on the payment step (ADR 040). */
 export const bonusOptionsSchema = z.object({
-  balance: z.number().int(),
+  balance: pointsSchema,
   /** Smallest spend, points (0 allowed = not spending). */
-  min: z.number().int(),
+  min: pointsSchema,
   /** Largest spend for this order, points: the share of the goods total, the balance and the order's total. */
-  max: z.number().int(),
+  max: pointsSchema,
   /** Currently applied to the order. */
-  applied: z.number().int(),
+  applied: pointsSchema,
 });
 export type BonusOptions = z.infer<typeof bonusOptionsSchema>;
 

@@ -2,7 +2,7 @@ import { addressProblemMessages } from "#contract/address-messages.ts";
 import { shipmentDeliveryPrice } from "#contract/basket-rules.ts";
 import { bonusSpendError, maxBonusSpend } from "#contract/bonus-rules.ts";
 import { deliveryDate, distanceKm } from "#contract/delivery-dates.ts";
-import { formatRub } from "#contract/format.ts";
+import { formatRub, plural } from "#contract/format.ts";
 import { kopecks } from "#contract/money.ts";
 import type { PlaceOrderInput, SlotChoice } from "#contract/orders.ts";
 import { cashbackAmount } from "#server/domain/catalog/service.ts";
@@ -30,14 +30,12 @@ export type Expected = ReadonlyMap<number, { quantity: number; price: number }>;
 const rub = (amount: number) => formatRub(kopecks(amount));
 
 /** «Не больше 1 неоплаченного заказа», «не больше 3 неоплаченных заказов»: the genitive after «не больше». */
-export const tooManyUnpaid = (max: number) => {
-  const orders = max % 10 === 1 && max % 100 !== 11 ? "неоплаченного заказа" : "неоплаченных заказов";
-  return new AppError(
+export const tooManyUnpaid = (max: number) =>
+  new AppError(
     "conflict",
-    `Одновременно можно держать не больше ${max} ${orders}. Оплатите их или дождитесь отмены в разделе «Мои заказы» и оформите новый`,
+    `Одновременно можно держать не больше ${max} ${plural(max, "неоплаченного заказа", "неоплаченных заказов", "неоплаченных заказов")}. Оплатите их или дождитесь отмены в разделе «Мои заказы» и оформите новый`,
     { code: "too_many_unpaid_orders" },
   );
-};
 
 const basketChanged = () =>
   new AppError("conflict", "Корзина изменилась — проверьте её и оформите заказ ещё раз", {

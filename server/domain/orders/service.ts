@@ -1,4 +1,5 @@
 import { BONUS_MIN_SPEND, maxBonusSpend } from "#contract/bonus-rules.ts";
+import { points } from "#contract/money.ts";
 import {
   ACTIVE_ORDER_STATUSES,
   type BonusOptions,
@@ -41,10 +42,10 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
     const { balance } = await bonus.balance(order.userId);
     const max = maxBonusSpend(order.goodsTotal, balance + order.bonusSpent);
     return {
-      balance,
-      min: max >= BONUS_MIN_SPEND ? BONUS_MIN_SPEND : 0,
-      max: max >= BONUS_MIN_SPEND ? max : 0,
-      applied: order.bonusSpent,
+      balance: points(balance),
+      min: points(max >= BONUS_MIN_SPEND ? BONUS_MIN_SPEND : 0),
+      max: points(max >= BONUS_MIN_SPEND ? max : 0),
+      applied: points(order.bonusSpent),
     };
   }
 

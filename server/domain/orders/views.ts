@@ -1,3 +1,4 @@
+import { kopecks, points } from "#contract/money.ts";
 import { type Order, ORDER_STATUS_TEXT } from "#contract/orders.ts";
 import type { OrderRow, OrdersRepository } from "./repository.ts";
 
@@ -20,13 +21,15 @@ export async function orderView(repository: OrdersRepository, row: OrderRow): Pr
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     paymentDeadline: row.paymentDeadline.toISOString(),
-    goodsTotal: row.goodsTotal,
-    discountTotal: row.discountTotal,
-    deliveryTotal: row.deliveryTotal,
-    bonusSpent: row.bonusSpent,
-    cashbackPoints: row.cashbackPoints,
-    toPay: row.toPay,
-    paidByCard: paymentRows.filter((p) => p.status === "confirmed").reduce((sum, p) => sum + p.amount, 0),
+    goodsTotal: kopecks(row.goodsTotal),
+    discountTotal: kopecks(row.discountTotal),
+    deliveryTotal: kopecks(row.deliveryTotal),
+    bonusSpent: points(row.bonusSpent),
+    cashbackPoints: points(row.cashbackPoints),
+    toPay: kopecks(row.toPay),
+    paidByCard: kopecks(
+      paymentRows.filter((p) => p.status === "confirmed").reduce((sum, p) => sum + p.amount, 0),
+    ),
     paidWith:
       paymentRows.find(
         (p): p is typeof p & { method: "card" | "sbp" } =>
@@ -40,16 +43,16 @@ export async function orderView(repository: OrdersRepository, row: OrderRow): Pr
     shipments: shipments.map((s) => ({
       seller: { id: s.sellerId, code: s.sellerCode, name: s.sellerName },
       deliveryDate: s.deliveryDate,
-      deliveryTotal: s.deliveryTotal,
+      deliveryTotal: kopecks(s.deliveryTotal),
       lines: lines
         .filter((l) => l.shipmentId === s.id)
         .map((l) => ({
           productId: l.productId,
           name: l.name,
           quantity: l.quantity,
-          price: l.price,
-          oldPrice: l.oldPrice,
-          cashbackPoints: l.cashbackPoints,
+          price: kopecks(l.price),
+          oldPrice: l.oldPrice === null ? null : kopecks(l.oldPrice),
+          cashbackPoints: points(l.cashbackPoints),
           image:
             l.imageUrl !== null && l.imageWidth !== null && l.imageHeight !== null
               ? { url: l.imageUrl, width: l.imageWidth, height: l.imageHeight, alt: l.imageAlt ?? l.name }
@@ -74,10 +77,10 @@ export function orderListItem(
     status: row.status,
     statusText: ORDER_STATUS_TEXT[row.status],
     createdAt: row.createdAt.toISOString(),
-    toPay: row.toPay,
-    goodsTotal: row.goodsTotal,
-    bonusSpent: row.bonusSpent,
-    deliveryTotal: row.deliveryTotal,
+    toPay: kopecks(row.toPay),
+    goodsTotal: kopecks(row.goodsTotal),
+    bonusSpent: points(row.bonusSpent),
+    deliveryTotal: kopecks(row.deliveryTotal),
     deliveryDates: days,
     deliveryType: row.deliveryType,
     deliveryPlace:
