@@ -157,8 +157,54 @@ export const orderShipments = pgTable(
       .references(() => sellers.id, { onDelete: "restrict" }),
     deliveryDate: date("delivery_date", { mode: "string" }).notNull(),
     deliveryTotal: integer("delivery_total").notNull().default(0),
+    /**
+     * Where this seller's parcel is (ORDER_TRANSITIONS, ADR 052): operators move shipments; the order's own
+     * status sums its shipments up.
+     */
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("awaiting_payment"),
+    /** Pickup: the last day the point keeps the parcel (its storage days from ready for pickup). */
+    storageUntil: date("storage_until", { mode: "string" }),
+    /** Pickup: the code the shopper gives at the point. */
+    pickupCode: text("pickup_code"),
   },
-  (t) => [uniqueIndex("order_shipments_seller_uq").on(t.orderId, t.sellerId)],
+  (t) => [
+    uniqueIndex("order_shipments_seller_uq").on(t.orderId, t.sellerId),
+    check(
+      "order_shipments_status",
+      sql`${t.status} IN ('awaiting_payment', 'paid', 'assembling', 'in_delivery', 'ready_for_pickup', 'delivered', 'not_collected', 'cancelled')`,
+    ),
+    // The not-collected job looks only at parcels waiting at a point.
+    index("order_shipments_waiting_idx").on(t.storageUntil).where(sql`${t.status} = 'ready_for_pickup'`),
+  ],
+);
+
+/**
+ * The timeline of an order: every status change of the order or one of its shipments, with who made it
+ * (a staff account, the shopper, the acquirer, a job) and when. Append-only.
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint("order_id", { mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The shipment moved; null when the event is the whole order's (placed, paid, cancelled). */
+    shipmentId: bigint("shipment_id", { mode: "number" }).references(() => orderShipments.id, {
+      onDelete: "cascade",
+    }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    /** The staff account that made the change; null for the shopper, the acquirer or a job. */
+    actorUserId: bigint("actor_user_id", { mode: "number" }).references(() => users.id, {
+      onDelete: "set null",
+    }),
+    /** `shopper`, `acquirer`, `system` or `staff`. */
+    actorKind: text("actor_kind", { enum: ["shopper", "acquirer", "system", "staff"] }).notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.id)],
 );
 
 /** A bought product: prices as they were at placement, re-read from the catalogue, never the client's. */
