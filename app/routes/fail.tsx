@@ -6,7 +6,7 @@ import { personalPageMeta } from "#app/lib/personal-page.ts";
 import { FOCUSED, type RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/fail";
 
-export const handle: RouteHandle = { cache: "personal", query: ["orderId"], ...FOCUSED };
+export const handle: RouteHandle = { cache: "personal", query: ["orderId", "method"], ...FOCUSED };
 
 export const loader = (args: Route.LoaderArgs) => loadPaymentOutcome(args, "Оплата не прошла");
 
@@ -16,7 +16,7 @@ export default function PaymentFailed({ loaderData }: Route.ComponentProps) {
   return (
     <PageDataBoundary state={loaderData.dehydratedState}>
       <OrdersStyles />
-      <PaymentFailedView orderId={loaderData.orderId} />
+      <PaymentFailedView orderId={loaderData.orderId} method={loaderData.method} />
     </PageDataBoundary>
   );
 }

@@ -631,6 +631,32 @@ test.describe("the payment step", () => {
     await page.screenshot({ path: shot(info, "thank-you-sbp"), fullPage: !isPhone(info) });
   });
 
+  test("a declined SBP payment is paid again through SBP, not with a card form", async ({
+    page,
+    signIn,
+    baseURL,
+  }, info) => {
+    await shopperWithBasket(page, signIn, baseURL);
+    const id = await placePickupOrder(page, info);
+    await page.getByRole("radio", { name: /СБП/ }).check();
+    await page
+      .getByRole("button", { name: /^Оплатить .*₽$/ })
+      .locator("visible=true")
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Оплата через СБП" })).toBeVisible();
+    await page.getByRole("button", { name: "Оплатить в приложении банка — отказ" }).click();
+    await expect(page).toHaveURL(new RegExp(`/fail\\?orderId=${id}&method=sbp$`));
+    await waitForHydration(page);
+    await expect(page.getByText("не подтвердили в приложении банка", { exact: false })).toBeVisible();
+    await expect(page.getByRole("link", { name: "другой способ оплаты" })).toHaveAttribute(
+      "href",
+      `/checkout/steps/payment/${id}`,
+    );
+    await page.getByRole("button", { name: "Оплатить ещё раз" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Оплата через СБП" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Оплата картой" })).toHaveCount(0);
+  });
+
   test("an order paid fully with points skips the card and goes to /thank-you", async ({
     page,
     signIn,

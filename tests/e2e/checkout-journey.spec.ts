@@ -221,7 +221,7 @@ test("a declined card → fail → pay again → thank-you", async ({ page, sign
   await payButton(page).click();
   await fillCard(page, STAND_IN_CARDS.declined);
   // The stand-in sends the shopper straight back to the shop's FailURL.
-  await expect(page).toHaveURL(/\/fail\?orderId=\d+$/);
+  await expect(page).toHaveURL(/\/fail\?orderId=\d+&method=card$/);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Оплата не прошла" })).toBeVisible();
   await expect(page.getByText("Деньги не списаны", { exact: false })).toBeVisible();

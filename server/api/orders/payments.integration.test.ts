@@ -280,12 +280,25 @@ describe("paying at the acquirer", () => {
     expect(await orderOf(env, shopper.cookie, order.id)).toMatchObject({ status: "paid", paidWith: "sbp" });
   });
 
+  it("a declined SBP payment sends the shopper to /fail with its method, to pay again the same way", async () => {
+    const env = await paymentApp();
+    const { shopper, order } = await placedOrder(env);
+    const res = await env.call(`/api/v1/orders/${order.id}/payments`, {
+      method: "POST",
+      cookie: shopper.cookie,
+      body: { method: "sbp", bonusPoints: 0 },
+    });
+    const { paymentUrl } = (await res.json()) as { paymentUrl: string };
+    const declined = await payBySbp(paymentUrl, "decline", { send: env.send });
+    expect(declined.location).toBe(`${ORIGIN}/fail?orderId=${order.id}&method=sbp`);
+  });
+
   it("after a declined card, pays again with a new payment of the same order", async () => {
     const env = await paymentApp();
     const { shopper, order } = await placedOrder(env);
     const first = await startPaying(env, shopper.cookie, order.id);
     const declined = await payWithCard(first, STAND_IN_CARDS.declined, { send: env.send });
-    expect(declined.location).toBe(`${ORIGIN}/fail?orderId=${order.id}`);
+    expect(declined.location).toBe(`${ORIGIN}/fail?orderId=${order.id}&method=card`);
     const check = await env.call(`/api/v1/orders/${order.id}/payments/check`, {
       method: "POST",
       cookie: shopper.cookie,

@@ -88,7 +88,7 @@ const startPayment = defineRoute({
   rateLimit: "checkout",
   summary: "Оплатить заказ",
   description:
-    "Устанавливает списание баллов и отправляет на страницу оплаты у эквайера. У заказа не больше одной открытой страницы: тот же запрос ещё раз (двойное нажатие, вторая вкладка) получает уже открытую; другой способ или сумма сначала закрывают её у эквайера, а деньги, уже принятые на ней, оплачивают заказ (kind: paid) и не возвращаются. Если баллы покрывают всё — заказ оплачен сразу (kind: paid). 409 order_not_payable — заказ оплачен, отменён или время вышло; 409 payment_in_progress — оплата по открытой странице ещё идёт (3-D Secure) или страница ещё открывается.",
+    "Устанавливает списание баллов и отправляет на страницу оплаты у эквайера. У заказа не больше одной открытой страницы: тот же запрос ещё раз (двойное нажатие, вторая вкладка) получает уже открытую; другой способ или сумма сначала закрывают её у эквайера, а деньги, уже принятые на ней, оплачивают заказ (kind: paid) и не возвращаются. Если баллы покрывают всё — заказ оплачен сразу (kind: paid). При неудаче эквайер возвращает покупателя на /fail?orderId=…&method=… — со способом этой попытки, чтобы «Оплатить ещё раз» повторила его. 409 order_not_payable — заказ оплачен, отменён или время вышло; 409 payment_in_progress — оплата по открытой странице ещё идёт (3-D Secure) или страница ещё открывается.",
   statementTimeout: "write",
   request: { params: orderParamsSchema, body: jsonBody(startPaymentSchema) },
   responses: {
@@ -133,10 +133,12 @@ export const ordersRoute = createRouter()
   .openapi(startPayment, async (c) => {
     const { userId } = requireUser(c);
     const id = c.req.valid("param").id;
+    const body = c.req.valid("json");
     const origin = requestOrigin(c);
-    const result = await c.get("services").orders.startPayment(userId, id, c.req.valid("json"), {
+    const result = await c.get("services").orders.startPayment(userId, id, body, {
       successUrl: `${origin}/thank-you?orderId=${id}`,
-      failUrl: `${origin}/fail?orderId=${id}`,
+      // The attempt's way of paying rides back with the shopper: /fail pays again the same way.
+      failUrl: `${origin}/fail?orderId=${id}&method=${body.method}`,
       notificationUrl: `${origin}/api/v1/payments/notification`,
     });
     return c.json(result, 200);

@@ -6,7 +6,7 @@ import { postToNative } from "#app/lib/webview-bridge.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { formatPoints, formatRub } from "#contract/format.ts";
 import { kopecks, points } from "#contract/money.ts";
-import type { Order } from "#contract/orders.ts";
+import type { Order, PaymentMethod } from "#contract/orders.ts";
 import { checkPayment, orderKeys, orderQuery, startPayment } from "../api.ts";
 import { purchaseEvent } from "../purchase-event.ts";
 import { OrderDelivery, OrderShipments, OrderTotals, paidWithText } from "./order-parts.tsx";
@@ -133,8 +133,17 @@ export function ThankYouView({ orderId }: { orderId: number }) {
   );
 }
 
-/** `/fail`: why, and the two ways on: pay again (a new payment of the same order) or back to the basket. */
-export function PaymentFailedView({ orderId }: { orderId: number }) {
+/** Why a payment may have failed, said in the words of the way it was paid. */
+const FAILURE_REASONS: Record<PaymentMethod, string> = {
+  card: "Деньги не списаны. Так бывает, если банк отклонил платёж, на карте не хватило денег или не подошёл код подтверждения.",
+  sbp: "Деньги не списаны. Так бывает, если платёж отклонили или не подтвердили в приложении банка.",
+};
+
+/**
+ * `/fail`: why, and the two ways on: pay again (a new payment of the same order, the same way the failed
+ * attempt paid: card or SBP) or back to the basket. Another way of paying is a link to the payment step.
+ */
+export function PaymentFailedView({ orderId, method }: { orderId: number; method: PaymentMethod }) {
   // One check: the acquirer sent the shopper here because the payment failed; it only guards against a
   // payment that went through after all.
   const { order, checking } = useCheckedOrder(orderId, 1);
@@ -151,7 +160,7 @@ export function PaymentFailedView({ orderId }: { orderId: number }) {
   const payAgain = async () => {
     setBusy(true);
     try {
-      const result = await startPayment(order.id, { method: "card", bonusPoints: order.bonusSpent });
+      const result = await startPayment(order.id, { method, bonusPoints: order.bonusSpent });
       if (result.kind === "redirect") window.location.assign(result.paymentUrl);
       else window.location.assign(`/thank-you?orderId=${order.id}`);
     } catch (error) {
@@ -196,10 +205,7 @@ export function PaymentFailedView({ orderId }: { orderId: number }) {
           <p>Время на оплату вышло. Товары вернулись в продажу, баллы — на ваш счёт.</p>
         ) : (
           <>
-            <p>
-              Деньги не списаны. Так бывает, если банк отклонил платёж, на карте не хватило денег или не
-              подошёл код подтверждения.
-            </p>
+            <p>{FAILURE_REASONS[method]}</p>
             <p>
               Заказ ждёт оплаты до{" "}
               {new Intl.DateTimeFormat("ru-RU", {
@@ -207,7 +213,8 @@ export function PaymentFailedView({ orderId }: { orderId: number }) {
                 minute: "2-digit",
                 timeZone: "Europe/Moscow",
               }).format(new Date(order.paymentDeadline))}{" "}
-              (мск): можно попробовать ещё раз или другую карту.
+              (мск): можно попробовать ещё раз{method === "card" ? ", другую карту" : ""} или{" "}
+              <Link to={`/checkout/steps/payment/${order.id}`}>другой способ оплаты</Link>.
             </p>
           </>
         )}
