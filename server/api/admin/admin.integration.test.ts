@@ -1,8 +1,7 @@
-import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createServices } from "#server/composition/services.ts";
-import { auditLog, users } from "#server/db/schema/index.ts";
 import { callApi, readJson, TEST_ORIGIN } from "#tests/fixtures/api-call.ts";
+import { auditRowsOf, onlyAdmin } from "#tests/fixtures/staff-data.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 import { buildUser } from "#tests/factories/users.ts";
@@ -30,10 +29,7 @@ async function adminOperations() {
     );
 }
 
-const auditRows = async (target: string) => {
-  const { database } = await getTestContext();
-  return database.db.select().from(auditLog).where(eq(auditLog.target, target));
-};
+const auditRows = async (target: string) => auditRowsOf((await getTestContext()).database.db, target);
 
 describe("the back office's gate", () => {
   it("answers every admin operation 401 signed out and 403 to a shopper, before looking at the input", async () => {
@@ -148,10 +144,7 @@ describe("staff management by an admin", () => {
     });
     expect(await readJson(notHeld, 404)).toMatchObject({ code: "role_not_held" });
     // Every other admin of this database removed: the last one stays, whoever asks (here the command line).
-    await database.db
-      .update(users)
-      .set({ roles: ["shopper"] })
-      .where(sql`'admin' = ANY(${users.roles}) AND ${users.id} <> ${admin.userId}`);
+    await onlyAdmin(database.db, admin.userId);
     const staff = createServices(database.db).staff;
     await expect(staff.revoke({ cli: true }, admin.userId, "admin")).rejects.toMatchObject({
       code: "last_admin",

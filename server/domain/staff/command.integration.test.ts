@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createServices } from "#server/composition/services.ts";
-import { auditLog, users } from "#server/db/schema/index.ts";
 import { buildUser } from "#tests/factories/users.ts";
+import { auditRowsOf, userIdByPhone } from "#tests/fixtures/staff-data.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 import { OPERATOR_USAGE, runOperatorCommand, UsageError } from "./command.ts";
 
@@ -18,11 +17,8 @@ describe("npm run operator", () => {
       (await runOperatorCommand(staff, ["list"])).some((l) => l.startsWith(phone) && l.endsWith("Оператор")),
     ).toBe(true);
     expect(await runOperatorCommand(staff, ["remove", phone, "operator"])).toEqual([`${phone}: shopper`]);
-    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
-    const audit = await database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.target, `user:${user!.id}`));
+    const userId = await userIdByPhone(database.db, phone);
+    const audit = await auditRowsOf(database.db, `user:${userId}`);
     expect(audit.map((a) => [a.action, a.actorLabel, a.actorUserId, a.address])).toEqual([
       ["staff.grant", "cli", null, null],
       ["staff.revoke", "cli", null, null],
