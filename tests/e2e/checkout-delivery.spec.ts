@@ -1,8 +1,18 @@
 import { gzipSync } from "node:zlib";
 import type { Page, TestInfo } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import { addressProblemMessages } from "#contract/address-messages.ts";
 import { bonusMessages } from "#contract/bonus-rules.ts";
-import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+import { users } from "#server/db/schema/index.ts";
+import {
+  expect,
+  expectTheme,
+  isPhone,
+  type SignedInShopper,
+  test,
+  themeOf,
+  waitForHydration,
+} from "./fixtures.ts";
 import { expectAccessible, TOASTS } from "./support/axe.ts";
 import { pickupMap } from "./support/pickup-map.ts";
 
@@ -25,11 +35,20 @@ interface Card {
   state: string;
 }
 
-type SignIn = (overrides?: object, options?: { points?: number }) => Promise<unknown>;
+type SignIn = (overrides?: object, options?: { points?: number }) => Promise<SignedInShopper>;
 
-/** Signs a made-up shopper in (with `points` on their account, if given) with two products in the basket. */
-async function shopperWithBasket(page: Page, signIn: SignIn, baseURL: string | undefined, points?: number) {
-  await signIn({}, points ? { points } : {});
+/**
+ * Signs a made-up shopper in (with `points` on their account, if given; `who` overrides the account's
+ * fields) with two products in the basket.
+ */
+async function shopperWithBasket(
+  page: Page,
+  signIn: SignIn,
+  baseURL: string | undefined,
+  points?: number,
+  who: object = {},
+) {
+  const shopper = await signIn(who, points ? { points } : {});
   const listing = (await (await page.request.get("/api/v1/products?limit=60")).json()) as { items: Card[] };
   const buyable = listing.items.filter((p) => p.state === "in_stock").slice(0, 2);
   expect(buyable).toHaveLength(2);
@@ -40,7 +59,15 @@ async function shopperWithBasket(page: Page, signIn: SignIn, baseURL: string | u
     });
     expect(added.status(), await added.text()).toBe(200);
   }
+  return shopper;
 }
+
+/** A shopper as phone sign-in makes one: a phone and nothing else (no name, no email). */
+const SIGNED_IN_BY_SMS = { surname: null, name: null, patronymic: null, email: null };
+
+/** `+79161234567` as the phone field's mask shows it: `+7 (916) 123-45-67`. */
+const masked = (phone: string) =>
+  `+7 (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10, 12)}`;
 
 /** One more unit of the basket's first line, as another tab would add it: a new basket version. */
 async function addOneMore(page: Page, baseURL: string | undefined) {
@@ -296,6 +323,76 @@ test.describe("the delivery step", () => {
     await goToPayment(page).click();
     await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
     await expect(page.getByText("Смирнова Ольга Петровна, +7 (903) 555-01-02")).toBeVisible();
+  });
+
+  test("a shopper without a name types it in the recipient card, and the order goes to that name", async ({
+    page,
+    signIn,
+    baseURL,
+  }, info) => {
+    const shopper = await shopperWithBasket(page, signIn, baseURL, undefined, SIGNED_IN_BY_SMS);
+    await openDelivery(page, info);
+    const card = page.getByRole("region", { name: "Получатель" });
+    // No «Я» that placement would refuse: the card asks for the name, the phone already filled in.
+    await expect(card.getByRole("radio")).toHaveCount(0);
+    const fullName = card.getByRole("textbox", { name: "Фамилия и имя" });
+    await expect(fullName).toBeVisible();
+    await expect(card.getByRole("textbox", { name: "Телефон" })).toHaveValue(masked(shopper.phone));
+
+    // Without the name the step says so in the card and stays.
+    await chooseFirstPoint(page);
+    await goToPayment(page).click();
+    await expect(card.getByText("Поле обязательно к заполнению")).toBeVisible();
+    await expect(fullName).toBeFocused();
+    await expect(page).toHaveURL(/\/checkout\/steps\/delivery$/);
+
+    await fullName.fill("Петрова Мария");
+    await goToPayment(page).click();
+    await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
+    await expect(page.getByText(`Петрова Мария, ${masked(shopper.phone)}`)).toBeVisible();
+
+    // Kept as the shopper's recipient: the next checkout offers it, chosen, and asks nothing.
+    const saved = (await (await page.request.get("/api/v1/user/recipients")).json()) as {
+      items: { fullName: string; phone: string; isDefault: boolean }[];
+    };
+    expect(saved.items).toEqual([
+      expect.objectContaining({ fullName: "Петрова Мария", phone: shopper.phone, isDefault: true }),
+    ]);
+    await addOneMore(page, baseURL);
+    await openDelivery(page, info);
+    await expect(card.getByRole("radio", { name: /Петрова Мария/ })).toBeChecked();
+    await expect(card.getByRole("radio")).toHaveCount(1);
+    await expect(card.getByRole("textbox", { name: "Фамилия и имя" })).toHaveCount(0);
+  });
+
+  test.describe("«Я» refused by the server", () => {
+    // The refused placement is a 400, which the browser notes in its console.
+    test.use({ allowedConsoleErrors: /status of 400 \(Bad Request\)/ });
+    test("a profile that lost its name meanwhile: the card says why, takes the focus, and the name places", async ({
+      page,
+      signIn,
+      baseURL,
+      shop,
+    }, info) => {
+      const shopper = await shopperWithBasket(page, signIn, baseURL);
+      await openDelivery(page, info);
+      const card = page.getByRole("region", { name: "Получатель" });
+      await expect(card.getByRole("radio", { name: new RegExp(shopper.name) })).toBeChecked();
+      await chooseFirstPoint(page);
+      // Another tab (or an operator) empties the profile's name after the step was drawn.
+      await shop.db.update(users).set({ surname: null, name: null }).where(eq(users.id, shopper.userId));
+
+      await goToPayment(page).click();
+      await expect(card.getByRole("alert")).toHaveText("Укажите получателя: фамилию, имя и телефон");
+      const fullName = card.getByRole("textbox", { name: "Фамилия и имя" });
+      await expect(fullName).toBeFocused();
+      await expect(card.getByRole("textbox", { name: "Телефон" })).toHaveValue(masked(shopper.phone));
+      await card.screenshot({ path: shot(info, "recipient-refused") });
+      await fullName.fill("Соколов Павел");
+      await goToPayment(page).click();
+      await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
+      await expect(page.getByText(`Соколов Павел, ${masked(shopper.phone)}`)).toBeVisible();
+    });
   });
 
   test.describe("a basket changed meanwhile", () => {
@@ -675,5 +772,31 @@ test.describe("the payment step", () => {
     // Paid: the payment step now sends the shopper on to /thank-you.
     await page.goto(`/checkout/steps/payment/${id}`);
     await expect(page).toHaveURL(new RegExp(`/thank-you\\?orderId=${id}$`));
+  });
+});
+
+test.describe("the recipient card asking for a name", { tag: "@matrix" }, () => {
+  test("in each theme and width: the fields with the phone filled in, a message, and contrast", async ({
+    page,
+    signIn,
+    baseURL,
+  }, info) => {
+    const shopper = await shopperWithBasket(page, signIn, baseURL, undefined, SIGNED_IN_BY_SMS);
+    await openDelivery(page, info);
+    const card = page.getByRole("region", { name: "Получатель" });
+    const fullName = card.getByRole("textbox", { name: "Фамилия и имя" });
+    await expect(fullName).toBeVisible();
+    await expect(card.getByRole("textbox", { name: "Телефон" })).toHaveValue(masked(shopper.phone));
+    await expect(card).toContainText("Укажите фамилию и имя — их спросят при получении.");
+    await card.screenshot({ path: shot(info, "recipient-ask") });
+    // A name the spec's rule refuses is said under its field when the shopper leaves it.
+    await fullName.fill("Petrova");
+    await fullName.blur();
+    await expect(card.getByText("Введите фамилию и имя на русском языке")).toBeVisible();
+    await card.screenshot({ path: shot(info, "recipient-ask-error") });
+    await expectAccessible(page, "the recipient card asking for a name", {
+      include: "section[aria-labelledby=co-recipient-title]",
+      strict: true,
+    });
   });
 });

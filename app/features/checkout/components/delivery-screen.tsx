@@ -1,7 +1,12 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { addressesQuery, recipientsQuery, useAddressMutations } from "#app/features/address-book/index.ts";
+import {
+  addressesQuery,
+  type RecipientFieldsHandle,
+  recipientsQuery,
+  useAddressMutations,
+} from "#app/features/address-book/index.ts";
 import { basketKeys } from "#app/features/basket/index.ts";
 import { ApiError } from "#app/lib/api-client.ts";
 import { failureMessage } from "#app/lib/form-errors.ts";
@@ -11,14 +16,18 @@ import { showToast } from "#app/ui/toast/toast-store.ts";
 import { DELIVERY_TYPE_LABELS, type DeliveryType } from "#contract/address-book.ts";
 import { kopecks } from "#contract/money.ts";
 import type { LineProblem, SlotChoice } from "#contract/orders.ts";
-import { basketQuery, shopperQuery, useDeliveryTypeMutation, usePlaceOrder } from "../api.ts";
+import { basketQuery, checkoutKeys, shopperQuery, useDeliveryTypeMutation, usePlaceOrder } from "../api.ts";
 import { checkoutKey, LINE_PROBLEMS_STORAGE_KEY } from "../checkout-key.ts";
+import { chooseRecipient, type RecipientChoice, recipientOptions } from "../recipient-choice.ts";
 import { CheckoutSteps } from "./checkout-steps.tsx";
 import { CourierPanel } from "./courier-panel.tsx";
 import { OrderSummary, SummaryBar, type SummaryFigures } from "./order-summary.tsx";
 import { PickupPanel } from "./pickup-panel.tsx";
-import { type RecipientChoice, RecipientPanel } from "./recipient-panel.tsx";
+import { RecipientPanel } from "./recipient-panel.tsx";
 import { Shipments } from "./shipments.tsx";
+
+/** The server's own words for a placement without a recipient who can receive it (`recipient_required`). */
+const RECIPIENT_REQUIRED = "Укажите получателя: фамилию, имя и телефон";
 
 /**
  * The delivery step (/checkout/steps/delivery): courier or pickup, the address or point, the window, the
@@ -51,9 +60,13 @@ export function DeliveryScreen({ cityCenter }: { cityCenter: { latitude: number;
     (pickupAddresses.find((a) => a.selected) ?? pickupAddresses[0])?.id ?? null,
   );
   const [slot, setSlot] = useState<SlotChoice | undefined>();
-  const defaultRecipient = recipients.find((r) => r.isDefault);
   const [recipient, setRecipient] = useState<RecipientChoice | undefined>();
-  const recipientChoice: RecipientChoice = recipient ?? defaultRecipient?.id ?? "self";
+  // Set when the server refused «Я» (`recipient_required`): the card asks for the name, whatever it thought.
+  const [recipientRefused, setRecipientRefused] = useState<string | undefined>();
+  const recipientOffer = recipientOptions(shopper, recipients, recipientRefused !== undefined);
+  const recipientChoice = chooseRecipient(recipient, recipientOffer, recipients);
+  const recipientFields = useRef<RecipientFieldsHandle>(null);
+  const [savingRecipient, setSavingRecipient] = useState(false);
   const [error, setError] = useState<string | undefined>();
   // Set with an error that the shopper resolves elsewhere (their unpaid orders).
   const [errorLeadsToOrders, setErrorLeadsToOrders] = useState(false);
@@ -164,6 +177,32 @@ export function DeliveryScreen({ cityCenter }: { cityCenter: { latitude: number;
     requestAnimationFrame(() => errorRef.current?.focus());
   };
 
+  /**
+   * The recipient this order goes to: a saved one, «Я» as the profile has it (undefined), or — when «Я» has
+   * no name — the name typed in the recipient card, saved as a recipient first. Null when the card's fields
+   * are wrong: they say why and hold the focus.
+   */
+  const recipientForOrder = async (): Promise<number | undefined | null> => {
+    if (recipientChoice !== "self") return recipientChoice;
+    if (recipientOffer.selfReady) return undefined;
+    const fields = recipientFields.current;
+    if (!fields) {
+      // The fields' code is still on its way: nothing typed yet.
+      fail(RECIPIENT_REQUIRED);
+      return null;
+    }
+    setSavingRecipient(true);
+    try {
+      const saved = await fields.save();
+      if (!saved) return null;
+      setRecipient(saved.id);
+      setRecipientRefused(undefined);
+      return saved.id;
+    } finally {
+      setSavingRecipient(false);
+    }
+  };
+
   const submit = async () => {
     const addressId = type === "courier" ? courierId : pickupId;
     if (addressId === null) {
@@ -175,6 +214,8 @@ export function DeliveryScreen({ cityCenter }: { cityCenter: { latitude: number;
       return;
     }
     setError(undefined);
+    const recipientId = await recipientForOrder();
+    if (recipientId === null) return;
     try {
       const placement = {
         basketVersion: basket.version,
@@ -186,7 +227,7 @@ export function DeliveryScreen({ cityCenter }: { cityCenter: { latitude: number;
         deliveryType: type,
         addressId,
         ...(type === "courier" && slot ? { slot } : {}),
-        ...(recipientChoice === "self" ? {} : { recipientId: recipientChoice }),
+        ...(recipientId === undefined ? {} : { recipientId }),
         bonusPoints: 0,
       };
       const order = await placeOrder.mutateAsync({ checkoutKey: checkoutKey(placement), ...placement });
@@ -194,6 +235,13 @@ export function DeliveryScreen({ cityCenter }: { cityCenter: { latitude: number;
       sessionStorage.removeItem(LINE_PROBLEMS_STORAGE_KEY);
       navigate(`/checkout/steps/payment/${order.id}`);
     } catch (failure) {
+      if (failure instanceof ApiError && failure.body?.code === "recipient_required") {
+        // The profile lost its name meanwhile (or never had it): the card asks for it and takes the focus.
+        setRecipient("self");
+        setRecipientRefused(failure.body.message || RECIPIENT_REQUIRED);
+        void queryClient.invalidateQueries({ queryKey: checkoutKeys.shopper() });
+        return;
+      }
       if (failure instanceof ApiError && failure.status === 409) {
         const body = failure.body as (typeof failure.body & { lines?: LineProblem[] }) | undefined;
         if (body?.code === "order_lines_changed") {
@@ -216,7 +264,12 @@ export function DeliveryScreen({ cityCenter }: { cityCenter: { latitude: number;
   };
 
   const action = (
-    <Button fullWidth size="l" onClick={submit} loading={placeOrder.isPending || placeOrder.isSuccess}>
+    <Button
+      fullWidth
+      size="l"
+      onClick={submit}
+      loading={savingRecipient || placeOrder.isPending || placeOrder.isSuccess}
+    >
       Перейти к оплате
     </Button>
   );
@@ -279,9 +332,12 @@ export function DeliveryScreen({ cityCenter }: { cityCenter: { latitude: number;
           </section>
           <RecipientPanel
             self={{ name: [shopper.surname, shopper.name].filter(Boolean).join(" "), phone: shopper.phone }}
+            options={recipientOffer}
             recipients={recipients}
             value={recipientChoice}
             onChange={setRecipient}
+            fieldsRef={recipientFields}
+            problem={recipientRefused}
           />
           <Shipments shipments={shipments} />
         </div>
