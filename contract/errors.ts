@@ -85,6 +85,7 @@ export const API_ERROR_CODES = [
   "own_admin_role",
   "last_admin",
   "user_not_found",
+  "transition_not_allowed",
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

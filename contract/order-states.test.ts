@@ -2,12 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   BEFORE_HANDOVER,
   canMoveOrder,
+  canSummarise,
   canMovePayment,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   PAYMENT_STATUSES,
   PAYMENT_TRANSITIONS,
   reachable,
+  summaryStatus,
 } from "./order-states.ts";
 
 describe("the order's lifecycle (commerce.md's diagram)", () => {
@@ -76,5 +78,27 @@ describe("the payment's lifecycle", () => {
   it("gives back money taken late on a page taken as ended, and nothing else moves an ended page", () => {
     expect(PAYMENT_TRANSITIONS.rejected).toEqual(["returning"]);
     expect(PAYMENT_TRANSITIONS.cancelled).toEqual(["returning"]);
+  });
+});
+
+describe("an order's status as the sum of its shipments", () => {
+  it("is the least advanced live shipment's", () => {
+    expect(summaryStatus(["in_delivery", "assembling"])).toBe("assembling");
+    expect(summaryStatus(["ready_for_pickup", "delivered"])).toBe("ready_for_pickup");
+    expect(summaryStatus(["paid"])).toBe("paid");
+  });
+  it("leaves cancelled shipments out, and is cancelled only when all are", () => {
+    expect(summaryStatus(["cancelled", "in_delivery"])).toBe("in_delivery");
+    expect(summaryStatus(["cancelled", "cancelled"])).toBe("cancelled");
+  });
+  it("ends delivered if any parcel reached the shopper, else not collected", () => {
+    expect(summaryStatus(["delivered", "not_collected"])).toBe("delivered");
+    expect(summaryStatus(["not_collected", "cancelled"])).toBe("not_collected");
+  });
+  it("may move several steps at once, but only forward along the table", () => {
+    expect(canSummarise("paid", "in_delivery")).toBe(true);
+    expect(canSummarise("assembling", "paid")).toBe(false);
+    expect(canSummarise("delivered", "cancelled")).toBe(false);
+    expect(canSummarise("paid", "paid")).toBe(false);
   });
 });

@@ -94,3 +94,36 @@ export function reachable<S extends string>(table: Record<S, readonly S[]>, from
   }
   return seen;
 }
+
+/** How far along each status is, for summing shipments up into their order's status. */
+const PROGRESS: Record<OrderStatus, number> = {
+  awaiting_payment: 0,
+  paid: 1,
+  assembling: 2,
+  in_delivery: 3,
+  ready_for_pickup: 4,
+  delivered: 5,
+  not_collected: 5,
+  cancelled: 6,
+};
+
+/**
+ * The order's status from its shipments' (ADR 052): cancelled when all are; otherwise the least advanced of
+ * the live ones (an order is delivered when its last parcel is), and at the end delivered if any parcel
+ * reached the shopper, else not collected.
+ */
+export function summaryStatus(shipments: readonly OrderStatus[]): OrderStatus {
+  const live = shipments.filter((s) => s !== "cancelled");
+  if (live.length === 0) return "cancelled";
+  const least = live.reduce((a, b) => (PROGRESS[b] < PROGRESS[a] ? b : a));
+  if (PROGRESS[least] < PROGRESS.delivered) return least;
+  return live.includes("delivered") ? "delivered" : "not_collected";
+}
+
+/**
+ * Whether an order may move from `from` to `to` as the sum of its shipments: along the table, possibly
+ * several steps at once (a shipment cancelled leaves the others' status, which may be further on).
+ */
+export function canSummarise(from: OrderStatus, to: OrderStatus): boolean {
+  return from !== to && reachable(ORDER_TRANSITIONS, from).has(to);
+}

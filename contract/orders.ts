@@ -115,10 +115,27 @@ export const orderLineSchema = z.object({
 });
 
 export const orderShipmentSchema = z.object({
+  id: z.number().int(),
   seller: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  /** Where this seller's parcel is: operators move each shipment (ADR 052). */
+  status: z.enum(ORDER_STATUSES),
+  statusText: z.string(),
   deliveryDate: z.iso.date(),
   deliveryTotal: kopecksSchema,
+  /** Pickup: the last day the point keeps the parcel, once it is there. */
+  storageUntil: z.iso.date().nullable(),
+  /** Pickup: the code to give at the point, only while the parcel waits there. */
+  pickupCode: z.string().nullable(),
   lines: z.array(orderLineSchema),
+});
+
+/** One change in the order's timeline: the order's (placed, paid, cancelled) or one shipment's. */
+export const orderEventSchema = z.object({
+  at: z.iso.datetime({ offset: true }),
+  status: z.enum(ORDER_STATUSES),
+  statusText: z.string(),
+  /** The shipment moved, when the event is one parcel's. */
+  shipmentId: z.number().int().nullable(),
 });
 
 export const orderDeliverySchema = z.object({
@@ -169,6 +186,8 @@ export const orderSchema = z.object({
   delivery: orderDeliverySchema,
   recipient: orderRecipientSchema,
   shipments: z.array(orderShipmentSchema),
+  /** Every status change, oldest first. */
+  timeline: z.array(orderEventSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { idParam } from "./id-param.ts";
+import { kopecksSchema } from "./money-schema.ts";
+import { ORDER_STATUSES } from "./order-states.ts";
 import { MAX_ROW_ID } from "./numeric-id.ts";
 import { STAFF_ROLES } from "./roles.ts";
 import { messages, toE164Phone } from "./validation.ts";
@@ -55,4 +57,47 @@ export const auditPageSchema = z.object({
   items: z.array(auditEntrySchema),
   /** The `before` of the next page; null on the last. */
   next: z.number().int().nullable(),
+});
+
+/** `GET /api/v1/admin/orders`: the back office's order list (ADR 052). */
+export const staffOrderQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: "Неизвестный статус заказа" }).optional(),
+  number: z
+    .string()
+    .regex(/^\d{4}-\d{4}$/, { error: "Номер заказа — восемь цифр через дефис: 1234-5678" })
+    .optional(),
+  phone: z.string().transform(toE164Phone).optional(),
+  deliveryType: z.enum(["courier", "pickup"], { error: "Способ доставки: courier или pickup" }).optional(),
+  from: z.iso.datetime({ offset: true, error: "Дата — в формате ISO 8601" }).optional(),
+  to: z.iso.datetime({ offset: true, error: "Дата — в формате ISO 8601" }).optional(),
+  before: idParam("Курсор должен быть целым положительным числом", Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const staffOrderListSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      status: z.enum(ORDER_STATUSES),
+      statusText: z.string(),
+      createdAt: z.string(),
+      deliveryType: z.enum(["courier", "pickup"]),
+      toPay: kopecksSchema,
+      phone: z.string().nullable(),
+    }),
+  ),
+  next: z.number().int().nullable(),
+});
+
+export const staffOrderParamsSchema = z.object({
+  id: idParam("Заказ не найден", 999_999_999_999),
+});
+
+export const staffShipmentParamsSchema = staffOrderParamsSchema.extend({
+  shipmentId: idParam("Отправление не найдено", 999_999_999_999),
+});
+
+export const moveShipmentSchema = z.object({
+  to: z.enum(ORDER_STATUSES, { error: "Неизвестный статус" }),
 });

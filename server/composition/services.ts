@@ -180,7 +180,11 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     catalog: shared("catalog", createCatalogService(catalogRepository), TAGS.catalog),
     // Personal, never cached: placement, payment and expiry, each a transaction with conditional updates (ADR 040).
     orders: createOrdersService(
-      createUnitOfWork(db, (x) => ({ orders: createOrdersRepository(x), bonus: createBonusRepository(x) })),
+      createUnitOfWork(db, (x) => ({
+        orders: createOrdersRepository(x),
+        bonus: createBonusRepository(x),
+        audit: createAuditRepository(x),
+      })),
       {
         paymentTimeoutMin: 20,
         maxUnpaidOrders: 3,

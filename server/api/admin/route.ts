@@ -1,8 +1,14 @@
 import { z } from "@hono/zod-openapi";
+import { orderSchema } from "#contract/orders.ts";
 import {
   auditPageSchema,
   auditQuerySchema,
   grantRoleSchema,
+  moveShipmentSchema,
+  staffOrderListSchema,
+  staffOrderParamsSchema,
+  staffOrderQuerySchema,
+  staffShipmentParamsSchema,
   staffMemberSchema,
   staffRoleParamsSchema,
 } from "#contract/staff.ts";
@@ -94,6 +100,46 @@ const auditLog = defineRoute({
   responses: { ...jsonOk(auditPageSchema, "Записи журнала"), ...errorResponses(401, 403) },
 });
 
+const listOrders = defineRoute({
+  ...staff,
+  tags: ["admin"],
+  method: "get",
+  path: "/orders",
+  operationId: "adminListOrders",
+  summary: "Заказы для оператора: новые первыми, с фильтрами и страницами по курсору",
+  request: { query: staffOrderQuerySchema },
+  responses: { ...jsonOk(staffOrderListSchema, "Заказы"), ...errorResponses(401, 403) },
+});
+
+const staffOrderCardSchema = z.object({ order: orderSchema, userId: z.number().int() });
+
+const orderCard = defineRoute({
+  ...staff,
+  tags: ["admin"],
+  method: "get",
+  path: "/orders/{id}",
+  operationId: "adminOrderCard",
+  summary: "Карточка заказа для оператора: отправления, история статусов, покупатель",
+  request: { params: staffOrderParamsSchema },
+  responses: { ...jsonOk(staffOrderCardSchema, "Заказ"), ...errorResponses(401, 403, 404) },
+});
+
+const moveShipment = defineRoute({
+  ...staff,
+  tags: ["admin"],
+  method: "post",
+  path: "/orders/{id}/shipments/{shipmentId}/moves",
+  operationId: "adminMoveShipment",
+  summary: "Перевести отправление в следующий статус",
+  description:
+    "Только по таблице ORDER_TRANSITIONS: оплачен → собирается → в доставке → ждёт в пункте выдачи (самовывоз: срок хранения по пункту и код получения) или получен (курьер); ждёт в пункте → получен. 409 transition_not_allowed — иначе. Запись в истории заказа и в журнале действий.",
+  request: { params: staffShipmentParamsSchema, body: jsonBody(moveShipmentSchema) },
+  responses: {
+    ...jsonOk(staffOrderCardSchema, "Заказ после перевода"),
+    ...errorResponses(401, 403, 404, 409),
+  },
+});
+
 /** The staff member as the audit log records them: account, phone at the time, address. */
 // biome-ignore lint/suspicious/noExplicitAny: any route's context, whatever its path and input.
 function auditActor(c: Context<AppEnv, any, any>, userId: number): AuditActor {
@@ -123,6 +169,38 @@ export const adminRoute = router
     const user = requireRole(c, "admin");
     const { userId, role } = c.req.valid("param");
     return c.json(await c.get("services").staff.revoke(auditActor(c, user.userId), userId, role), 200);
+  })
+  .openapi(listOrders, async (c) => {
+    requireRole(c, "operator");
+    const q = c.req.valid("query");
+    const page = await c.get("services").orders.staffList(
+      {
+        status: q.status,
+        number: q.number,
+        phone: q.phone,
+        deliveryType: q.deliveryType,
+        from: q.from ? new Date(q.from) : undefined,
+        to: q.to ? new Date(q.to) : undefined,
+      },
+      { limit: q.limit, before: q.before },
+    );
+    return c.json(page, 200);
+  })
+  .openapi(orderCard, async (c) => {
+    requireRole(c, "operator");
+    return c.json(await c.get("services").orders.staffCard(c.req.valid("param").id), 200);
+  })
+  .openapi(moveShipment, async (c) => {
+    const user = requireRole(c, "operator");
+    const { id, shipmentId } = c.req.valid("param");
+    const orders = c.get("services").orders;
+    await orders.moveShipment(
+      { userId: user.userId, address: clientAddress(c) ?? null },
+      id,
+      shipmentId,
+      c.req.valid("json").to,
+    );
+    return c.json(await orders.staffCard(id), 200);
   })
   .openapi(auditLog, async (c) => {
     requireRole(c, "admin");

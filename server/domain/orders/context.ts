@@ -1,4 +1,5 @@
 import type { UnitOfWork } from "#server/db/unit-of-work.ts";
+import type { AuditRepository } from "#server/domain/audit/repository.ts";
 import type { BonusRepository } from "#server/domain/bonus/repository.ts";
 import type { Acquirer } from "#server/domain/payments/acquirer.ts";
 import { AppError } from "#server/errors.ts";
@@ -39,6 +40,8 @@ export interface OrdersOptions {
 export interface Repositories {
   orders: OrdersRepository;
   bonus: BonusRepository;
+  /** Staff actions on orders are recorded in the same transaction (ADR 051). */
+  audit: AuditRepository;
 }
 
 export interface OrdersContext {

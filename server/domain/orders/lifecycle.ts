@@ -1,4 +1,4 @@
-import type { OrderStatus } from "#contract/order-states.ts";
+import { canMoveOrder, type OrderStatus } from "#contract/order-states.ts";
 import { AppError } from "#server/errors.ts";
 import type { OrdersContext, Repositories } from "./context.ts";
 import type { OrderRow, PaymentRow } from "./repository.ts";
@@ -44,6 +44,15 @@ export async function settlePaid(
   const paid = await repos.orders.transition(order.id, "awaiting_payment", "paid", { paidAt: ctx.now() });
   if (!paid) return undefined;
   if (payment) await repos.orders.movePayment(payment.id, payment.status, "confirmed");
+  for (const shipment of await repos.orders.lockShipments(paid.id)) {
+    await repos.orders.moveShipment(shipment.id, "awaiting_payment", "paid");
+  }
+  await repos.orders.recordEvent({
+    orderId: paid.id,
+    fromStatus: "awaiting_payment",
+    toStatus: "paid",
+    actorKind: payment ? "acquirer" : "shopper",
+  });
   if (paid.cashbackPoints > 0) {
     await repos.bonus.record({
       userId: paid.userId,
@@ -82,7 +91,23 @@ export async function cancelOrder(
     cancelReason: reason,
   });
   if (!row) return undefined;
-  await repos.orders.returnStock(await repos.orders.lines(row.id));
+  // Every parcel not yet with the shopper is called off; only those give their goods back to stock.
+  const cancelled = new Set<number>();
+  for (const shipment of await repos.orders.lockShipments(row.id)) {
+    if (canMoveOrder(shipment.status, "cancelled")) {
+      await repos.orders.moveShipment(shipment.id, shipment.status, "cancelled");
+      cancelled.add(shipment.id);
+    }
+  }
+  await repos.orders.recordEvent({
+    orderId: row.id,
+    fromStatus: from,
+    toStatus: "cancelled",
+    actorKind: reason === "refunded_by_acquirer" ? "acquirer" : "system",
+    note: reason,
+  });
+  const lines = await repos.orders.lines(row.id);
+  await repos.orders.returnStock(lines.filter((l) => cancelled.has(l.shipmentId)));
   if (row.slotId) await repos.orders.releaseSlot(row.slotId);
   if (row.bonusSpent > 0) {
     await repos.bonus.record({

@@ -408,6 +408,7 @@ async function createOrder(
     });
     await repo.insertLines(plan.lines.map((l) => ({ ...l, orderId: row.id, shipmentId })));
   }
+  await repo.recordEvent({ orderId: row.id, toStatus: "awaiting_payment", actorKind: "shopper" });
   return row;
 }
 

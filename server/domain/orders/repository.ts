@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import {
   addresses,
   basketLines,
@@ -7,6 +7,7 @@ import {
   cities,
   deliverySlots,
   inventory,
+  orderEvents,
   orderLines,
   orderShipments,
   orders,
@@ -22,6 +23,7 @@ import {
 import {
   canMoveOrder,
   canMovePayment,
+  canSummarise,
   type OrderStatus,
   type PaymentStatus,
 } from "#contract/order-states.ts";
@@ -398,6 +400,9 @@ export function createOrdersRepository(db: Executor) {
           id: orderShipments.id,
           deliveryDate: orderShipments.deliveryDate,
           deliveryTotal: orderShipments.deliveryTotal,
+          status: orderShipments.status,
+          storageUntil: orderShipments.storageUntil,
+          pickupCode: orderShipments.pickupCode,
           sellerId: sellers.id,
           sellerCode: sellers.code,
           sellerName: sellers.name,
@@ -406,6 +411,105 @@ export function createOrdersRepository(db: Executor) {
         .innerJoin(sellers, eq(sellers.id, orderShipments.sellerId))
         .where(eq(orderShipments.orderId, orderId))
         .orderBy(asc(orderShipments.id));
+    },
+
+    /** The order's shipments as they are, locked: a shipment's move is decided on them. */
+    async lockShipments(orderId: number) {
+      return db
+        .select()
+        .from(orderShipments)
+        .where(eq(orderShipments.orderId, orderId))
+        .orderBy(asc(orderShipments.id))
+        .for("update");
+    },
+
+    /**
+     * The only writer of a shipment's status, as `transition` is of an order's: ORDER_TRANSITIONS must list
+     * the move, and the shipment must still be in `from`.
+     */
+    async moveShipment(
+      shipmentId: number,
+      from: OrderStatus,
+      to: OrderStatus,
+      values: { storageUntil?: string; pickupCode?: string } = {},
+    ) {
+      if (!canMoveOrder(from, to)) {
+        throw new Error(`shipment ${shipmentId}: ${from} → ${to} is not a transition`);
+      }
+      const [row] = await db
+        .update(orderShipments)
+        .set({ ...values, status: to })
+        .where(and(eq(orderShipments.id, shipmentId), eq(orderShipments.status, from)))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Sets the order's status to the sum of its shipments' (`summaryStatus`), when that moved it: forward
+     * along the table only, and only from the status it is in.
+     */
+    async summarise(orderId: number, from: OrderStatus, to: OrderStatus): Promise<OrderRow | undefined> {
+      if (!canSummarise(from, to)) throw new Error(`order ${orderId}: ${from} ⇒ ${to} is not forward`);
+      const [row] = await db
+        .update(orders)
+        .set({ status: to, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+        .returning();
+      return row;
+    },
+
+    async recordEvent(event: typeof orderEvents.$inferInsert): Promise<void> {
+      await db.insert(orderEvents).values(event);
+    },
+
+    /** The order's timeline, oldest first. */
+    async events(orderId: number) {
+      return db
+        .select()
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, orderId))
+        .orderBy(asc(orderEvents.id));
+    },
+
+    /** The storage days of a pickup point (7 by default): how long a parcel waits there. */
+    async storageDays(pickupPointId: number): Promise<number> {
+      const [row] = await db
+        .select({ days: pickupPoints.storageDays })
+        .from(pickupPoints)
+        .where(eq(pickupPoints.id, pickupPointId));
+      return row?.days ?? 7;
+    },
+
+    /**
+     * The back office's order list (ADR 052): newest first, `limit` orders after the id `before`, each with
+     * its shopper's phone; filters by status, number, the shopper's phone, delivery type and a period.
+     */
+    async staffList(
+      filter: {
+        status?: OrderStatus;
+        number?: string;
+        phone?: string;
+        deliveryType?: "courier" | "pickup";
+        from?: Date;
+        to?: Date;
+      },
+      page: { limit: number; before?: number },
+    ) {
+      const where: SQL[] = [];
+      if (filter.status) where.push(eq(orders.status, filter.status));
+      if (filter.number) where.push(eq(orders.number, filter.number));
+      if (filter.phone) where.push(eq(users.phone, filter.phone));
+      if (filter.deliveryType) where.push(eq(orders.deliveryType, filter.deliveryType));
+      if (filter.from) where.push(gte(orders.createdAt, filter.from));
+      if (filter.to) where.push(lt(orders.createdAt, filter.to));
+      if (page.before) where.push(lt(orders.id, page.before));
+      return db
+        .select({ order: orders, phone: users.phone })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(and(...where))
+        .orderBy(desc(orders.id))
+        .limit(page.limit);
     },
 
     /** The user's orders of these statuses, newest first. */

@@ -1,8 +1,9 @@
 import { BONUS_MIN_SPEND, maxBonusSpend } from "#contract/bonus-rules.ts";
-import { points } from "#contract/money.ts";
+import { kopecks, points } from "#contract/money.ts";
 import {
   ACTIVE_ORDER_STATUSES,
   type BonusOptions,
+  ORDER_STATUS_TEXT,
   ORDER_STATUSES,
   type Order,
   type OrderStatus,
@@ -14,7 +15,8 @@ import { acceptNotification, checkPayment, reconcile } from "./acquirer-word.ts"
 import { returnPayment } from "./payment-return.ts";
 import { type PaymentChoice, type PaymentUrls, startPayment } from "./payment-start.ts";
 import { type PlaceOrderInputParsed, placeOrder } from "./placement.ts";
-import type { OrderRow } from "./repository.ts";
+import { moveShipmentByStaff, type StaffActor } from "./fulfilment.ts";
+import type { OrderRow, OrdersRepository } from "./repository.ts";
 import { orderListItem, orderView } from "./views.ts";
 
 export type { OrdersLogger, OrdersOptions, Repositories, SlotPolicy } from "./context.ts";
@@ -170,6 +172,36 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
       }
       return open.length;
     },
+
+    /** The back office's list of orders (newest first, filtered, paged by id). */
+    async staffList(
+      filter: Parameters<OrdersRepository["staffList"]>[0],
+      page: { limit: number; before?: number },
+    ) {
+      const rows = await repository.staffList(filter, { limit: page.limit + 1, before: page.before });
+      const items = rows.slice(0, page.limit).map(({ order, phone }) => ({
+        id: order.id,
+        number: order.number,
+        status: order.status,
+        statusText: ORDER_STATUS_TEXT[order.status],
+        createdAt: order.createdAt.toISOString(),
+        deliveryType: order.deliveryType,
+        toPay: kopecks(order.toPay),
+        phone,
+      }));
+      return { items, next: rows.length > page.limit ? items.at(-1)!.id : null };
+    },
+
+    /** The order as an operator sees it: the shopper's view and who the shopper is. */
+    async staffCard(orderId: number) {
+      const row = await repository.order(orderId);
+      if (!row) throw orderNotFound();
+      return { order: await orderView(repository, row), userId: row.userId };
+    },
+
+    /** An operator moves one shipment on (fulfilment.ts), audited. */
+    moveShipment: (staff: StaffActor, orderId: number, shipmentId: number, to: OrderStatus) =>
+      moveShipmentByStaff(ctx, staff, orderId, shipmentId, to),
 
     /** Unpaid orders past their deadline, for the expiry job. */
     dueUnpaid: (limit: number) => repository.dueUnpaid(now(), limit),

@@ -1,4 +1,5 @@
 import { kopecks, points } from "#contract/money.ts";
+import type { OrderStatus } from "#contract/order-states.ts";
 import { type Order, ORDER_STATUS_TEXT } from "#contract/orders.ts";
 import type { OrderRow, OrdersRepository } from "./repository.ts";
 
@@ -6,10 +7,11 @@ import type { OrderRow, OrdersRepository } from "./repository.ts";
 
 /** The whole order as its page shows it: shipments with their lines, delivery, payment. */
 export async function orderView(repository: OrdersRepository, row: OrderRow): Promise<Order> {
-  const [shipments, lines, paymentRows] = await Promise.all([
+  const [shipments, lines, paymentRows, events] = await Promise.all([
     repository.shipments(row.id),
     repository.lines(row.id),
     repository.payments(row.id),
+    repository.events(row.id),
   ]);
   const slot = row.slotId ? await repository.slot(row.slotId) : undefined;
   const delivery = row.delivery as Order["delivery"];
@@ -41,9 +43,14 @@ export async function orderView(repository: OrdersRepository, row: OrderRow): Pr
     },
     recipient: row.recipient as Order["recipient"],
     shipments: shipments.map((s) => ({
+      id: s.id,
       seller: { id: s.sellerId, code: s.sellerCode, name: s.sellerName },
+      status: s.status,
+      statusText: ORDER_STATUS_TEXT[s.status],
       deliveryDate: s.deliveryDate,
       deliveryTotal: kopecks(s.deliveryTotal),
+      storageUntil: s.storageUntil,
+      pickupCode: s.status === "ready_for_pickup" ? s.pickupCode : null,
       lines: lines
         .filter((l) => l.shipmentId === s.id)
         .map((l) => ({
@@ -58,6 +65,12 @@ export async function orderView(repository: OrdersRepository, row: OrderRow): Pr
               ? { url: l.imageUrl, width: l.imageWidth, height: l.imageHeight, alt: l.imageAlt ?? l.name }
               : null,
         })),
+    })),
+    timeline: events.map((e) => ({
+      at: e.createdAt.toISOString(),
+      status: e.toStatus as OrderStatus,
+      statusText: ORDER_STATUS_TEXT[e.toStatus as OrderStatus],
+      shipmentId: e.shipmentId,
     })),
   };
 }

@@ -1,0 +1,175 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { addDays, localDateTime } from "#contract/delivery-dates.ts";
+import type { Order } from "#contract/orders.ts";
+import { callApi, readJson } from "#tests/fixtures/api-call.ts";
+import {
+  checkoutKey,
+  expectedLinesOf,
+  removeOrderData,
+  scratchProduct,
+  shopperWithBasket,
+} from "#tests/fixtures/order-data.ts";
+import { auditRowsOf } from "#tests/fixtures/staff-data.ts";
+import { getTestContext } from "#tests/fixtures/test-app.ts";
+import { createSession } from "#tests/factories/sessions.ts";
+
+// Operators moving shipments towards the shopper (issue 20, point 2; ADR 052).
+
+afterAll(async () => {
+  const { database } = await getTestContext();
+  await removeOrderData(database.db);
+});
+
+type Card = { order: Order; userId: number };
+
+/** A shopper's order of one product, paid fully with points (no acquirer needed), by pickup or courier. */
+async function paidOrder(deliveryType: "pickup" | "courier") {
+  const { database } = await getTestContext();
+  const product = await scratchProduct(database.db, { stock: 3, price: 150_000 });
+  const shopper = await shopperWithBasket(database.db, [{ productId: product.id, quantity: 1 }], {
+    points: 5_000,
+  });
+  const body = {
+    checkoutKey: checkoutKey(),
+    ...(await expectedLinesOf(database.db, shopper.userId)),
+    deliveryType,
+    addressId: deliveryType === "pickup" ? shopper.pickupAddressId : shopper.courierAddressId,
+    ...(deliveryType === "courier"
+      ? { slot: { date: addDays(localDateTime(new Date(), "Europe/Moscow").date, 6), startsHour: 12 } }
+      : {}),
+  };
+  const order = await readJson<Order>(
+    await callApi("/api/v1/orders", { method: "POST", cookie: shopper.cookie, body }),
+    201,
+  );
+  // Points pay the goods; a courier order's delivery would need a card, so it is over the free threshold.
+  const paid = await callApi(`/api/v1/orders/${order.id}/payments`, {
+    method: "POST",
+    cookie: shopper.cookie,
+    body: { method: "card", bonusPoints: order.goodsTotal / 100 },
+  });
+  expect(await readJson(paid)).toMatchObject({ kind: "paid" });
+  return { shopper, order, shipmentId: order.shipments[0]!.id };
+}
+
+const operator = async () =>
+  createSession((await getTestContext()).database.db, { user: { roles: ["shopper", "operator"] } });
+
+const move = (cookie: string, orderId: number, shipmentId: number, to: string) =>
+  callApi(`/api/v1/admin/orders/${orderId}/shipments/${shipmentId}/moves`, {
+    method: "POST",
+    cookie,
+    body: { to },
+  });
+
+describe("an operator moving a pickup order to the shopper", () => {
+  it("goes paid → assembling → in delivery → ready for pickup → delivered, each in the timeline and the audit log", async () => {
+    const { database } = await getTestContext();
+    const staff = await operator();
+    const { shopper, order, shipmentId } = await paidOrder("pickup");
+    for (const to of ["assembling", "in_delivery", "ready_for_pickup"]) {
+      const card = await readJson<Card>(await move(staff.cookie, order.id, shipmentId, to));
+      expect(card.order.status).toBe(to);
+      expect(card.order.shipments[0]!.status).toBe(to);
+    }
+    // The shopper sees the storage deadline and the code while the parcel waits.
+    const waiting = await readJson<Order>(
+      await callApi(`/api/v1/orders/${order.id}`, { cookie: shopper.cookie }),
+    );
+    expect(waiting.statusText).toBe("Ждёт в пункте выдачи");
+    expect(waiting.shipments[0]!.pickupCode).toMatch(/^\d{6}$/);
+    expect(waiting.shipments[0]!.storageUntil! > localDateTime(new Date(), "Europe/Moscow").date).toBe(true);
+
+    const done = await readJson<Card>(await move(staff.cookie, order.id, shipmentId, "delivered"));
+    expect(done.order.status).toBe("delivered");
+    expect(done.order.shipments[0]!.pickupCode).toBeNull();
+    expect(done.order.timeline.map((e) => e.status)).toEqual([
+      "awaiting_payment",
+      "paid",
+      "assembling",
+      "in_delivery",
+      "ready_for_pickup",
+      "delivered",
+    ]);
+    const audit = await auditRowsOf(database.db, `order:${order.id}`);
+    expect(audit.map((a) => [a.action, a.actorUserId, (a.details as { to: string }).to])).toEqual([
+      ["order.transition", staff.userId, "assembling"],
+      ["order.transition", staff.userId, "in_delivery"],
+      ["order.transition", staff.userId, "ready_for_pickup"],
+      ["order.transition", staff.userId, "delivered"],
+    ]);
+  });
+
+  it("refuses every move off the table or the delivery type's way, changing nothing", async () => {
+    const staff = await operator();
+    const pickup = await paidOrder("pickup");
+    const refusals: [string, number][] = [];
+    for (const to of [
+      "delivered",
+      "in_delivery",
+      "ready_for_pickup",
+      "awaiting_payment",
+      "not_collected",
+      "cancelled",
+    ]) {
+      refusals.push([to, (await move(staff.cookie, pickup.order.id, pickup.shipmentId, to)).status]);
+    }
+    expect(refusals.every(([, status]) => status === 409)).toBe(true);
+    await readJson(await move(staff.cookie, pickup.order.id, pickup.shipmentId, "assembling"));
+    await readJson(await move(staff.cookie, pickup.order.id, pickup.shipmentId, "in_delivery"));
+    // A pickup parcel waits at the point before it is handed over.
+    const skip = await move(staff.cookie, pickup.order.id, pickup.shipmentId, "delivered");
+    expect(await readJson(skip, 409)).toMatchObject({
+      code: "transition_not_allowed",
+      message: "Отправление нельзя перевести из статуса «В доставке» в «Получен»",
+    });
+
+    const courier = await paidOrder("courier");
+    await readJson(await move(staff.cookie, courier.order.id, courier.shipmentId, "assembling"));
+    await readJson(await move(staff.cookie, courier.order.id, courier.shipmentId, "in_delivery"));
+    expect((await move(staff.cookie, courier.order.id, courier.shipmentId, "ready_for_pickup")).status).toBe(
+      409,
+    );
+    await readJson(await move(staff.cookie, courier.order.id, courier.shipmentId, "delivered"));
+
+    expect((await move(staff.cookie, pickup.order.id, courier.shipmentId, "delivered")).status).toBe(404);
+  });
+
+  it("lets one of two operators racing on the same parcel move it", async () => {
+    const [first, second] = [await operator(), await operator()];
+    const { order, shipmentId } = await paidOrder("pickup");
+    const answers = await Promise.all(
+      [first, second].map((s) => move(s.cookie, order.id, shipmentId, "assembling")),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+  });
+});
+
+describe("the back office's order list", () => {
+  it("finds orders by status, number and the shopper's phone, newest first, paged", async () => {
+    const staff = await operator();
+    const a = await paidOrder("pickup");
+    const b = await paidOrder("pickup");
+    const byNumber = await readJson<{ items: { id: number; phone: string }[] }>(
+      await callApi(`/api/v1/admin/orders?number=${b.order.number}`, { cookie: staff.cookie }),
+    );
+    expect(byNumber.items.map((i) => i.id)).toEqual([b.order.id]);
+    const phone = (
+      await readJson<Card>(await callApi(`/api/v1/admin/orders/${a.order.id}`, { cookie: staff.cookie }))
+    ).order.recipient.phone;
+    expect(phone).toMatch(/^\+7/);
+    const paid = await readJson<{ items: { id: number; status: string }[]; next: number | null }>(
+      await callApi("/api/v1/admin/orders?status=paid&limit=1", { cookie: staff.cookie }),
+    );
+    expect(paid.items).toHaveLength(1);
+    expect(paid.items[0]!.status).toBe("paid");
+    const next = await readJson<{ items: { id: number }[] }>(
+      await callApi(`/api/v1/admin/orders?status=paid&limit=1&before=${paid.next}`, { cookie: staff.cookie }),
+    );
+    expect(next.items[0]!.id).toBeLessThan(paid.items[0]!.id);
+    const bad = await callApi("/api/v1/admin/orders?number=12345", { cookie: staff.cookie });
+    expect(await readJson(bad, 400)).toMatchObject({
+      fields: [{ field: "query.number", message: "Номер заказа — восемь цифр через дефис: 1234-5678" }],
+    });
+  });
+});
