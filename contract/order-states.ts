@@ -108,7 +108,7 @@ const PROGRESS: Record<OrderStatus, number> = {
 };
 
 /**
- * The order's status from its shipments' (ADR 052): cancelled when all are; otherwise the least advanced of
+ * The order's status from its shipments' (ADR 053): cancelled when all are; otherwise the least advanced of
  * the live ones (an order is delivered when its last parcel is), and at the end delivered if any parcel
  * reached the shopper, else not collected.
  */

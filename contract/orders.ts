@@ -117,7 +117,7 @@ export const orderLineSchema = z.object({
 export const orderShipmentSchema = z.object({
   id: z.number().int(),
   seller: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
-  /** Where this seller's parcel is: operators move each shipment (ADR 052). */
+  /** Where this seller's parcel is: operators move each shipment (ADR 053). */
   status: z.enum(ORDER_STATUSES),
   statusText: z.string(),
   deliveryDate: z.iso.date(),

@@ -59,7 +59,7 @@ export const auditPageSchema = z.object({
   next: z.number().int().nullable(),
 });
 
-/** `GET /api/v1/admin/orders`: the back office's order list (ADR 052). */
+/** `GET /api/v1/admin/orders`: the back office's order list (ADR 053). */
 export const staffOrderQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: "Неизвестный статус заказа" }).optional(),
   number: z

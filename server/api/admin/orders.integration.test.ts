@@ -13,7 +13,7 @@ import { auditRowsOf } from "#tests/fixtures/staff-data.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 
-// Operators moving shipments towards the shopper (issue 20, point 2; ADR 052).
+// Operators moving shipments towards the shopper (issue 20, point 2; ADR 053).
 
 afterAll(async () => {
   const { database } = await getTestContext();

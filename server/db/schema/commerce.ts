@@ -158,7 +158,7 @@ export const orderShipments = pgTable(
     deliveryDate: date("delivery_date", { mode: "string" }).notNull(),
     deliveryTotal: integer("delivery_total").notNull().default(0),
     /**
-     * Where this seller's parcel is (ORDER_TRANSITIONS, ADR 052): operators move shipments; the order's own
+     * Where this seller's parcel is (ORDER_TRANSITIONS, ADR 053): operators move shipments; the order's own
      * status sums its shipments up.
      */
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("awaiting_payment"),

@@ -5,7 +5,7 @@ import { AppError } from "#server/errors.ts";
 import type { OrdersContext, Repositories } from "./context.ts";
 import type { OrderRow } from "./repository.ts";
 
-// Operators moving an order's shipments towards the shopper (issue 20, point 2; ADR 052): assembling, in
+// Operators moving an order's shipments towards the shopper (issue 20, point 2; ADR 053): assembling, in
 // delivery, ready for pickup (with the point's storage deadline and a pickup code) or delivered.
 
 /** Who moves the parcel, as the timeline and the audit log record it. */

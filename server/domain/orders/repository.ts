@@ -481,7 +481,7 @@ export function createOrdersRepository(db: Executor) {
     },
 
     /**
-     * The back office's order list (ADR 052): newest first, `limit` orders after the id `before`, each with
+     * The back office's order list (ADR 053): newest first, `limit` orders after the id `before`, each with
      * its shopper's phone; filters by status, number, the shopper's phone, delivery type and a period.
      */
     async staffList(
