@@ -517,6 +517,8 @@ test.describe("the delivery step", () => {
       };
       // The page scrolls the marker down to the bar as far as it can; the map is dragged the rest of the way.
       await page.evaluate((by) => window.scrollBy(0, by), (await middleOf()).y - barMiddle);
+      // Drawn here, the map's lower part under the bar, its marker still in sight above it.
+      await page.screenshot({ path: shot(info, "pickup-map-under-bar") });
       const rest = barMiddle - (await middleOf()).y;
       if (Math.abs(rest) > 8) {
         const ground = (await map.box.boundingBox())!;
@@ -535,7 +537,6 @@ test.describe("the delivery step", () => {
         { x: pin.x, y: barMiddle },
       );
       expect(underBar, "the marker lies under the bar's button").toBe(true);
-      await page.screenshot({ path: shot(info, "pickup-map-under-bar") });
       // Playwright refuses the click (and times out) while another element would receive it.
       await bar.click({ position: { x: pin.x - button.x, y: button.height / 2 }, timeout: 5_000 });
       await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
