@@ -237,7 +237,6 @@ export const orderLines = pgTable(
   ],
 );
 
-
 /**
  * One attempt to pay an order at the acquirer (a new `Init` for each "pay again"). `externalId` is the
  * acquirer's PaymentId; the order is paid when one attempt is confirmed by a verified notification or a
