@@ -85,17 +85,20 @@ export function requireRole(c: Context<AppEnv, any, any>, role: StaffRole): Extr
  */
 export function staffOnly(): MiddlewareHandler<AppEnv> {
   const resolve = resolveActor();
-  return (c, next) =>
-    resolve(c, async () => {
+  return (c, next) => {
+    // No operation answers OPTIONS: it goes on to the API's 405 with `Allow`, like everywhere else.
+    if (c.req.method === "OPTIONS") return next();
+    return resolve(c, async () => {
       requireRole(c, "operator");
       await next();
     });
+  };
 }
 
 /** The admin's operations' gate, after `staffOnly`: an operator's session is 403 there. */
 export function adminOnly(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    requireRole(c, "admin");
+    if (c.req.method !== "OPTIONS") requireRole(c, "admin");
     await next();
   };
 }

@@ -44,6 +44,8 @@ describe("the back office's gate", () => {
       const refused = await callApi(op.path, { ...init, cookie: shopper.cookie });
       expect(refused.status, `${op.method} ${op.path} as a shopper`).toBe(403);
       expect(await refused.json()).toMatchObject({ code: "role_required" });
+      // OPTIONS is no operation's: the API's 405 with Allow, as on every path, for anyone.
+      expect((await callApi(op.path, { method: "OPTIONS" })).status, `OPTIONS ${op.path}`).toBe(405);
     }
   });
 
