@@ -2,7 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { z } from "zod";
 import { orderQuery } from "#app/features/orders/api.ts";
-import { OrderDelivery, OrderShipments, OrderTotals } from "#app/features/orders/components/order-parts.tsx";
+import {
+  OrderDelivery,
+  OrderShipments,
+  OrderTimeline,
+  OrderTotals,
+} from "#app/features/orders/components/order-parts.tsx";
 import { OrdersStyles } from "#app/features/orders/orders-styles.tsx";
 import { formatDate } from "#app/lib/format.ts";
 import { orNotFound, validateParams } from "#app/lib/page.ts";
@@ -71,6 +76,14 @@ function OrderDetail({ orderId }: { orderId: number }) {
           <section className="order-detail__card" aria-label="Сумма">
             <OrderTotals order={order} paid={paid} />
           </section>
+          {order.timeline.length > 0 ? (
+            <section className="order-detail__card" aria-labelledby="order-history">
+              <h2 className="order-detail__subtitle" id="order-history">
+                История заказа
+              </h2>
+              <OrderTimeline order={order} />
+            </section>
+          ) : null}
         </aside>
       </div>
     </article>

@@ -60,6 +60,76 @@ export function OrderDelivery({ order }: { order: Order }) {
   );
 }
 
+type Shipment = Order["shipments"][number];
+
+/** A date like «5 декабря» from an ISO day. */
+const dayText = (date: string) => deliveryDayText(date).replace(/^[^,]+, /, "");
+
+/**
+ * Where the parcel is (ADR 053): the expected day until it travels; at the point, until when it waits and
+ * the code to give there; then how it ended.
+ */
+function ShipmentProgress({ shipment, pickup }: { shipment: Shipment; pickup: boolean }) {
+  switch (shipment.status) {
+    case "ready_for_pickup":
+      return (
+        <div className="order-shipment__pickup">
+          <p className="order-shipment__date">
+            Ждёт в пункте выдачи{shipment.storageUntil ? ` до ${dayText(shipment.storageUntil)}` : ""}
+          </p>
+          {shipment.pickupCode ? (
+            <p className="order-shipment__code">
+              Код получения <strong>{shipment.pickupCode}</strong>
+            </p>
+          ) : null}
+        </div>
+      );
+    case "delivered":
+    case "not_collected":
+    case "cancelled":
+      return (
+        <p className={`order-shipment__end order-shipment__end--${shipment.status}`}>{shipment.statusText}</p>
+      );
+    default:
+      return (
+        <p className="order-shipment__date">
+          {shipment.status === "assembling" || shipment.status === "in_delivery"
+            ? `${shipment.statusText} · `
+            : ""}
+          {pickup ? "Привезём в пункт выдачи" : "Доставим"} {deliveryDayText(shipment.deliveryDate)}
+        </p>
+      );
+  }
+}
+
+/** Every change of the order and its parcels, oldest first, with the time (Moscow). */
+export function OrderTimeline({ order }: { order: Order }) {
+  const time = new Intl.DateTimeFormat("ru-RU", {
+    day: "numeric",
+    month: "long",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Moscow",
+  });
+  const sellerOf = (id: number | null) =>
+    order.shipments.length > 1 ? order.shipments.find((s) => s.id === id)?.seller.name : undefined;
+  return (
+    <ol className="order-timeline">
+      {order.timeline.map((event, index) => (
+        // Events never change once written: their order is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: an append-only list
+        <li key={index} className="order-timeline__event">
+          <span className="order-timeline__status">
+            {event.status === "awaiting_payment" ? "Оформлен" : event.statusText}
+            {sellerOf(event.shipmentId) ? ` · ${sellerOf(event.shipmentId)}` : ""}
+          </span>
+          <time dateTime={event.at}>{time.format(new Date(event.at))}</time>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** One block per seller: the date and the products with pictures. */
 export function OrderShipments({ order }: { order: Order }) {
   return (
@@ -72,10 +142,7 @@ export function OrderShipments({ order }: { order: Order }) {
               : "Отправление"}
             <span className="order-shipment__seller"> · {shipment.seller.name}</span>
           </p>
-          <p className="order-shipment__date">
-            {order.delivery.type === "pickup" ? "Привезём в пункт выдачи" : "Доставим"}{" "}
-            {deliveryDayText(shipment.deliveryDate)}
-          </p>
+          <ShipmentProgress shipment={shipment} pickup={order.delivery.type === "pickup"} />
           <ul className="order-lines">
             {shipment.lines.map((line) => (
               <li key={line.productId} className="order-line">
