@@ -32,18 +32,18 @@ export async function setOrderBonus(repos: Repositories, order: OrderRow, target
 }
 
 /**
- * awaiting_payment → paid, with the payment that paid it (none when points covered everything): its
+ * awaiting_payment → paid, with the payment that paid it (a `points` one when points covered everything): its
  * cashback becomes pending and the bought lines leave the basket. Undefined when the order had moved on.
  */
 export async function settlePaid(
   ctx: OrdersContext,
   repos: Repositories,
   order: OrderRow,
-  payment: PaymentRow | undefined,
+  payment: PaymentRow,
 ): Promise<OrderRow | undefined> {
   const paid = await repos.orders.transition(order.id, "awaiting_payment", "paid", { paidAt: ctx.now() });
   if (!paid) return undefined;
-  if (payment) await repos.orders.movePayment(payment.id, payment.status, "confirmed");
+  await repos.orders.movePayment(payment.id, payment.status, "confirmed");
   for (const shipment of await repos.orders.lockShipments(paid.id)) {
     await repos.orders.moveShipment(shipment.id, "awaiting_payment", "paid");
   }
@@ -51,7 +51,7 @@ export async function settlePaid(
     orderId: paid.id,
     fromStatus: "awaiting_payment",
     toStatus: "paid",
-    actorKind: payment ? "acquirer" : "shopper",
+    actorKind: payment?.provider === "points" ? "shopper" : "acquirer",
   });
   if (paid.cashbackPoints > 0) {
     await repos.bonus.record({

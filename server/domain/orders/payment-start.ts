@@ -94,15 +94,16 @@ async function nextPaymentStep(
   const attempt = await repos.orders.nextPaymentAttempt(order.id);
   const updated = await setOrderBonus(repos, order, input.bonusPoints, `attempt-${attempt}`);
   if (updated.toPay === 0) {
-    await repos.orders.insertPayment({
+    // Made `new` like any attempt and confirmed by settlePaid, through the payment table like the rest.
+    const byPoints = await repos.orders.insertPayment({
       orderId: order.id,
       attempt,
       provider: "points",
       method: "points",
       amount: 0,
-      status: "confirmed",
+      status: "new",
     });
-    await settlePaid(ctx, repos, updated, undefined);
+    await settlePaid(ctx, repos, updated, byPoints);
     return { kind: "paid" };
   }
   const payment = await repos.orders.insertPayment({
