@@ -161,11 +161,17 @@ async function placedOrder(
   return { shopper, product, order: (await res.json()) as Order };
 }
 
-async function startPaying(env: PaymentApp, cookie: string, orderId: number, bonusPoints = 0) {
+async function startPaying(
+  env: PaymentApp,
+  cookie: string,
+  orderId: number,
+  bonusPoints = 0,
+  method: "card" | "sbp" = "card",
+) {
   const res = await env.call(`/api/v1/orders/${orderId}/payments`, {
     method: "POST",
     cookie,
-    body: { method: "card", bonusPoints },
+    body: { method, bonusPoints },
   });
   const text = await res.text();
   expect(res.status, text).toBe(200);
@@ -269,12 +275,7 @@ describe("paying at the acquirer", () => {
   it("says an SBP payment was made through SBP, not by card", async () => {
     const env = await paymentApp();
     const { shopper, order } = await placedOrder(env);
-    const res = await env.call(`/api/v1/orders/${order.id}/payments`, {
-      method: "POST",
-      cookie: shopper.cookie,
-      body: { method: "sbp", bonusPoints: 0 },
-    });
-    const { paymentUrl } = (await res.json()) as { paymentUrl: string };
+    const paymentUrl = await startPaying(env, shopper.cookie, order.id, 0, "sbp");
     await payBySbp(paymentUrl, "success", { send: env.send });
     await env.call(`/api/v1/orders/${order.id}/payments/check`, { method: "POST", cookie: shopper.cookie });
     expect(await orderOf(env, shopper.cookie, order.id)).toMatchObject({ status: "paid", paidWith: "sbp" });
@@ -283,12 +284,7 @@ describe("paying at the acquirer", () => {
   it("a declined SBP payment sends the shopper to /fail with its method, to pay again the same way", async () => {
     const env = await paymentApp();
     const { shopper, order } = await placedOrder(env);
-    const res = await env.call(`/api/v1/orders/${order.id}/payments`, {
-      method: "POST",
-      cookie: shopper.cookie,
-      body: { method: "sbp", bonusPoints: 0 },
-    });
-    const { paymentUrl } = (await res.json()) as { paymentUrl: string };
+    const paymentUrl = await startPaying(env, shopper.cookie, order.id, 0, "sbp");
     const declined = await payBySbp(paymentUrl, "decline", { send: env.send });
     expect(declined.location).toBe(`${ORIGIN}/fail?orderId=${order.id}&method=sbp`);
   });
