@@ -8,6 +8,14 @@ import { messages, toE164Phone } from "./validation.ts";
 
 // The back office's staff and audit log (issue 20, points 1 and 8; ADR 051).
 
+const limitMessage = "Размер страницы — целое число от 1 до 200";
+const pageLimit = z.coerce
+  .number({ error: limitMessage })
+  .int({ error: limitMessage })
+  .min(1, { error: limitMessage })
+  .max(200, { error: limitMessage })
+  .default(50);
+
 const roleMessage = "Выберите роль: оператор или администратор";
 
 export const staffRoleSchema = z.enum(STAFF_ROLES, { error: roleMessage });
@@ -34,12 +42,12 @@ export const staffRoleParamsSchema = z.object({
 });
 
 export const auditQuerySchema = z.object({
-  action: z.string().max(64).optional(),
+  action: z.string().max(64, { error: "Действие — не длиннее 64 символов" }).optional(),
   actorUserId: idParam("Номер сотрудника должен быть целым положительным числом", MAX_ROW_ID).optional(),
   from: z.iso.datetime({ offset: true, error: "Дата — в формате ISO 8601" }).optional(),
   to: z.iso.datetime({ offset: true, error: "Дата — в формате ISO 8601" }).optional(),
   before: idParam("Курсор должен быть целым положительным числом", Number.MAX_SAFE_INTEGER).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: pageLimit,
 });
 
 export const auditEntrySchema = z.object({
@@ -71,7 +79,7 @@ export const staffOrderQuerySchema = z.object({
   from: z.iso.datetime({ offset: true, error: "Дата — в формате ISO 8601" }).optional(),
   to: z.iso.datetime({ offset: true, error: "Дата — в формате ISO 8601" }).optional(),
   before: idParam("Курсор должен быть целым положительным числом", Number.MAX_SAFE_INTEGER).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: pageLimit,
 });
 
 export const staffOrderListSchema = z.object({

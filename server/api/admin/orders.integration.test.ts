@@ -167,6 +167,10 @@ describe("the back office's order list", () => {
       await callApi(`/api/v1/admin/orders?status=paid&limit=1&before=${paid.next}`, { cookie: staff.cookie }),
     );
     expect(next.items[0]!.id).toBeLessThan(paid.items[0]!.id);
+    const tooMany = await callApi("/api/v1/admin/orders?limit=500", { cookie: staff.cookie });
+    expect(await readJson(tooMany, 400)).toMatchObject({
+      fields: [{ field: "query.limit", message: "Размер страницы — целое число от 1 до 200" }],
+    });
     const bad = await callApi("/api/v1/admin/orders?number=12345", { cookie: staff.cookie });
     expect(await readJson(bad, 400)).toMatchObject({
       fields: [{ field: "query.number", message: "Номер заказа — восемь цифр через дефис: 1234-5678" }],
