@@ -633,6 +633,28 @@ describe("the acquirer's own refunds and lost notifications, reconciled (point 3
     expect(await acquirerPagesOf(env.database.db, order.number)).toMatchObject({ charged: 1, refunded: 0 });
   });
 
+  it("cancels on time when the acquirer fails: one GetState, not one per expiring order", async () => {
+    const calls = { getState: 0 };
+    const env = await paymentApp({
+      intercept: async (request, next) => {
+        if (!request.url.endsWith("/v2/GetState")) return next(request);
+        calls.getState += 1;
+        return new Response("Service Unavailable", { status: 503 });
+      },
+    });
+    const orders = [await placedOrder(env), await placedOrder(env), await placedOrder(env)];
+    for (const { shopper, order } of orders) {
+      await startPaying(env, shopper.cookie, order.id);
+      await passDeadline(env.database.db, order.id);
+    }
+    for (const { order } of orders) expect(await env.services.orders.expire(order.id)).toBe(true);
+    expect(calls.getState).toBe(1);
+    // Their pages go back through the return job, which asks the acquirer again in its own time.
+    for (const { order } of orders) {
+      expect((await paymentsOf(env.database.db, order.id))[0]!.status).toBe("returning");
+    }
+  });
+
   it("asks the acquirer about pages open past their lifetime, on its own (the reconciliation job)", async () => {
     const env = await paymentApp({ loseNotifications: true });
     const paid = await placedOrder(env);

@@ -29,6 +29,9 @@ export type { PlaceOrderInputParsed } from "./placement.ts";
  */
 export const RECONCILE_GRACE_MS = 5 * 60_000;
 
+/** After a failed GetState, how long expiry cancels without asking the acquirer first (real time). */
+export const ACQUIRER_QUIET_MS = 60_000;
+
 /**
  * Orders: placement (placement.ts), payment (payment-start.ts, acquirer-word.ts, payment-return.ts), expiry and reconciliation (commerce.md, Order,
  * stock and payment; ADR 040, 042, 043, 049). Every status change goes through the repository's `transition` /
@@ -39,6 +42,8 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
   const ctx = ordersContext(work, options);
   const { orders: repository, bonus } = work.repositories;
   const { now, logger } = ctx;
+  /** Until when expiry skips its last look at the acquirer (set by a failed GetState). */
+  let acquirerQuietUntil = 0;
 
   async function bonusOptionsOf(order: OrderRow): Promise<BonusOptions> {
     const { balance } = await bonus.balance(order.userId);
@@ -57,13 +62,17 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
    * order: cancelling queues the page's return job, which asks again and gives any money back.
    */
   async function lastLookAtPages(order: OrderRow): Promise<void> {
-    if (!options.acquirer) return;
+    // An acquirer that just failed is not asked again for a while: each call could wait out the client's
+    // timeout, and a batch of expiring orders would stall behind it (their return jobs ask later anyway).
+    if (!options.acquirer || Date.now() < acquirerQuietUntil) return;
     for (const p of await repository.payments(order.id)) {
       if (!p.externalId || (p.status !== "pending" && p.status !== "new")) continue;
       try {
         await reconcile(ctx, order, p);
       } catch (err) {
+        acquirerQuietUntil = Date.now() + ACQUIRER_QUIET_MS;
         logger.warn({ orderId: order.id, paymentId: p.id, err }, "GetState before expiry failed");
+        return;
       }
     }
   }
