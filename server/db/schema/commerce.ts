@@ -123,6 +123,11 @@ export const orders = pgTable(
     cancelReason: text("cancel_reason"),
     /** Kopecks the acquirer says went back to the shopper (its own refunds and ours), for the order's page. */
     refundedTotal: integer("refunded_total").notNull().default(0),
+    /**
+     * When the order's pending cashback becomes spendable: set when the order is delivered (plus the return
+     * window, ADR 054), cleared when the maturation job has moved it or nothing is left to move.
+     */
+    cashbackDueAt: timestamp("cashback_due_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("orders_number_uq").on(t.number),
@@ -130,6 +135,11 @@ export const orders = pgTable(
     index("orders_user_idx").on(t.userId, t.createdAt),
     // The expiry job scans only the unpaid orders, oldest deadline first.
     index("orders_unpaid_deadline_idx").on(t.paymentDeadline).where(sql`${t.status} = 'awaiting_payment'`),
+    // The cashback maturation job scans only orders whose cashback waits.
+    index("orders_cashback_due_idx").on(t.cashbackDueAt).where(sql`${t.cashbackDueAt} IS NOT NULL`),
+    // The back office's filters, each with the list's order (newest first, paged by id).
+    index("orders_status_idx").on(t.status, t.id),
+    index("orders_created_idx").on(t.createdAt),
     check(
       "orders_status",
       sql`${t.status} IN ('awaiting_payment', 'paid', 'assembling', 'in_delivery', 'ready_for_pickup', 'delivered', 'not_collected', 'cancelled')`,
@@ -166,6 +176,10 @@ export const orderShipments = pgTable(
     storageUntil: date("storage_until", { mode: "string" }),
     /** Pickup: the code the shopper gives at the point. */
     pickupCode: text("pickup_code"),
+    /** When the parcel reached the shopper: purchases and «Вы покупали» date from it. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** Why the parcel was called off (CANCEL_REASONS, ADR 054), or `not_collected`. */
+    cancelReason: text("cancel_reason"),
   },
   (t) => [
     uniqueIndex("order_shipments_seller_uq").on(t.orderId, t.sellerId),
@@ -175,6 +189,8 @@ export const orderShipments = pgTable(
     ),
     // The not-collected job looks only at parcels waiting at a point.
     index("order_shipments_waiting_idx").on(t.storageUntil).where(sql`${t.status} = 'ready_for_pickup'`),
+    // The back office's seller filter.
+    index("order_shipments_seller_idx").on(t.sellerId, t.orderId),
   ],
 );
 
@@ -297,11 +313,18 @@ export const paymentProblems = pgTable(
      * of a paid order (someone decides what of the order stays); `refund_after_handover`: all of it, after
      * the goods reached the shopper.
      */
-    kind: text("kind", { enum: ["return_failed", "partial_refund", "refund_after_handover"] }).notNull(),
+    kind: text("kind", {
+      enum: ["return_failed", "refund_failed", "partial_refund", "refund_after_handover"],
+    }).notNull(),
     /** The last error, for the operator (no card data: the acquirer's code and message). */
     detail: text("detail").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** The operator who dealt with it, and how (their note). */
+    resolvedBy: bigint("resolved_by", { mode: "number" }).references(() => users.id, {
+      onDelete: "set null",
+    }),
+    resolution: text("resolution"),
   },
   (t) => [
     uniqueIndex("payment_problems_payment_kind_uq").on(t.paymentId, t.kind),

@@ -10,3 +10,4 @@ export * from "./phone-sign-in.ts";
 export * from "./reference.ts";
 export * from "./search.ts";
 export * from "./commerce.ts";
+export * from "./after-sale.ts";
