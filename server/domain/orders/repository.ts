@@ -431,7 +431,12 @@ export function createOrdersRepository(db: Executor) {
       shipmentId: number,
       from: OrderStatus,
       to: OrderStatus,
-      values: { storageUntil?: string; pickupCode?: string } = {},
+      values: Partial<
+        Pick<
+          typeof orderShipments.$inferInsert,
+          "storageUntil" | "pickupCode" | "deliveredAt" | "cancelReason"
+        >
+      > = {},
     ) {
       if (!canMoveOrder(from, to)) {
         throw new Error(`shipment ${shipmentId}: ${from} → ${to} is not a transition`);
@@ -448,11 +453,16 @@ export function createOrdersRepository(db: Executor) {
      * Sets the order's status to the sum of its shipments' (`summaryStatus`), when that moved it: forward
      * along the table only, and only from the status it is in.
      */
-    async summarise(orderId: number, from: OrderStatus, to: OrderStatus): Promise<OrderRow | undefined> {
+    async summarise(
+      orderId: number,
+      from: OrderStatus,
+      to: OrderStatus,
+      values: Pick<Partial<NewOrder>, "cancelledAt" | "cancelReason" | "cashbackDueAt"> = {},
+    ): Promise<OrderRow | undefined> {
       if (!canSummarise(from, to)) throw new Error(`order ${orderId}: ${from} ⇒ ${to} is not forward`);
       const [row] = await db
         .update(orders)
-        .set({ status: to, updatedAt: sql`now()` })
+        .set({ ...values, status: to, updatedAt: sql`now()` })
         .where(and(eq(orders.id, orderId), eq(orders.status, from)))
         .returning();
       return row;
