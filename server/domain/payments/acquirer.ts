@@ -89,11 +89,14 @@ export interface Acquirer {
    * Cancels an unpaid payment (CANCELED) or refunds a paid one: the whole rest (REFUNDED) or `amount`
    * kopecks of it (PARTIAL_REFUNDED). A refund carries its receipt (the refund-of-income receipt's items:
    * for a whole refund, those of the payment's own receipt); an unpaid page's cancel needs none.
+   * `requestId` (T-Bank's ExternalRequestId) makes it idempotent: a Cancel repeated with the same id refunds
+   * nothing more and answers the payment's state.
    */
   cancel(
     paymentId: string,
     amount?: number,
     receipt?: Receipt,
+    requestId?: string,
   ): Promise<{ paymentId: string; status: AcquirerStatus; originalAmount: number; newAmount: number }>;
   /** The notification's Token verified against the password and TerminalKey matching; null when forged or malformed. */
   verifyNotification(body: unknown): AcquirerNotification | null;

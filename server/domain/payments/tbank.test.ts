@@ -106,7 +106,10 @@ describe("the T-Bank client's receipts", () => {
     const { acquirer, sent } = withFakeBank();
     await acquirer.cancel("42", undefined, receipt);
     await acquirer.cancel("42");
-    const [refund, callOff] = sent;
+    await acquirer.cancel("42", 500, receipt, "refund-7");
+    const [refund, callOff, keyed] = sent;
+    expect(refund!.ExternalRequestId).toBeUndefined();
+    expect(keyed).toMatchObject({ Amount: 500, ExternalRequestId: "refund-7" });
     expect(refund!.Receipt).toMatchObject({ Email: "anna@example.ru", Taxation: "osn" });
     expect((refund!.Receipt as { Items: unknown[] }).Items).toHaveLength(3);
     expect(callOff!.Receipt).toBeUndefined();

@@ -201,10 +201,11 @@ export function createTBankAcquirer(options: TBankAcquirerOptions): Acquirer {
       return { paymentId, orderId: String(answer.OrderId ?? ""), status: answer.Status, amount };
     },
 
-    async cancel(paymentId, amount, receipt) {
+    async cancel(paymentId, amount, receipt, requestId) {
       const answer = await call("Cancel", {
         PaymentId: paymentId,
         ...(amount !== undefined ? { Amount: amount } : {}),
+        ...(requestId ? { ExternalRequestId: requestId } : {}),
         ...(receipt ? { Receipt: tbankReceipt(receipt) } : {}),
       });
       const originalAmount = kopecksOf(answer.OriginalAmount);

@@ -26,6 +26,8 @@ export interface StandInPaymentData {
   receipt?: Record<string, unknown>;
   /** Each refund's Receipt as it came with its Cancel, in order. */
   refundReceipts?: Record<string, unknown>[];
+  /** The ExternalRequestId of each Cancel carried out: a repeated one changes nothing. */
+  cancelRequests?: string[];
 }
 
 export type StandInPayment = Omit<typeof acquirerStandInPayments.$inferSelect, "data"> & {

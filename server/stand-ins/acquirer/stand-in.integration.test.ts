@@ -205,6 +205,23 @@ describe("the T-Bank adapter against the stand-in, in process", () => {
     expect((await acquirer.getState(b.paymentId)).status).toBe("REJECTED");
   });
 
+  it("refunds once per ExternalRequestId: the same Cancel again answers the state and takes nothing", async () => {
+    const paid = await acquirer.init(request());
+    await payWithCard(paid.paymentUrl, STAND_IN_CARDS.success, { send });
+    const first = await acquirer.cancel(paid.paymentId, 3_000, undefined, "refund-1");
+    expect(first).toMatchObject({ status: "PARTIAL_REFUNDED", originalAmount: 10_000, newAmount: 7_000 });
+    expect(await acquirer.cancel(paid.paymentId, 3_000, undefined, "refund-1")).toMatchObject({
+      status: "PARTIAL_REFUNDED",
+      newAmount: 7_000,
+    });
+    expect(await acquirer.cancel(paid.paymentId, 3_000, undefined, "refund-2")).toMatchObject({
+      newAmount: 4_000,
+    });
+    await expect(acquirer.cancel(paid.paymentId, 1, undefined, "x".repeat(257))).rejects.toMatchObject({
+      status: 503,
+    });
+  });
+
   it("cancels an unpaid payment, refunds a paid one in part and then the rest, and refuses more", async () => {
     const unpaid = await acquirer.init(request());
     expect(await acquirer.cancel(unpaid.paymentId)).toEqual({

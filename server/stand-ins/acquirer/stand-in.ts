@@ -312,6 +312,10 @@ export function createAcquirerStandIn(
     if (asked !== undefined && (typeof asked !== "number" || !Number.isSafeInteger(asked) || asked <= 0)) {
       return fail("9999", BAD_PARAMETERS, "Поле Amount — целое число копеек больше нуля.");
     }
+    const requestId = body.ExternalRequestId;
+    if (requestId !== undefined && (typeof requestId !== "string" || requestId.length > 256)) {
+      return fail("9999", BAD_PARAMETERS, "Поле ExternalRequestId — строка не длиннее 256 символов.");
+    }
     const answer = (moved: StandInPayment, originalAmount: number, newAmount: number) => ({
       Success: true,
       ErrorCode: "0",
@@ -322,6 +326,11 @@ export function createAcquirerStandIn(
       OriginalAmount: originalAmount,
       NewAmount: newAmount,
     });
+    // T-Bank: a Cancel whose ExternalRequestId was carried out before answers the payment's state as it is.
+    if (requestId && p.data.cancelRequests?.includes(requestId)) {
+      const left = p.amount - (p.data.refunded ?? 0);
+      return answer(p, left, left);
+    }
     if ((OPEN as readonly string[]).includes(p.status)) {
       // Nothing was taken: the payment is just called off.
       const moved = await transition(p, OPEN, { status: "CANCELED" }, []);
@@ -349,7 +358,14 @@ export function createAcquirerStandIn(
     const moved = await transition(
       p,
       PAID,
-      { status, data: { refunded: refundedBefore + amount, ...refundReceipts } },
+      {
+        status,
+        data: {
+          refunded: refundedBefore + amount,
+          ...refundReceipts,
+          ...(requestId ? { cancelRequests: [...(p.data.cancelRequests ?? []), requestId] } : {}),
+        },
+      },
       [{ status, success: true, errorCode: "0" }],
       refundedBefore,
     );
