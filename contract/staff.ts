@@ -76,10 +76,21 @@ export const staffOrderQuerySchema = z.object({
     .optional(),
   phone: z.string().transform(toE164Phone).optional(),
   deliveryType: z.enum(["courier", "pickup"], { error: "Способ доставки: courier или pickup" }).optional(),
+  /** Orders with a shipment of this seller: its id or its code (as in `/seller/{code}`). */
+  seller: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "Продавец — его номер или код из латинских букв и цифр" })
+    .optional(),
   from: z.iso.datetime({ offset: true, error: "Дата — в формате ISO 8601" }).optional(),
   to: z.iso.datetime({ offset: true, error: "Дата — в формате ISO 8601" }).optional(),
   before: idParam("Курсор должен быть целым положительным числом", Number.MAX_SAFE_INTEGER).optional(),
   limit: pageLimit,
+});
+export type StaffOrderQuery = z.input<typeof staffOrderQuerySchema>;
+
+/** `GET /api/v1/admin/sellers`: every seller, by name, for the order list's seller filter. */
+export const staffSellerListSchema = z.object({
+  items: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
 });
 
 export const staffOrderListSchema = z.object({

@@ -23,9 +23,13 @@ afterAll(async () => {
 type Card = { order: Order; userId: number };
 
 /** A shopper's order of one product, paid fully with points (no acquirer needed), by pickup or courier. */
-async function paidOrder(deliveryType: "pickup" | "courier") {
+async function paidOrder(deliveryType: "pickup" | "courier", sellerId?: number) {
   const { database } = await getTestContext();
-  const product = await scratchProduct(database.db, { stock: 3, price: 150_000 });
+  const product = await scratchProduct(database.db, {
+    stock: 3,
+    price: 150_000,
+    ...(sellerId ? { sellerId } : {}),
+  });
   const shopper = await shopperWithBasket(database.db, [{ productId: product.id, quantity: 1 }], {
     points: 5_000,
   });
@@ -174,6 +178,46 @@ describe("the back office's order list", () => {
     const bad = await callApi("/api/v1/admin/orders?number=12345", { cookie: staff.cookie });
     expect(await readJson(bad, 400)).toMatchObject({
       fields: [{ field: "query.number", message: "Номер заказа — восемь цифр через дефис: 1234-5678" }],
+    });
+  });
+});
+
+describe("the order list's seller filter", () => {
+  type Seller = { id: number; code: string; name: string };
+  const ids = async (cookie: string, query: string) =>
+    (
+      await readJson<{ items: { id: number }[] }>(await callApi(`/api/v1/admin/orders?${query}`, { cookie }))
+    ).items.map((i) => i.id);
+
+  it("finds the orders with a parcel of the seller, by its id or code, among the sellers it lists", async () => {
+    const staff = await operator();
+    const { items: sellers } = await readJson<{ items: Seller[] }>(
+      await callApi("/api/v1/admin/sellers", { cookie: staff.cookie }),
+    );
+    expect(sellers.length).toBeGreaterThan(1);
+    const a = await paidOrder("pickup");
+    const sellerA = sellers.find((s) => s.id === a.order.shipments[0]!.seller.id)!;
+    const sellerB = sellers.find((s) => s.id !== sellerA.id)!;
+    const b = await paidOrder("pickup", sellerB.id);
+    expect(b.order.shipments[0]!.seller.id).toBe(sellerB.id);
+
+    const ofA = await ids(staff.cookie, `seller=${sellerA.id}&limit=200`);
+    expect(ofA).toContain(a.order.id);
+    expect(ofA).not.toContain(b.order.id);
+    expect(await ids(staff.cookie, `seller=${sellerB.code}&limit=200`)).toContain(b.order.id);
+    expect(await ids(staff.cookie, `seller=${sellerB.code}&number=${a.order.number}`)).toEqual([]);
+    expect(await ids(staff.cookie, `seller=${sellerA.code}&number=${a.order.number}`)).toEqual([a.order.id]);
+    // Every order the filter returns has a parcel of that seller.
+    for (const id of ofA.slice(0, 5)) {
+      const card = await readJson<Card>(
+        await callApi(`/api/v1/admin/orders/${id}`, { cookie: staff.cookie }),
+      );
+      expect(card.order.shipments.map((s) => s.seller.id)).toContain(sellerA.id);
+    }
+    expect(await ids(staff.cookie, "seller=no-such-seller")).toEqual([]);
+    const bad = await callApi("/api/v1/admin/orders?seller=%D0%B0%20b", { cookie: staff.cookie });
+    expect(await readJson(bad, 400)).toMatchObject({
+      fields: [{ field: "query.seller", message: "Продавец — его номер или код из латинских букв и цифр" }],
     });
   });
 });

@@ -11,6 +11,7 @@ import {
   staffShipmentParamsSchema,
   staffMemberSchema,
   staffRoleParamsSchema,
+  staffSellerListSchema,
 } from "#contract/staff.ts";
 import { adminOnly, requireRole, staffOnly } from "#server/api/actor.ts";
 import {
@@ -21,6 +22,9 @@ import {
   jsonOk,
   SIGNED_IN_SECURITY,
 } from "#server/api/define-route.ts";
+import { paymentProblemsRoute } from "./problems.ts";
+import { smsRoute } from "./sms.ts";
+import { stockRoute } from "./stock.ts";
 import type { AuditActor } from "#server/domain/audit/repository.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import type { AppEnv } from "#server/http/env.ts";
@@ -111,6 +115,16 @@ const listOrders = defineRoute({
   responses: { ...jsonOk(staffOrderListSchema, "Заказы"), ...errorResponses(401, 403) },
 });
 
+const listSellers = defineRoute({
+  ...staff,
+  tags: ["admin"],
+  method: "get",
+  path: "/sellers",
+  operationId: "adminListSellers",
+  summary: "Продавцы по названию — для фильтра списка заказов",
+  responses: { ...jsonOk(staffSellerListSchema, "Продавцы"), ...errorResponses(401, 403) },
+});
+
 const staffOrderCardSchema = z.object({ order: orderSchema, userId: z.number().int() });
 
 const orderCard = defineRoute({
@@ -179,12 +193,17 @@ export const adminRoute = router
         number: q.number,
         phone: q.phone,
         deliveryType: q.deliveryType,
+        seller: q.seller,
         from: q.from ? new Date(q.from) : undefined,
         to: q.to ? new Date(q.to) : undefined,
       },
       { limit: q.limit, before: q.before },
     );
     return c.json(page, 200);
+  })
+  .openapi(listSellers, async (c) => {
+    requireRole(c, "operator");
+    return c.json({ items: await c.get("services").orders.sellerChoices() }, 200);
   })
   .openapi(orderCard, async (c) => {
     requireRole(c, "operator");
@@ -220,4 +239,8 @@ export const adminRoute = router
       createdAt: r.createdAt.toISOString(),
     }));
     return c.json({ items, next: rows.length > q.limit ? items.at(-1)!.id : null }, 200);
-  });
+  })
+  // The operations screens' routers (issue 20, points 7, 9, 10), behind the same gate.
+  .route("/payment-problems", paymentProblemsRoute)
+  .route("/stock", stockRoute)
+  .route("/sms", smsRoute);

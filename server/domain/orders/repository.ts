@@ -492,7 +492,8 @@ export function createOrdersRepository(db: Executor) {
 
     /**
      * The back office's order list (ADR 053): newest first, `limit` orders after the id `before`, each with
-     * its shopper's phone; filters by status, number, the shopper's phone, delivery type and a period.
+     * its shopper's phone; filters by status, number, the shopper's phone, delivery type, a period and a
+     * seller (its id or code: orders with a parcel of that seller, through order_shipments_seller_idx).
      */
     async staffList(
       filter: {
@@ -500,6 +501,7 @@ export function createOrdersRepository(db: Executor) {
         number?: string;
         phone?: string;
         deliveryType?: "courier" | "pickup";
+        seller?: string;
         from?: Date;
         to?: Date;
       },
@@ -512,6 +514,14 @@ export function createOrdersRepository(db: Executor) {
       if (filter.deliveryType) where.push(eq(orders.deliveryType, filter.deliveryType));
       if (filter.from) where.push(gte(orders.createdAt, filter.from));
       if (filter.to) where.push(lt(orders.createdAt, filter.to));
+      if (filter.seller) {
+        const seller = /^\d{1,9}$/.test(filter.seller)
+          ? sql`${Number(filter.seller)}`
+          : sql`(SELECT ${sellers.id} FROM ${sellers} WHERE ${sellers.code} = ${filter.seller})`;
+        where.push(
+          sql`EXISTS (SELECT 1 FROM ${orderShipments} WHERE ${orderShipments.orderId} = ${orders.id} AND ${orderShipments.sellerId} = ${seller})`,
+        );
+      }
       if (page.before) where.push(lt(orders.id, page.before));
       return db
         .select({ order: orders, phone: users.phone })
@@ -520,6 +530,14 @@ export function createOrdersRepository(db: Executor) {
         .where(and(...where))
         .orderBy(desc(orders.id))
         .limit(page.limit);
+    },
+
+    /** Every seller by name, for the back office's seller filter. */
+    async sellerChoices() {
+      return db
+        .select({ id: sellers.id, code: sellers.code, name: sellers.name })
+        .from(sellers)
+        .orderBy(asc(sellers.name), asc(sellers.id));
     },
 
     /** The user's orders of these statuses, newest first. */

@@ -201,6 +201,9 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
       return { items, next: rows.length > page.limit ? items.at(-1)!.id : null };
     },
 
+    /** Sellers to filter the back office's list by. */
+    sellerChoices: () => repository.sellerChoices(),
+
     /** The order as an operator sees it: the shopper's view and who the shopper is. */
     async staffCard(orderId: number) {
       const row = await repository.order(orderId);
