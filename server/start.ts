@@ -11,6 +11,8 @@ import { prepareDatabase } from "./db/startup.ts";
 import { bankSignInJobs } from "./domain/bank-sign-in/purge.ts";
 import { basketHousekeepingJobs } from "./domain/basket/housekeeping.ts";
 import { housekeepingJobs } from "./domain/housekeeping.ts";
+import { cashbackJobs } from "./domain/cashback/maturation.ts";
+import { orderSmsJobs } from "./domain/order-sms/sms.ts";
 import { ordersJobs } from "./domain/orders/jobs.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
 import { createDevSsr, loadProductionSsr, type SsrHandler } from "./http/ssr.ts";
@@ -133,6 +135,8 @@ export async function startServer({ config, database: given, logger: givenLogger
       ...bankSignInJobs(services),
       ...acquirerStandInJobs(services.acquirerStandIn),
       ...ordersJobs(services),
+      ...orderSmsJobs(services),
+      ...cashbackJobs(services),
       ...jobMaintenance(database.db),
     ],
   });

@@ -32,6 +32,12 @@ import { createOrdersRepository } from "#server/domain/orders/repository.ts";
 import { createOrdersService, type OrdersOptions } from "#server/domain/orders/service.ts";
 import { createPhoneCodesRepository } from "#server/domain/phone-sign-in/repository.ts";
 import { createPhoneCodesService, type PhoneSignInOptions } from "#server/domain/phone-sign-in/service.ts";
+import type { SmsGateway } from "#server/domain/phone-sign-in/sms-gateway.ts";
+import { createSmsRuGateway } from "#server/domain/phone-sign-in/sms-ru-gateway.ts";
+import { createOrderNotificationsRepository } from "#server/domain/order-sms/repository.ts";
+import { createOrderSmsService } from "#server/domain/order-sms/sms.ts";
+import { createCashbackRepository } from "#server/domain/cashback/repository.ts";
+import { createCashbackService } from "#server/domain/cashback/maturation.ts";
 import { createProfileRepository } from "#server/domain/profile/repository.ts";
 import { createProfileService } from "#server/domain/profile/service.ts";
 import { createRecentSearchesRepository } from "#server/domain/recent-searches/repository.ts";
@@ -110,16 +116,15 @@ const TAGS = {
 } as const;
 
 /**
- * Sign-in by SMS code through SMS.ru when it is configured, else through the stand-in gateway, which
- * writes the outbox and the log and sends nothing (commerce.md: a stand-in never runs beside a real one).
+ * The shop's SMS gateway, for sign-in codes and the order's news alike: the caller's own, SMS.ru when it is
+ * configured, else the stand-in gateway, which writes the outbox and the log and sends nothing (commerce.md:
+ * a stand-in never runs beside a real one).
  */
-function createPhoneCodes(db: Database, options: PhoneSignInOptions = {}) {
-  const repository = createPhoneCodesRepository(db);
-  const standIn =
-    options.gateway || options.smsRu
-      ? undefined
-      : createStandInSmsGateway(repository.recordSms, options.logger);
-  return createPhoneCodesService(repository, standIn ? { ...options, gateway: standIn } : options);
+function createSmsGateway(db: Database, options: PhoneSignInOptions = {}): SmsGateway {
+  const { recordSms } = createPhoneCodesRepository(db);
+  if (options.gateway) return options.gateway;
+  if (options.smsRu) return createSmsRuGateway(options.smsRu, recordSms);
+  return createStandInSmsGateway(recordSms, options.logger);
 }
 
 /**
@@ -138,7 +143,11 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       options.cache ? cacheReads(service, options.cache, namespace, tags, options.cacheTrusted) : service,
       tags as unknown as Partial<ReadTags<S>>,
     );
-  const phoneCodes = createPhoneCodes(db, options.phoneSignIn);
+  const sms = createSmsGateway(db, options.phoneSignIn);
+  const phoneCodes = createPhoneCodesService(createPhoneCodesRepository(db), {
+    ...options.phoneSignIn,
+    gateway: sms,
+  });
   const bank = options.bankSignIn ?? {};
   // The built-in bank runs only when no real one is configured (commerce.md: a stand-in never runs then).
   const bankStandIn = bank.bank
@@ -183,6 +192,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       createUnitOfWork(db, (x) => ({
         orders: createOrdersRepository(x),
         bonus: createBonusRepository(x),
+        notifications: createOrderNotificationsRepository(x),
         audit: createAuditRepository(x),
       })),
       {
@@ -193,6 +203,16 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
         ...options.orders,
         maxItems: async () => optionMaxItems((await reference.options()).items),
       },
+    ),
+    // The order's SMS, queued by its events, sent by the `order-sms` job through the same gateway (ADR 055).
+    orderSms: createOrderSmsService(createOrderNotificationsRepository(db), sms, options.orders?.logger),
+    // Pending cashback made spendable after the return window, by the `release-cashback` job (ADR 055).
+    cashback: createCashbackService(
+      createUnitOfWork(db, (x) => ({
+        cashback: createCashbackRepository(x),
+        bonus: createBonusRepository(x),
+      })),
+      { now: options.orders?.now, logger: options.orders?.logger },
     ),
     catalogMenu: shared(
       "catalogMenu",

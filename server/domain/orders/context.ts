@@ -1,6 +1,7 @@
 import type { UnitOfWork } from "#server/db/unit-of-work.ts";
 import type { AuditRepository } from "#server/domain/audit/repository.ts";
 import type { BonusRepository } from "#server/domain/bonus/repository.ts";
+import type { OrderNotificationsRepository } from "#server/domain/order-sms/repository.ts";
 import type { Acquirer } from "#server/domain/payments/acquirer.ts";
 import { AppError } from "#server/errors.ts";
 import type { OrdersRepository } from "./repository.ts";
@@ -42,6 +43,8 @@ export interface Repositories {
   bonus: BonusRepository;
   /** Staff actions on orders are recorded in the same transaction (ADR 051). */
   audit: AuditRepository;
+  /** The SMS an order's events owe the shopper, queued in the event's transaction (ADR 055). */
+  notifications: OrderNotificationsRepository;
 }
 
 export interface OrdersContext {

@@ -1,6 +1,8 @@
 import { randomInt } from "node:crypto";
 import { canMoveOrder, type OrderStatus, summaryStatus } from "#contract/order-states.ts";
 import { ORDER_STATUS_TEXT } from "#contract/orders.ts";
+import { cashbackAvailableAt } from "#contract/return-window.ts";
+import { queueOrderSms } from "#server/domain/order-sms/sms.ts";
 import { AppError } from "#server/errors.ts";
 import type { OrdersContext, Repositories } from "./context.ts";
 import type { OrderRow } from "./repository.ts";
@@ -40,13 +42,26 @@ function storageDeadline(now: Date, days: number): string {
 
 /**
  * Sets the order's status to the sum of its shipments' after one moved; the order's row is locked by the
- * caller. Returns the order as it is now.
+ * caller. Returns the order as it is now. An order delivered at `now` with cashback left gets the date that
+ * cashback becomes spendable: the day after the return window closes (ADR 055).
  */
-export async function summariseOrder(repos: Repositories, order: OrderRow): Promise<OrderRow> {
+export async function summariseOrder(
+  repos: Repositories,
+  order: OrderRow,
+  now: Date = new Date(),
+): Promise<OrderRow> {
   const shipments = await repos.orders.lockShipments(order.id);
   const sum = summaryStatus(shipments.map((s) => s.status));
   if (sum === order.status) return order;
-  return (await repos.orders.summarise(order.id, order.status, sum)) ?? order;
+  const matures = sum === "delivered" && order.cashbackPoints > 0;
+  return (
+    (await repos.orders.summarise(
+      order.id,
+      order.status,
+      sum,
+      matures ? { cashbackDueAt: cashbackAvailableAt(now) } : {},
+    )) ?? order
+  );
 }
 
 /**
@@ -79,7 +94,9 @@ export async function moveShipmentByStaff(
             ),
             pickupCode: String(randomInt(0, 1_000_000)).padStart(6, "0"),
           }
-        : {};
+        : to === "delivered"
+          ? { deliveredAt: ctx.now() }
+          : {};
     const moved = await repos.orders.moveShipment(shipment.id, from, to, values);
     if (!moved) throw refused(from, to);
     await repos.orders.recordEvent({
@@ -90,7 +107,10 @@ export async function moveShipmentByStaff(
       actorKind: "staff",
       actorUserId: staff.userId,
     });
-    await summariseOrder(repos, order);
+    await summariseOrder(repos, order, ctx.now());
+    if (to === "in_delivery" || to === "ready_for_pickup" || to === "delivered") {
+      await queueOrderSms(repos, order, { kind: to, shipmentId }, ctx.now());
+    }
     await repos.audit.record(
       { userId: staff.userId, label: `user:${staff.userId}`, address: staff.address },
       { action: "order.transition", target: `order:${orderId}`, details: { shipmentId, from, to } },

@@ -1,4 +1,5 @@
 import { canMoveOrder, type OrderStatus } from "#contract/order-states.ts";
+import { queueOrderSms } from "#server/domain/order-sms/sms.ts";
 import { AppError } from "#server/errors.ts";
 import type { OrdersContext, Repositories } from "./context.ts";
 import type { OrderRow, PaymentRow } from "./repository.ts";
@@ -63,6 +64,7 @@ export async function settlePaid(
       orderId: paid.id,
     });
   }
+  await queueOrderSms(repos, paid, { kind: "paid" }, ctx.now());
   const lines = await repos.orders.lines(paid.id);
   await repos.orders.removeFromBasket(
     paid.userId,
