@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { idParam } from "./id-param.ts";
 import { kopecksSchema } from "./money-schema.ts";
-import { ORDER_STATUSES } from "./order-states.ts";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "./order-states.ts";
+import { orderSchema } from "./orders.ts";
 import { MAX_ROW_ID } from "./numeric-id.ts";
 import { STAFF_ROLES } from "./roles.ts";
 import { messages, toE164Phone } from "./validation.ts";
@@ -120,3 +121,53 @@ export const staffShipmentParamsSchema = staffOrderParamsSchema.extend({
 export const moveShipmentSchema = z.object({
   to: z.enum(ORDER_STATUSES, { error: "Неизвестный статус" }),
 });
+
+export const NOTE_MAX_LENGTH = 2000;
+const noteMessage = `Заметка — от 1 до ${NOTE_MAX_LENGTH} символов`;
+
+/** `POST /api/v1/admin/orders/{id}/notes`: an operator's internal note (never shown to the shopper). */
+export const orderNoteInputSchema = z.object({
+  text: z
+    .string({ error: noteMessage })
+    .trim()
+    .min(1, { error: noteMessage })
+    .max(NOTE_MAX_LENGTH, { error: noteMessage }),
+});
+export type OrderNoteInput = z.input<typeof orderNoteInputSchema>;
+
+export const orderNoteSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  /** Who wrote it: the staff account (null once the account is gone) and how to name them. */
+  authorUserId: z.number().int().nullable(),
+  author: z.string(),
+  createdAt: z.string(),
+});
+export type OrderNote = z.infer<typeof orderNoteSchema>;
+
+/** One attempt to pay the order, as support reads it. */
+export const staffPaymentSchema = z.object({
+  id: z.number().int(),
+  attempt: z.number().int(),
+  method: z.enum(["card", "sbp", "points"]),
+  status: z.enum(PAYMENT_STATUSES),
+  amount: kopecksSchema,
+  refundedAmount: kopecksSchema,
+  createdAt: z.string(),
+});
+export type StaffPayment = z.infer<typeof staffPaymentSchema>;
+
+/** The order card of the back office: the shopper's view of the order and what only staff see. */
+export const staffOrderCardSchema = z.object({
+  order: orderSchema,
+  userId: z.number().int(),
+  shopper: z.object({
+    phone: z.string().nullable(),
+    name: z.string().nullable(),
+    surname: z.string().nullable(),
+  }),
+  payments: z.array(staffPaymentSchema),
+  /** Internal notes, oldest first. */
+  notes: z.array(orderNoteSchema),
+});
+export type StaffOrderCard = z.infer<typeof staffOrderCardSchema>;

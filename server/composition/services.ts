@@ -22,6 +22,11 @@ import { createSuggestService } from "#server/domain/delivery/suggest-service.ts
 import { createGeoRepository } from "#server/domain/geo/repository.ts";
 import { createGeoService } from "#server/domain/geo/service.ts";
 import { createAuditRepository } from "#server/domain/audit/repository.ts";
+import { createStockDeskRepository } from "#server/domain/inventory/repository.ts";
+import { createStockDeskService } from "#server/domain/inventory/service.ts";
+import { createPaymentProblemsRepository } from "#server/domain/payment-problems/repository.ts";
+import { createPaymentProblemsService } from "#server/domain/payment-problems/service.ts";
+import { createSmsOutboxRepository } from "#server/domain/sms-outbox/repository.ts";
 import { createIdentityRepository } from "#server/domain/identity/repository.ts";
 import { createIdentityService } from "#server/domain/identity/service.ts";
 import { createStaffRepository } from "#server/domain/staff/repository.ts";
@@ -233,6 +238,17 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       createUnitOfWork(db, (x) => ({ staff: createStaffRepository(x), audit: createAuditRepository(x) })),
     ),
     audit: createAuditRepository(db),
+    // The back office's operations (issue 20, points 7, 9, 10): each action with its audit row.
+    paymentProblems: createPaymentProblemsService(
+      createUnitOfWork(db, (x) => ({
+        problems: createPaymentProblemsRepository(x),
+        audit: createAuditRepository(x),
+      })),
+    ),
+    stockDesk: createStockDeskService(
+      createUnitOfWork(db, (x) => ({ stock: createStockDeskRepository(x), audit: createAuditRepository(x) })),
+    ),
+    smsOutbox: createSmsOutboxRepository(db),
     media: noted(createMediaService(catalogRepository)),
     // Sign-in codes: personal, never cached.
     phoneCodes,

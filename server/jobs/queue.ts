@@ -37,3 +37,23 @@ export async function enqueueJob<P extends z.ZodType>(
     delayMs: options.delayMs,
   });
 }
+
+/**
+ * Runs a keyed job again: a finished one (failed after its last attempt) goes back on the queue with all
+ * its attempts; one purged since is made anew; one still queued or running is left alone (`pending`). A
+ * keyed job is never doubled, so whatever the job does stays once-only (enqueueJob alone would add nothing
+ * for a key that exists in any state).
+ */
+export async function requeueJob<P extends z.ZodType>(
+  executor: Executor,
+  type: JobType<P>,
+  payload: z.input<P>,
+  key: string,
+): Promise<{ id: number; outcome: "requeued" | "created" | "pending" }> {
+  type.payload.parse(payload);
+  const repository = createJobsRepository(executor);
+  const rearmed = await repository.rearm(type.name, key);
+  if (rearmed !== undefined) return { id: rearmed, outcome: "requeued" };
+  const { id, created } = await enqueueJob(executor, type, payload, { key });
+  return { id, outcome: created ? "created" : "pending" };
+}

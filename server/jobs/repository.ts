@@ -63,6 +63,27 @@ export function createJobsRepository(db: Executor) {
     },
 
     /**
+     * Puts a finished job of this name and key back on the queue, due now, with all its attempts again
+     * (an operator's retry of a job that failed for good). Answers its id, or undefined when no such job
+     * finished: it is still queued or running, or was never made (or purged by housekeeping).
+     */
+    async rearm(name: string, key: string): Promise<number | undefined> {
+      const [row] = await db
+        .update(jobs)
+        .set({
+          state: "queued",
+          attempts: 0,
+          runAt: sql`now()`,
+          lockedUntil: null,
+          lockedBy: null,
+          finishedAt: null,
+        })
+        .where(and(eq(jobs.name, name), eq(jobs.key, key), inArray(jobs.state, ["done", "failed"])))
+        .returning({ id: jobs.id });
+      return row?.id;
+    },
+
+    /**
      * Claims up to `limit` due jobs of the given types for `worker` until `leaseMs` from now: queued jobs
      * whose time has come, and running jobs whose lease ran out (their worker died) with attempts left.
      * Rows another worker is claiming at the same moment are skipped, never waited for or taken twice.

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { addDays, localDateTime } from "#contract/delivery-dates.ts";
 import type { Order } from "#contract/orders.ts";
+import type { StaffOrderCard } from "#contract/staff.ts";
 import { callApi, readJson } from "#tests/fixtures/api-call.ts";
 import {
   checkoutKey,
@@ -20,7 +21,7 @@ afterAll(async () => {
   await removeOrderData(database.db);
 });
 
-type Card = { order: Order; userId: number };
+type Card = StaffOrderCard;
 
 /** A shopper's order of one product, paid fully with points (no acquirer needed), by pickup or courier. */
 async function paidOrder(deliveryType: "pickup" | "courier", sellerId?: number) {
@@ -218,6 +219,60 @@ describe("the order list's seller filter", () => {
     const bad = await callApi("/api/v1/admin/orders?seller=%D0%B0%20b", { cookie: staff.cookie });
     expect(await readJson(bad, 400)).toMatchObject({
       fields: [{ field: "query.seller", message: "Продавец — его номер или код из латинских букв и цифр" }],
+    });
+  });
+});
+
+describe("the order card's internal notes", () => {
+  const note = (cookie: string, orderId: number, text: unknown) =>
+    callApi(`/api/v1/admin/orders/${orderId}/notes`, { method: "POST", cookie, body: { text } });
+
+  it("adds a note to the card, audited, never shown to the shopper", async () => {
+    const { database } = await getTestContext();
+    const staff = await operator();
+    const { shopper, order } = await paidOrder("pickup");
+    const text = "Покупатель просил позвонить перед доставкой — секретная пометка";
+    const card = await readJson<Card>(await note(staff.cookie, order.id, `  ${text}\n`));
+    expect(card.notes).toEqual([
+      expect.objectContaining({ text, authorUserId: staff.userId, author: expect.stringMatching(/\S/) }),
+    ]);
+    await readJson(await note(staff.cookie, order.id, "Вторая"));
+    const again = await readJson<Card>(
+      await callApi(`/api/v1/admin/orders/${order.id}`, { cookie: staff.cookie }),
+    );
+    expect(again.notes.map((n) => n.text)).toEqual([text, "Вторая"]);
+    // The card names the shopper and lists the payment attempts (points paid this one: no card payment).
+    expect(again.shopper.phone).toMatch(/^\+7\d{10}$/);
+    expect(again.userId).toBe(shopper.userId);
+    expect(Array.isArray(again.payments)).toBe(true);
+
+    const audit = await auditRowsOf(database.db, `order:${order.id}`);
+    expect(audit.map((a) => [a.action, a.actorUserId, (a.details as { text: string }).text])).toEqual([
+      ["order.note", staff.userId, text],
+      ["order.note", staff.userId, "Вторая"],
+    ]);
+
+    const shoppers = await callApi(`/api/v1/orders/${order.id}`, { cookie: shopper.cookie });
+    const body = await shoppers.text();
+    expect(shoppers.status).toBe(200);
+    expect(body).not.toContain("секретная пометка");
+    expect(JSON.parse(body)).not.toHaveProperty("notes");
+    const list = await callApi("/api/v1/orders?tab=active", { cookie: shopper.cookie });
+    expect(await list.text()).not.toContain("секретная пометка");
+  });
+
+  it("refuses an empty or too long note in Russian, and a note on an order that does not exist", async () => {
+    const staff = await operator();
+    const { order } = await paidOrder("pickup");
+    const message = "Заметка — от 1 до 2000 символов";
+    for (const text of ["   ", "я".repeat(2001), 42]) {
+      expect(await readJson(await note(staff.cookie, order.id, text), 400)).toMatchObject({
+        fields: [{ field: "body.text", message }],
+      });
+    }
+    await readJson(await note(staff.cookie, order.id, "я".repeat(2000)));
+    expect(await readJson(await note(staff.cookie, 999_999_999, "Нет такого"), 404)).toMatchObject({
+      code: "order_not_found",
     });
   });
 });

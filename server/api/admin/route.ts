@@ -1,10 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { orderSchema } from "#contract/orders.ts";
 import {
   auditPageSchema,
   auditQuerySchema,
   grantRoleSchema,
   moveShipmentSchema,
+  orderNoteInputSchema,
+  staffOrderCardSchema,
   staffOrderListSchema,
   staffOrderParamsSchema,
   staffOrderQuerySchema,
@@ -22,9 +23,6 @@ import {
   jsonOk,
   SIGNED_IN_SECURITY,
 } from "#server/api/define-route.ts";
-import { paymentProblemsRoute } from "./problems.ts";
-import { smsRoute } from "./sms.ts";
-import { stockRoute } from "./stock.ts";
 import type { AuditActor } from "#server/domain/audit/repository.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import type { AppEnv } from "#server/http/env.ts";
@@ -125,15 +123,13 @@ const listSellers = defineRoute({
   responses: { ...jsonOk(staffSellerListSchema, "Продавцы"), ...errorResponses(401, 403) },
 });
 
-const staffOrderCardSchema = z.object({ order: orderSchema, userId: z.number().int() });
-
 const orderCard = defineRoute({
   ...staff,
   tags: ["admin"],
   method: "get",
   path: "/orders/{id}",
   operationId: "adminOrderCard",
-  summary: "Карточка заказа для оператора: отправления, история статусов, покупатель",
+  summary: "Карточка заказа для оператора: отправления, история статусов, покупатель, платежи, заметки",
   request: { params: staffOrderParamsSchema },
   responses: { ...jsonOk(staffOrderCardSchema, "Заказ"), ...errorResponses(401, 403, 404) },
 });
@@ -151,6 +147,22 @@ const moveShipment = defineRoute({
   responses: {
     ...jsonOk(staffOrderCardSchema, "Заказ после перевода"),
     ...errorResponses(401, 403, 404, 409),
+  },
+});
+
+const addNote = defineRoute({
+  ...staff,
+  tags: ["admin"],
+  method: "post",
+  path: "/orders/{id}/notes",
+  operationId: "adminAddOrderNote",
+  summary: "Добавить внутреннюю заметку к заказу",
+  description:
+    "Заметку видят только сотрудники (в карточке заказа); покупателю она не показывается. До 2000 символов. Запись в журнале действий (order.note).",
+  request: { params: staffOrderParamsSchema, body: jsonBody(orderNoteInputSchema) },
+  responses: {
+    ...jsonOk(staffOrderCardSchema, "Заказ с новой заметкой"),
+    ...errorResponses(401, 403, 404),
   },
 });
 
@@ -221,6 +233,17 @@ export const adminRoute = router
     );
     return c.json(await orders.staffCard(id), 200);
   })
+  .openapi(addNote, async (c) => {
+    const user = requireRole(c, "operator");
+    const { id } = c.req.valid("param");
+    const orders = c.get("services").orders;
+    await orders.addNote(
+      { userId: user.userId, address: clientAddress(c) ?? null },
+      id,
+      c.req.valid("json").text,
+    );
+    return c.json(await orders.staffCard(id), 200);
+  })
   .openapi(auditLog, async (c) => {
     requireRole(c, "admin");
     const q = c.req.valid("query");
@@ -239,8 +262,4 @@ export const adminRoute = router
       createdAt: r.createdAt.toISOString(),
     }));
     return c.json({ items, next: rows.length > q.limit ? items.at(-1)!.id : null }, 200);
-  })
-  // The operations screens' routers (issue 20, points 7, 9, 10), behind the same gate.
-  .route("/payment-problems", paymentProblemsRoute)
-  .route("/stock", stockRoute)
-  .route("/sms", smsRoute);
+  });

@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import { inventory } from "#server/db/schema/index.ts";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { inventory, orderLines, orderShipments, products, sellers } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 
 /**
@@ -54,4 +54,91 @@ export function createInventoryRepository(db: Executor) {
     },
   };
 }
+/**
+ * Shipments whose units are still in the warehouse: taken from `stock` at placement (ADR 040), they leave
+ * the building when the parcel is handed to delivery. An operator's count of the shelf includes them.
+ */
+export const RESERVING_STATUSES = ["awaiting_payment", "paid", "assembling"] as const;
+
+/** The back office's view of stock (issue 20, point 10): what is for sale, what orders hold, the shelf. */
+export function createStockDeskRepository(db: Executor) {
+  const columns = {
+    productId: products.id,
+    name: products.name,
+    sellerName: sellers.name,
+    hasStock: products.hasStock,
+    stock: stockOnHand,
+    updatedAt: inventory.updatedAt,
+  };
+  const base = () =>
+    db
+      .select(columns)
+      .from(products)
+      .leftJoin(inventory, eq(inventory.productId, products.id))
+      .leftJoin(sellers, eq(sellers.id, products.sellerId));
+
+  return {
+    ...createInventoryRepository(db),
+
+    /** Products by id or by a part of the name (the trigram index on `lower(name)`), at most `limit`. */
+    async find(query: string, limit: number) {
+      const id = /^\d{1,9}$/.test(query) ? Number(query) : undefined;
+      const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const byName = sql`lower(${products.name}) LIKE ${pattern}`;
+      return base()
+        .where(id === undefined ? byName : sql`(${products.id} = ${id} OR ${byName})`)
+        .orderBy(id === undefined ? asc(products.id) : sql`${products.id} = ${id} DESC, ${products.id}`)
+        .limit(limit);
+    },
+
+    async product(productId: number) {
+      const [row] = await base().where(eq(products.id, productId));
+      return row;
+    },
+
+    /** Units of each product held by orders not yet handed to delivery. */
+    async reserved(productIds: readonly number[]): Promise<Map<number, number>> {
+      if (productIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          productId: orderLines.productId,
+          units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`.mapWith(Number),
+        })
+        .from(orderLines)
+        .innerJoin(orderShipments, eq(orderShipments.id, orderLines.shipmentId))
+        .where(
+          and(
+            inArray(orderLines.productId, [...productIds]),
+            inArray(orderShipments.status, [...RESERVING_STATUSES]),
+          ),
+        )
+        .groupBy(orderLines.productId);
+      return new Map(rows.map((r) => [r.productId, r.units]));
+    },
+
+    /**
+     * The product's inventory row locked for a change (made with no stock if it has none): placements
+     * lock the same row (ADR 048), so nothing sells between the operator's check and the write.
+     */
+    async lock(productId: number): Promise<number> {
+      await db.insert(inventory).values({ productId, stock: 0 }).onConflictDoNothing();
+      const [row] = await db
+        .select({ stock: inventory.stock })
+        .from(inventory)
+        .where(eq(inventory.productId, productId))
+        .for("update");
+      return row!.stock;
+    },
+
+    /** Sets the units for sale; the table's trigger updates `has_stock` and announces the change. */
+    async set(productId: number, stock: number): Promise<void> {
+      await db
+        .update(inventory)
+        .set({ stock, updatedAt: sql`now()` })
+        .where(eq(inventory.productId, productId));
+    },
+  };
+}
+export type StockDeskRepository = ReturnType<typeof createStockDeskRepository>;
+
 export type InventoryRepository = ReturnType<typeof createInventoryRepository>;

@@ -9,6 +9,7 @@ import {
   inventory,
   orderEvents,
   orderLines,
+  orderNotes,
   orderShipments,
   orders,
   paymentProblems,
@@ -530,6 +531,29 @@ export function createOrdersRepository(db: Executor) {
         .where(and(...where))
         .orderBy(desc(orders.id))
         .limit(page.limit);
+    },
+
+    /** The order's internal notes, oldest first, each with its author's name and phone. */
+    async notes(orderId: number) {
+      return db
+        .select({
+          id: orderNotes.id,
+          text: orderNotes.text,
+          authorUserId: orderNotes.authorUserId,
+          createdAt: orderNotes.createdAt,
+          phone: users.phone,
+          name: users.name,
+          surname: users.surname,
+        })
+        .from(orderNotes)
+        .leftJoin(users, eq(users.id, orderNotes.authorUserId))
+        .where(eq(orderNotes.orderId, orderId))
+        .orderBy(asc(orderNotes.id));
+    },
+
+    async insertNote(note: typeof orderNotes.$inferInsert): Promise<number> {
+      const [row] = await db.insert(orderNotes).values(note).returning({ id: orderNotes.id });
+      return row!.id;
     },
 
     /** Every seller by name, for the back office's seller filter. */

@@ -8,6 +8,7 @@ import {
   type Order,
   type OrderStatus,
 } from "#contract/orders.ts";
+import type { StaffOrderCard } from "#contract/staff.ts";
 import type { UnitOfWork } from "#server/db/unit-of-work.ts";
 import { type OrdersOptions, orderNotFound, ordersContext, type Repositories } from "./context.ts";
 import { cancelOrder } from "./lifecycle.ts";
@@ -16,6 +17,7 @@ import { returnPayment } from "./payment-return.ts";
 import { type PaymentChoice, type PaymentUrls, startPayment } from "./payment-start.ts";
 import { type PlaceOrderInputParsed, placeOrder } from "./placement.ts";
 import { moveShipmentByStaff, type StaffActor } from "./fulfilment.ts";
+import { addOrderNote, notesOf } from "./notes.ts";
 import type { OrderRow, OrdersRepository } from "./repository.ts";
 import { orderListItem, orderView } from "./views.ts";
 
@@ -204,12 +206,42 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
     /** Sellers to filter the back office's list by. */
     sellerChoices: () => repository.sellerChoices(),
 
-    /** The order as an operator sees it: the shopper's view and who the shopper is. */
-    async staffCard(orderId: number) {
+    /**
+     * The order as an operator sees it: the shopper's view, who the shopper is, every payment attempt and
+     * the internal notes.
+     */
+    async staffCard(orderId: number): Promise<StaffOrderCard> {
       const row = await repository.order(orderId);
       if (!row) throw orderNotFound();
-      return { order: await orderView(repository, row), userId: row.userId };
+      const [order, profile, payments, notes] = await Promise.all([
+        orderView(repository, row),
+        repository.profile(row.userId),
+        repository.payments(orderId),
+        notesOf(repository, orderId),
+      ]);
+      return {
+        order,
+        userId: row.userId,
+        shopper: {
+          phone: profile?.phone ?? null,
+          name: profile?.name ?? null,
+          surname: profile?.surname ?? null,
+        },
+        payments: payments.map((p) => ({
+          id: p.id,
+          attempt: p.attempt,
+          method: p.method,
+          status: p.status,
+          amount: kopecks(p.amount),
+          refundedAmount: kopecks(p.refundedAmount),
+          createdAt: p.createdAt.toISOString(),
+        })),
+        notes,
+      };
     },
+
+    /** An operator's internal note on the order (notes.ts), audited. */
+    addNote: (staff: StaffActor, orderId: number, text: string) => addOrderNote(ctx, staff, orderId, text),
 
     /** An operator moves one shipment on (fulfilment.ts), audited. */
     moveShipment: (staff: StaffActor, orderId: number, shipmentId: number, to: OrderStatus) =>
