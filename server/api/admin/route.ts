@@ -27,6 +27,9 @@ import type { AuditActor } from "#server/domain/audit/repository.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import type { Context } from "hono";
+import { paymentProblemsRoute } from "./problems.ts";
+import { smsRoute } from "./sms.ts";
+import { stockRoute } from "./stock.ts";
 
 // The back office's API (issue 20; ADR 051). Every operation here is behind `staffOnly`: signed out 401, a
 // shopper 403; admin-only ones check the admin role too.
@@ -262,4 +265,8 @@ export const adminRoute = router
       createdAt: r.createdAt.toISOString(),
     }));
     return c.json({ items, next: rows.length > q.limit ? items.at(-1)!.id : null }, 200);
-  });
+  })
+  // The operations screens' routers (issue 20, points 7, 9, 10), behind the same gate.
+  .route("/payment-problems", paymentProblemsRoute)
+  .route("/stock", stockRoute)
+  .route("/sms", smsRoute);
