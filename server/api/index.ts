@@ -20,6 +20,7 @@ import { buildOpenApiDocument } from "./openapi/document.ts";
 import { optionsRoute } from "./options/route.ts";
 import { bonusRoute, ordersRoute, paymentsRoute } from "./orders/route.ts";
 import { pagesRoute } from "./pages/route.ts";
+import { bonusAccountRoute, orderRepeatRoute, purchasesRoute } from "./purchases/route.ts";
 import { productsRoute } from "./products/route.ts";
 import { recentSearchesRoute } from "./recent-searches/route.ts";
 import { routeRulesRoute } from "./route-rules/route.ts";
@@ -74,6 +75,9 @@ export function createApiRoutes() {
     .route("/v1/basket", basketRoute)
     .route("/v1/admin", adminRoute)
     .route("/v1/orders", ordersRoute)
+    .route("/v1/orders", orderRepeatRoute)
+    .route("/v1/purchases", purchasesRoute)
+    .route("/v1/bonus", bonusAccountRoute)
     .route("/v1/payments", paymentsRoute)
     .route("/v1/user/bonus", bonusRoute)
     .route("/v1/auth/phone", phoneSignInRoute)

@@ -10,6 +10,7 @@ import { type BankSignInOptions, createBankSignInService } from "#server/domain/
 import { createBasketRepository } from "#server/domain/basket/repository.ts";
 import { createBasketService, optionMaxItems } from "#server/domain/basket/service.ts";
 import { createBonusRepository } from "#server/domain/bonus/repository.ts";
+import { createBonusService } from "#server/domain/bonus/service.ts";
 import { createCatalogRepository } from "#server/domain/catalog/repository.ts";
 import { createCatalogService } from "#server/domain/catalog/service.ts";
 import { createCatalogMenuRepository } from "#server/domain/catalog-menu/repository.ts";
@@ -43,6 +44,8 @@ import { createOrderNotificationsRepository } from "#server/domain/order-sms/rep
 import { createOrderSmsService } from "#server/domain/order-sms/sms.ts";
 import { createCashbackRepository } from "#server/domain/cashback/repository.ts";
 import { createCashbackService } from "#server/domain/cashback/maturation.ts";
+import { createPurchasesRepository } from "#server/domain/purchases/repository.ts";
+import { createPurchasesService } from "#server/domain/purchases/service.ts";
 import { createProfileRepository } from "#server/domain/profile/repository.ts";
 import { createProfileService } from "#server/domain/profile/service.ts";
 import { createRecentSearchesRepository } from "#server/domain/recent-searches/repository.ts";
@@ -171,6 +174,12 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     currentCity: catalogOnly,
     confirmCity: catalogOnly,
   });
+  // Personal, never cached; a change locks the basket row, checks every rule and moves the version (ADR 038).
+  const basket = createBasketService(createUnitOfWork(db, createBasketRepository), {
+    maxItems: async () => optionMaxItems((await reference.options()).items),
+    currentCity: async (chosenId) => (await geo.currentCity(chosenId)).city,
+    defaultCity: () => geo.defaultCity(),
+  });
   return {
     // The acquirer the orders pay through (T-Bank protocol) and, without a real one, its stand-in (ADR 037).
     acquirer: payments.acquirer,
@@ -185,12 +194,11 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       afterSignIn: bankStandIn && welcomeDemoCustomers(createUnitOfWork(db, createBonusRepository)),
     }),
     bankStandIn,
-    // Personal, never cached; a change locks the basket row, checks every rule and moves the version (ADR 038).
-    basket: createBasketService(createUnitOfWork(db, createBasketRepository), {
-      maxItems: async () => optionMaxItems((await reference.options()).items),
-      currentCity: async (chosenId) => (await geo.currentCity(chosenId)).city,
-      defaultCity: () => geo.defaultCity(),
-    }),
+    basket,
+    // The points account's reads (the «Баллы» page); the ledger is written by orders.
+    bonus: createBonusService(createBonusRepository(db)),
+    // What the shopper has received and «Купить снова», through the basket's own rules (issue 20).
+    purchases: createPurchasesService(createPurchasesRepository(db), basket),
     catalog: shared("catalog", createCatalogService(catalogRepository), TAGS.catalog),
     // Personal, never cached: placement, payment and expiry, each a transaction with conditional updates (ADR 040).
     orders: createOrdersService(

@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { bonusAccounts, bonusLedger } from "#server/db/schema/index.ts";
+import { and, asc, desc, eq, gt, lt, not, sql } from "drizzle-orm";
+import { bonusAccounts, bonusLedger, orders } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 
 export type BonusKind = (typeof bonusLedger.$inferInsert)["kind"];
@@ -76,6 +76,56 @@ export function createBonusRepository(db: Executor) {
         .from(bonusLedger)
         .where(eq(bonusLedger.userId, userId));
       return row ?? { balance: 0, pending: 0 };
+    },
+
+    /**
+     * The user's pending cashback per order (what is left of it: accrued less reversed and released), with
+     * the date it becomes spendable (null until the order is received), soonest first.
+     */
+    async pendingByOrder(userId: number) {
+      const points = sql<number>`sum(${bonusLedger.amount})::int`;
+      return db
+        .select({
+          orderId: orders.id,
+          number: orders.number,
+          status: orders.status,
+          dueAt: orders.cashbackDueAt,
+          points,
+        })
+        .from(bonusLedger)
+        .innerJoin(orders, eq(orders.id, bonusLedger.orderId))
+        .where(and(eq(bonusLedger.userId, userId), eq(bonusLedger.bucket, "pending")))
+        .groupBy(orders.id)
+        .having(gt(points, 0))
+        .orderBy(sql`${orders.cashbackDueAt} ASC NULLS LAST`, asc(orders.id));
+    },
+
+    /**
+     * A page of the user's ledger, newest first, paged by id (`before`), with each entry's order number.
+     * A release's pending half is left out: the shopper sees the cashback arrive once, as spendable points.
+     */
+    async historyPage(userId: number, page: { limit: number; before?: number }) {
+      return db
+        .select({
+          id: bonusLedger.id,
+          kind: bonusLedger.kind,
+          bucket: bonusLedger.bucket,
+          amount: bonusLedger.amount,
+          createdAt: bonusLedger.createdAt,
+          orderId: bonusLedger.orderId,
+          orderNumber: orders.number,
+        })
+        .from(bonusLedger)
+        .leftJoin(orders, eq(orders.id, bonusLedger.orderId))
+        .where(
+          and(
+            eq(bonusLedger.userId, userId),
+            page.before === undefined ? undefined : lt(bonusLedger.id, page.before),
+            not(and(eq(bonusLedger.kind, "cashback_release"), eq(bonusLedger.bucket, "pending"))!),
+          ),
+        )
+        .orderBy(desc(bonusLedger.id))
+        .limit(page.limit);
     },
 
     async history(userId: number, limit = 50) {
