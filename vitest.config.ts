@@ -40,6 +40,9 @@ const PGLITE_FILES = [
   // and driver: each must answer 4xx, never 5xx (ADR 027).
   "server/api/hostile-input.integration.test.ts",
   "tests/fuzz/api-fuzz.integration.test.ts",
+  // Two instances releasing the same cashback at once: on PGlite their transactions queue on the one
+  // session, on PostgreSQL they race on two pools (the conditional claim and the ledger's keys decide).
+  "server/domain/cashback/maturation.integration.test.ts",
 ];
 /** Files that open their own PGlite whatever the run: the PostgreSQL run would only repeat them. */
 const PGLITE_ONLY = ["server/db/seed/seed.integration.test.ts"];
