@@ -5,6 +5,7 @@ import { useSignOutAction } from "#app/features/account/api.ts";
 export const PERSONAL_SECTIONS = [
   { to: "/personal/orders", label: "Заказы" },
   { to: "/personal/purchases", label: "Покупки" },
+  { to: "/personal/bonus", label: "Баллы" },
   { to: "/personal/refunds", label: "Возвраты" },
   { to: "/personal/wishlist", label: "Избранное" },
   { to: "/personal/viewed", label: "Просмотренные" },

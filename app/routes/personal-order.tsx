@@ -9,6 +9,7 @@ import {
   OrderTotals,
 } from "#app/features/orders/components/order-parts.tsx";
 import { OrdersStyles } from "#app/features/orders/orders-styles.tsx";
+import { BuyAgainButton } from "#app/features/purchases/index.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { orNotFound, validateParams } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
@@ -64,6 +65,9 @@ function OrderDetail({ orderId }: { orderId: number }) {
             Оплатить
           </Link>
         </div>
+      ) : null}
+      {order.status !== "awaiting_payment" ? (
+        <BuyAgainButton what={{ orderId: order.id }} className="order-detail__again" />
       ) : null}
       <div className="order-detail__grid">
         <section className="order-detail__card" aria-label="Товары">

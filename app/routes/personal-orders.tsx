@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, redirect } from "react-router";
 import { ordersQuery } from "#app/features/orders/api.ts";
 import { OrderList } from "#app/features/orders/components/order-list.tsx";
 import { OrdersStyles } from "#app/features/orders/orders-styles.tsx";
+import { getOrderType, setOrderType } from "#app/lib/order-type.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { loadPersonalPage, personalPageMeta } from "#app/lib/personal-page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
@@ -10,25 +12,83 @@ import type { Route } from "./+types/personal-orders";
 
 export const handle: RouteHandle = { cache: "personal" };
 
+type Tab = "active" | "completed";
+
+/** `?type=completed` is the «Завершённые» tab; anything else (or nothing) is «Активные». */
+function tabOf(url: URL): Tab {
+  return url.searchParams.get("type") === "completed" ? "completed" : "active";
+}
+
 export const loader = (args: Route.LoaderArgs) =>
   loadPersonalPage(args, "Мои заказы", async (queries, api) => {
-    await queries.ensureQueryData(ordersQuery("active", api));
-    return {};
+    const tab = tabOf(new URL(args.request.url));
+    await queries.ensureQueryData(ordersQuery(tab, api));
+    return { tab };
   });
+
+/**
+ * The spec's order-type preference: a shopper who chose «Завершённые» and moved about the account comes
+ * back to it from a plain link (the menu's); it resets to current outside the account (the shell).
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  if (!url.searchParams.has("type") && getOrderType() === "completed") {
+    throw redirect("/personal/orders?type=completed");
+  }
+  return serverLoader();
+}
 
 export const meta: Route.MetaFunction = ({ data }) => personalPageMeta(data);
 
-function Orders({ title }: { title: string }) {
-  const { data } = useQuery(ordersQuery("active"));
+const EMPTY: Record<Tab, { title: string; text: string }> = {
+  active: {
+    title: "Активных заказов нет",
+    text: "Оформленные заказы появятся здесь, пока их везут к вам.",
+  },
+  completed: {
+    title: "Завершённых заказов нет",
+    text: "Здесь будут полученные и отменённые заказы — к ним можно вернуться, чтобы купить снова.",
+  },
+};
+
+function OrderTabs({ tab }: { tab: Tab }) {
+  const tabs: { id: Tab; label: string; to: string }[] = [
+    { id: "active", label: "Активные", to: "/personal/orders" },
+    { id: "completed", label: "Завершённые", to: "/personal/orders?type=completed" },
+  ];
+  return (
+    <nav className="order-tabs" aria-label="Заказы">
+      <ul>
+        {tabs.map((t) => (
+          <li key={t.id}>
+            <Link
+              to={t.to}
+              className={t.id === tab ? "order-tabs__tab order-tabs__tab--current" : "order-tabs__tab"}
+              aria-current={t.id === tab ? "page" : undefined}
+              onClick={() => setOrderType(t.id === "completed" ? "completed" : "current")}
+            >
+              {t.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Orders({ title, tab }: { title: string; tab: Tab }) {
+  const { data } = useQuery(ordersQuery(tab));
   const items = data?.items ?? [];
+  // The tab on screen is the preference (a link or a reload with `?type=` counts as a choice).
+  useEffect(() => setOrderType(tab === "completed" ? "completed" : "current"), [tab]);
   return (
     <>
       <h1 className="page-title">{title}</h1>
-      <h2 className="order-list__tab">Активные</h2>
+      <OrderTabs tab={tab} />
       {items.length === 0 ? (
         <div className="empty-state">
-          <p className="empty-state__title">Активных заказов нет</p>
-          <p className="empty-state__text">Оформленные заказы появятся здесь, пока их везут к вам.</p>
+          <p className="empty-state__title">{EMPTY[tab].title}</p>
+          <p className="empty-state__text">{EMPTY[tab].text}</p>
           <Link className="button button--primary" to="/catalog">
             Перейти в каталог
           </Link>
@@ -44,7 +104,7 @@ export default function PersonalOrders({ loaderData }: Route.ComponentProps) {
   return (
     <PageDataBoundary state={loaderData.dehydratedState}>
       <OrdersStyles />
-      <Orders title={loaderData.seo.h1} />
+      <Orders title={loaderData.seo.h1} tab={loaderData.tab} />
     </PageDataBoundary>
   );
 }

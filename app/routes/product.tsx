@@ -16,6 +16,7 @@ import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
 import { ProductPrice } from "#app/features/catalog/components/product-price.tsx";
 import { ProductReviews } from "#app/features/catalog/components/product-reviews.tsx";
 import { loadProduct, productDescription } from "#app/features/catalog/product-page.ts";
+import { PurchasedNote } from "#app/features/purchases/index.ts";
 import { WishlistHeart } from "#app/features/wishlist/components/wishlist-heart.tsx";
 import { reportEcommerce } from "#app/lib/analytics/yandex-metrika.ts";
 import { serverApi } from "#app/lib/api-context.ts";
@@ -111,6 +112,7 @@ function ProductDetails({ productId }: { productId: number }) {
               <span>Пока нет отзывов</span>
             )}
             <span>Артикул: {product.sku}</span>
+            <PurchasedNote productId={product.id} variant="page" />
           </p>
           <ProductPrice product={product} />
           <p className="product-page__seller">

@@ -1,12 +1,17 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { useHeaderBalance } from "#app/features/bonus/index.ts";
 import { UserIcon } from "#app/ui/icons.tsx";
 import { formatPhone } from "#app/ui/phone-mask.ts";
+import { formatPoints } from "#contract/format.ts";
+import { points } from "#contract/money.ts";
 import { displayName, useMe, useSignOutAction } from "./api.ts";
+import { useSignedInHint } from "./session.ts";
 import { signInHref } from "./sign-in-link.ts";
 
 const LINKS = [
   { to: "/personal/orders", label: "Мои заказы" },
+  { to: "/personal/purchases", label: "Покупки" },
   { to: "/personal/wishlist", label: "Избранное" },
   { to: "/personal/viewed", label: "Просмотренные" },
   { to: "/personal/address/new", label: "Адреса доставки" },
@@ -40,6 +45,8 @@ function AccountMenu({ label, phone }: { label: string; phone: string | null }) 
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const { busy, signOut } = useSignOutAction();
+  // Known after hydration with the signed-in state, as the name is: the page stays the same for everyone.
+  const balance = useHeaderBalance(useSignedInHint());
 
   // A followed link closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose.
@@ -83,6 +90,10 @@ function AccountMenu({ label, phone }: { label: string; phone: string | null }) 
             <span className="account-menu__phone">{formatPhone(phone)}</span>
           ) : null}
         </p>
+        <Link to="/personal/bonus" className="account-menu__bonus" data-testid="header-bonus">
+          <span>Баллы</span>
+          <strong>{balance === undefined ? "…" : formatPoints(points(balance))}</strong>
+        </Link>
         <ul>
           {LINKS.map((link) => (
             <li key={link.to}>

@@ -19,6 +19,14 @@ export interface ToastOptions {
   duration?: number;
   speed?: number;
   data?: unknown;
+  /** A link under the text that takes the shopper on (e.g. «Перейти в корзину»). */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  /** A path of the storefront. */
+  to: string;
 }
 
 export interface Toast {
@@ -30,6 +38,7 @@ export interface Toast {
   duration: number;
   speed: number;
   data?: unknown;
+  action?: ToastAction;
   /** Playing its leave transition (`speed` ms) before it is destroyed. */
   leaving: boolean;
 }
@@ -81,6 +90,7 @@ export class ToastStore {
       duration: options.duration ?? TOAST_DURATION_MS,
       speed: options.speed ?? TOAST_SPEED_MS,
       data: options.data,
+      action: options.action,
       leaving: false,
     };
     if (toast.group !== undefined) {

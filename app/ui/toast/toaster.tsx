@@ -1,4 +1,5 @@
 import { type FocusEvent, useEffect, useRef, useSyncExternalStore } from "react";
+import { Link } from "react-router";
 import { cx } from "../class-names.ts";
 import { CloseIcon } from "../close-icon.tsx";
 import { cssVars } from "../css-vars.ts";
@@ -75,6 +76,11 @@ function ToastView({ toast, onClose }: { toast: Toast; onClose: () => void }) {
       <div className="ui-toast__body">
         <p className="ui-toast__title">{toast.title}</p>
         {toast.text && <p className="ui-toast__text">{toast.text}</p>}
+        {toast.action && (
+          <Link className="ui-toast__action" to={toast.action.to} onClick={onClose}>
+            {toast.action.label}
+          </Link>
+        )}
       </div>
       <button type="button" className="ui-toast__close" aria-label="Закрыть уведомление" onClick={onClose}>
         <CloseIcon size={20} />

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { BasketButton } from "#app/features/basket/index.ts";
+import { PurchasedNote } from "#app/features/purchases/index.ts";
 import { WishlistHeart } from "#app/features/wishlist/index.ts";
 import { usePreloadOnIntent } from "#app/lib/deploy/preload-queue.ts";
 import type { ProductCard as ProductCardData } from "#contract/catalog.ts";
@@ -45,6 +46,8 @@ export function ProductCard({
             <span className="badge badge--discount">−{product.discountPercent}%</span>
           ) : null}
           <TopProfitBadge product={product} className="product-card__top-profit" />
+          {/* Over the picture, so its arrival after hydration moves nothing. */}
+          <PurchasedNote productId={product.id} variant="card" />
         </div>
         <div className="product-card__prices">
           <span className="product-card__price" data-testid="product-card-price">

@@ -76,7 +76,8 @@ export function ProductReviews({ productId }: { productId: number }) {
   // All reviews, whatever the filter: `total` counts only the ones the filter lets through.
   const all = first.distribution.reduce((n, d) => n + d.count, 0);
   return (
-    <section className="product-page__section reviews" aria-labelledby="reviews-title">
+    // #reviews: «Оставить отзыв» in the purchases leads here.
+    <section id="reviews" className="product-page__section reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">Отзывы {all > 0 ? <span className="muted">{all}</span> : null}</h2>
       {all === 0 ? (
         <p className="muted">Об этом товаре ещё не писали. Отзыв можно оставить после покупки.</p>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BuyAgainButton } from "#app/features/purchases/index.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { formatCount, formatRub } from "#contract/format.ts";
 import { kopecks } from "#contract/money.ts";
@@ -19,7 +20,10 @@ export interface OrderListItem {
   images: { url: string; alt: string }[];
 }
 
-/** The active orders: number, date, status, sum, pictures, when and where. */
+/** Orders that have ended: received, cancelled (an unpaid one that expired too), not collected. */
+const ENDED: readonly OrderStatus[] = ["delivered", "cancelled", "not_collected"];
+
+/** The account's orders: number, date, status, sum, pictures, when and where; «Купить снова» once ended. */
 export function OrderList({ items }: { items: readonly OrderListItem[] }) {
   return (
     <ul className="order-list">
@@ -62,6 +66,11 @@ export function OrderList({ items }: { items: readonly OrderListItem[] }) {
             >
               Оплатить
             </Link>
+          ) : null}
+          {ENDED.includes(order.status) ? (
+            <div className="order-card__actions">
+              <BuyAgainButton what={{ orderId: order.id }} />
+            </div>
           ) : null}
         </li>
       ))}

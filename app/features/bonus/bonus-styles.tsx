@@ -1,0 +1,6 @@
+import href from "./bonus.css?url";
+
+/** The points page's stylesheet: linked by it only. */
+export function BonusStyles() {
+  return <link rel="stylesheet" href={href} precedence="page" />;
+}
