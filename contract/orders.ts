@@ -210,6 +210,18 @@ export const orderListItemSchema = orderSchema
     deliveryType: z.enum(DELIVERY_TYPES),
     itemsCount: z.number().int(),
     images: z.array(z.object({ url: z.string(), alt: z.string() })),
+    /** Each parcel: where it is and its day (delivery, the point's storage deadline, or received). */
+    shipments: z.array(
+      z.object({
+        id: z.number().int(),
+        seller: z.string(),
+        status: z.enum(ORDER_STATUSES),
+        statusText: z.string(),
+        deliveryDate: z.iso.date(),
+        storageUntil: z.iso.date().nullable(),
+        deliveredAt: z.iso.datetime({ offset: true }).nullable(),
+      }),
+    ),
   });
 export const orderListSchema = z.object({ items: z.array(orderListItemSchema) });
 

@@ -7,7 +7,7 @@ import type {
   RepeatResult,
 } from "#contract/after-sale.ts";
 import type { Basket } from "#contract/basket.ts";
-import type { Order } from "#contract/orders.ts";
+import type { Order, orderListItemSchema } from "#contract/orders.ts";
 import { callApi, readJson } from "#tests/fixtures/api-call.ts";
 import { deliverOrder, recordLedger, setCashbackDue } from "#tests/fixtures/after-sale-data.ts";
 import {
@@ -27,6 +27,7 @@ afterAll(async () => {
   await removeOrderData(database.db);
 });
 
+type OrderListItem = import("zod").infer<typeof orderListItemSchema>;
 type Shopper = Awaited<ReturnType<typeof shopperWithBasket>>;
 
 /** An order of the given lines placed for pickup and paid fully with points (no acquirer needed). */
@@ -157,6 +158,26 @@ describe("purchases", () => {
       [b!.id, "2026-10-01T10:00:00.000Z", first.order.id],
     ]);
     expect(page.next).toBeNull();
+
+    // The orders' tabs: received ones under «Завершённые», each parcel with its status and day.
+    const completed = await readJson<{ items: OrderListItem[] }>(
+      await callApi("/api/v1/orders?tab=completed", { cookie: shopper.cookie }),
+    );
+    expect(completed.items.map((o) => o.id)).toEqual([second.order.id, first.order.id]);
+    expect(completed.items[0]!.shipments).toEqual([
+      expect.objectContaining({
+        status: "delivered",
+        statusText: "Получен",
+        deliveredAt: "2026-11-02T10:00:00.000Z",
+      }),
+    ]);
+    const active = await readJson<{ items: OrderListItem[] }>(
+      await callApi("/api/v1/orders?tab=active", { cookie: shopper.cookie }),
+    );
+    expect(active.items).toHaveLength(1);
+    expect(active.items[0]!.shipments).toEqual([
+      expect.objectContaining({ status: "paid", deliveredAt: null, storageUntil: null }),
+    ]);
 
     const dates = await readJson<PurchaseDates>(
       await callApi(`/api/v1/purchases/products?ids=${a!.id},${b!.id},${c!.id}`, { cookie: shopper.cookie }),

@@ -595,9 +595,19 @@ export function createOrdersRepository(db: Executor) {
     async shipmentDatesOfOrders(orderIds: readonly number[]) {
       if (orderIds.length === 0) return [];
       return db
-        .select({ orderId: orderShipments.orderId, deliveryDate: orderShipments.deliveryDate })
+        .select({
+          id: orderShipments.id,
+          orderId: orderShipments.orderId,
+          deliveryDate: orderShipments.deliveryDate,
+          status: orderShipments.status,
+          storageUntil: orderShipments.storageUntil,
+          deliveredAt: orderShipments.deliveredAt,
+          seller: sellers.name,
+        })
         .from(orderShipments)
-        .where(inArray(orderShipments.orderId, [...orderIds]));
+        .innerJoin(sellers, eq(sellers.id, orderShipments.sellerId))
+        .where(inArray(orderShipments.orderId, [...orderIds]))
+        .orderBy(asc(orderShipments.id));
     },
 
     /** Unpaid orders past their deadline, oldest first. */

@@ -105,5 +105,16 @@ export function orderListItem(
       .filter((l) => l.imageUrl !== null)
       .slice(0, 6)
       .map((l) => ({ url: l.imageUrl!, alt: l.name })),
+    shipments: dates
+      .filter((d) => d.orderId === row.id)
+      .map((d) => ({
+        id: d.id,
+        seller: d.seller,
+        status: d.status,
+        statusText: ORDER_STATUS_TEXT[d.status],
+        deliveryDate: d.deliveryDate,
+        storageUntil: d.storageUntil,
+        deliveredAt: d.deliveredAt?.toISOString() ?? null,
+      })),
   };
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { BuyAgainButton } from "#app/features/purchases/index.ts";
 import { formatDate } from "#app/lib/format.ts";
+import { localDateTime } from "#contract/delivery-dates.ts";
 import { formatCount, formatRub } from "#contract/format.ts";
 import { kopecks } from "#contract/money.ts";
 import type { OrderStatus } from "#contract/orders.ts";
@@ -18,6 +19,30 @@ export interface OrderListItem {
   deliveryType: "courier" | "pickup";
   itemsCount: number;
   images: { url: string; alt: string }[];
+  shipments: ShipmentSummary[];
+}
+
+export interface ShipmentSummary {
+  id: number;
+  seller: string;
+  status: OrderStatus;
+  statusText: string;
+  deliveryDate: string;
+  storageUntil: string | null;
+  deliveredAt: string | null;
+}
+
+/** The day that matters for a parcel now: received, kept at the point until, or expected. */
+function shipmentDay(s: ShipmentSummary): string | null {
+  if (s.status === "delivered") {
+    return s.deliveredAt
+      ? `получен ${deliveryDayText(localDateTime(new Date(s.deliveredAt), "Europe/Moscow").date)}`
+      : null;
+  }
+  if (s.status === "ready_for_pickup")
+    return s.storageUntil ? `ждёт до ${deliveryDayText(s.storageUntil)}` : null;
+  if (s.status === "cancelled" || s.status === "not_collected") return null;
+  return `доставка ${deliveryDayText(s.deliveryDate)}`;
 }
 
 /** Orders that have ended: received, cancelled (an unpaid one that expired too), not collected. */
@@ -43,17 +68,28 @@ export function OrderList({ items }: { items: readonly OrderListItem[] }) {
               </li>
             ))}
           </ul>
+          <ul className="order-card__shipments" aria-label="Отправления">
+            {order.shipments.map((shipment, index) => {
+              const day = shipmentDay(shipment);
+              return (
+                <li key={shipment.id} className="order-card__shipment">
+                  <span className="order-card__shipment-seller">
+                    {order.shipments.length > 1 ? `Отправление ${index + 1}` : "Отправление"} ·{" "}
+                    {shipment.seller}
+                  </span>
+                  <span>
+                    <strong>{shipment.statusText}</strong>
+                    {day ? `, ${day}` : ""}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
           <dl className="order-card__facts">
             <div>
               <dt>{order.deliveryType === "pickup" ? "Пункт выдачи" : "Адрес"}</dt>
               <dd>{order.deliveryPlace}</dd>
             </div>
-            {order.deliveryDates.length > 0 ? (
-              <div>
-                <dt>Доставка</dt>
-                <dd>{order.deliveryDates.map(deliveryDayText).join(" и ")}</dd>
-              </div>
-            ) : null}
             <div>
               <dt>{formatCount(order.itemsCount, "товар", "товара", "товаров")}</dt>
               <dd className="order-card__sum">{formatRub(kopecks(order.toPay))}</dd>
