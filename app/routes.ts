@@ -50,6 +50,14 @@ export default [
     route("personal/recipients", "routes/personal-recipients.tsx", { id: "personal-recipients" }),
     route("personal/address/:addressId", "routes/personal-address.tsx", { id: "personal-address-addressId" }),
   ]),
+  // Not in the spec's table: the back office (issue 20; ADR 051), its own layout and gate. A new screen
+  // adds its route here and its line in app/features/admin/sections.ts.
+  layout("layouts/admin.tsx", { id: "layout-admin" }, [
+    route("admin", "routes/admin-orders.tsx", { id: "admin" }),
+    route("admin/orders/:orderId", "routes/admin-order.tsx", { id: "admin-orders-orderId" }),
+    route("admin/staff", "routes/admin-staff.tsx", { id: "admin-staff" }),
+    route("admin/audit", "routes/admin-audit.tsx", { id: "admin-audit" }),
+  ]),
   layout("layouts/default.tsx", { id: "layout-fallback" }, [
     route("*", "routes/not-found.tsx", { id: "not-found" }),
   ]),

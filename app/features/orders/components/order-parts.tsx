@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { deliveryDayWords, localDateTime } from "#contract/delivery-dates.ts";
 import { formatPoints, formatRub } from "#contract/format.ts";
 import { kopecks, points } from "#contract/money.ts";
@@ -130,8 +131,17 @@ export function OrderTimeline({ order }: { order: Order }) {
   );
 }
 
-/** One block per seller: the date and the products with pictures. */
-export function OrderShipments({ order }: { order: Order }) {
+/**
+ * One block per seller: the date and the products with pictures; `actions` puts what may be done with a
+ * parcel under its products (the back office's moves).
+ */
+export function OrderShipments({
+  order,
+  actions,
+}: {
+  order: Order;
+  actions?: (shipment: Shipment) => ReactNode;
+}) {
   return (
     <ul className="order-shipments">
       {order.shipments.map((shipment, index) => (
@@ -158,6 +168,7 @@ export function OrderShipments({ order }: { order: Order }) {
               </li>
             ))}
           </ul>
+          {actions?.(shipment)}
         </li>
       ))}
     </ul>

@@ -1,0 +1,42 @@
+import { ORDER_STATUS_TEXT } from "#contract/orders.ts";
+import type { OrderStatus } from "#contract/order-states.ts";
+import { ROLE_TEXT, type Role } from "#contract/roles.ts";
+
+// How the audit log reads to an admin: each action in Russian and its details in a line.
+
+export const AUDIT_ACTION_TEXT: Record<string, string> = {
+  "order.transition": "Смена статуса отправления",
+  "order.cancel": "Отмена заказа",
+  "order.note": "Заметка к заказу",
+  "stock.adjust": "Изменение остатка",
+  "payment_problem.resolve": "Проблемный платёж закрыт",
+  "payment_problem.retry": "Повтор возврата",
+  "staff.grant": "Назначение роли",
+  "staff.revoke": "Снятие роли",
+};
+
+const status = (value: unknown) => ORDER_STATUS_TEXT[value as OrderStatus] ?? String(value);
+const role = (value: unknown) => ROLE_TEXT[value as Role] ?? String(value);
+
+/** The details of one record as a short line; unknown ones as `key: value` pairs. */
+export function auditDetailsText(action: string, details: Record<string, unknown>): string {
+  switch (action) {
+    case "order.transition":
+      return `Отправление ${details.shipmentId}: ${status(details.from)} → ${status(details.to)}`;
+    case "order.note":
+      return typeof details.text === "string" ? `«${details.text}»` : "";
+    case "staff.grant":
+    case "staff.revoke":
+      return `${details.phone ?? ""} · ${role(details.role)}`;
+    default:
+      return Object.entries(details)
+        .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
+        .join(", ");
+  }
+}
+
+/** `order:7` is a link to the order's card; anything else is shown as it is. */
+export function auditTargetLink(target: string): string | undefined {
+  const order = /^order:(\d+)$/.exec(target);
+  return order ? `/admin/orders/${order[1]}` : undefined;
+}

@@ -1,0 +1,30 @@
+import { isRouteErrorResponse } from "react-router";
+import { Button } from "#app/ui/button.tsx";
+
+/** What a back-office screen shows instead of itself when the API refused it (403, 404) or failed. */
+export function AdminError({ error }: { error: unknown }) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : undefined;
+  if (status === 403) {
+    return (
+      <section className="admin-state" aria-labelledby="admin-state-title">
+        <h1 id="admin-state-title">Нет доступа</h1>
+        <p>
+          Этот раздел открыт только сотрудникам с нужной ролью. Если она вам нужна, обратитесь к
+          администратору магазина.
+        </p>
+        <Button href="/">Вернуться в магазин</Button>
+      </section>
+    );
+  }
+  return (
+    <section className="admin-state" aria-labelledby="admin-state-title">
+      <h1 id="admin-state-title">{status === 404 ? "Не найдено" : "Не получилось открыть раздел"}</h1>
+      <p>{message ?? "Попробуйте обновить страницу через минуту."}</p>
+      <Button href="/admin" variant="secondary">
+        К заказам
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { OrderDelivery, OrderShipments, OrderTimeline, OrderTotals } from "#app/features/orders/index.ts";
+import { formatPhone } from "#app/ui/phone-mask.ts";
+import type { StaffOrderCard } from "#contract/staff.ts";
+import { formatDateTime } from "../format.ts";
+import { OrderNotes } from "./order-notes.tsx";
+import { OrderPayments } from "./order-payments.tsx";
+import { ShipmentMoves } from "./shipment-moves.tsx";
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section className="admin-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The order as an operator works it: the parcels with the moves each allows now, the notes; beside them
+ * the shopper, the delivery, the payments, the sums and the history. `actions` is the order's own
+ * actions (cancelling), under its title.
+ */
+export function OrderCard({ card, actions }: { card: StaffOrderCard; actions?: ReactNode }) {
+  const { order, shopper } = card;
+  const paid = order.status !== "awaiting_payment" && order.status !== "cancelled";
+  const shopperName = [shopper.name, shopper.surname].filter(Boolean).join(" ");
+  return (
+    <article className="admin-order" aria-labelledby="admin-order-title">
+      <p className="admin-back">
+        <Link to="/admin">← Все заказы</Link>
+      </p>
+      <header className="admin-order__head">
+        <h1 className="admin-title" id="admin-order-title">
+          Заказ № {order.number}
+        </h1>
+        <span className={`order-status order-status--${order.status}`}>{order.statusText}</span>
+        <p className="admin-muted admin-order__date">Оформлен {formatDateTime(order.createdAt)}</p>
+        {actions}
+      </header>
+      <div className="admin-order__grid">
+        <div>
+          <Section title="Отправления" id="admin-order-shipments">
+            <OrderShipments
+              order={order}
+              actions={(shipment) => <ShipmentMoves order={order} shipment={shipment} />}
+            />
+          </Section>
+          <Section title="Заметки сотрудников" id="admin-order-notes">
+            <OrderNotes orderId={order.id} notes={card.notes} />
+          </Section>
+        </div>
+        <div>
+          <Section title="Покупатель" id="admin-order-shopper">
+            <dl className="order-facts">
+              <div>
+                <dt>Телефон</dt>
+                <dd>{shopper.phone ? formatPhone(shopper.phone) : "—"}</dd>
+              </div>
+              {shopperName ? (
+                <div>
+                  <dt>Имя</dt>
+                  <dd>{shopperName}</dd>
+                </div>
+              ) : null}
+              <div>
+                <dt>Телефон получателя</dt>
+                <dd>{formatPhone(order.recipient.phone)}</dd>
+              </div>
+            </dl>
+          </Section>
+          <Section title="Доставка" id="admin-order-delivery">
+            <OrderDelivery order={order} />
+          </Section>
+          <Section title="Оплата" id="admin-order-payments">
+            <OrderTotals order={order} paid={paid} />
+            <h3 className="admin-subtitle">Платежи</h3>
+            <OrderPayments payments={card.payments} />
+          </Section>
+          <Section title="История" id="admin-order-history">
+            <OrderTimeline order={order} />
+          </Section>
+        </div>
+      </div>
+    </article>
+  );
+}

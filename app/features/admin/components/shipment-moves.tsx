@@ -1,0 +1,33 @@
+import type { Order } from "#contract/orders.ts";
+import { Button } from "#app/ui/button.tsx";
+import { showToast } from "#app/ui/toast/toast-store.ts";
+import { useOrderCardMutations } from "../api.ts";
+import { MOVE_LABEL, movesFrom } from "../moves.ts";
+import { refusalText } from "../refusal.ts";
+
+type Shipment = Order["shipments"][number];
+
+/** The moves a parcel allows now, as buttons; the card shows the parcel's new status when one is made. */
+export function ShipmentMoves({ order, shipment }: { order: Order; shipment: Shipment }) {
+  const { move } = useOrderCardMutations(order.id);
+  const moves = movesFrom(shipment.status, order.delivery.type);
+  if (moves.length === 0) return null;
+  const run = async (to: (typeof moves)[number]) => {
+    try {
+      const card = await move.mutateAsync({ shipmentId: shipment.id, to });
+      const now = card.order.shipments.find((s) => s.id === shipment.id);
+      showToast({ type: "success", title: `Отправление: ${now?.statusText ?? "статус изменён"}` });
+    } catch (error) {
+      showToast({ type: "error", title: "Статус не изменён", text: refusalText(error) });
+    }
+  };
+  return (
+    <div className="admin-moves">
+      {moves.map((to) => (
+        <Button key={to} size="m" onClick={() => run(to)}>
+          {MOVE_LABEL[to]}
+        </Button>
+      ))}
+    </div>
+  );
+}

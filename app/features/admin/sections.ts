@@ -1,0 +1,24 @@
+import { hasRole, type StaffRole } from "#contract/roles.ts";
+
+/**
+ * The back office's sections, in the order of its navigation. A new screen adds one line here and its
+ * route in app/routes.ts; `role` is the least role that may open it (the API checks it again).
+ */
+export interface AdminSection {
+  to: string;
+  label: string;
+  role: StaffRole;
+  /** Marked as current on the paths under this one too (the list's order cards). */
+  also?: string;
+}
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { to: "/admin", label: "Заказы", role: "operator", also: "/admin/orders/" },
+  { to: "/admin/staff", label: "Сотрудники", role: "admin" },
+  { to: "/admin/audit", label: "Журнал действий", role: "admin" },
+];
+
+/** The sections this staff member may open. */
+export function sectionsFor(roles: readonly string[]): AdminSection[] {
+  return ADMIN_SECTIONS.filter((s) => hasRole(roles, s.role));
+}

@@ -1,0 +1,28 @@
+import { useState } from "react";
+import { showToast } from "#app/ui/toast/toast-store.ts";
+
+export interface Page<T> {
+  items: T[];
+  /** The `before` of the next page; null on the last. */
+  next: number | null;
+}
+
+/**
+ * «Показать ещё» under a keyset-paged list: the first page comes from the screen's query, the pages after
+ * it are appended here. A new first page (other filters, a refetch) starts over.
+ */
+export function useMorePages<T>(first: Page<T> | undefined, fetchPage: (before: number) => Promise<Page<T>>) {
+  const [more, setMore] = useState<{ after: Page<T>; items: T[]; next: number | null } | null>(null);
+  const current = more && more.after === first ? more : null;
+  const next = current ? current.next : (first?.next ?? null);
+  async function loadMore() {
+    if (next === null || !first) return;
+    try {
+      const page = await fetchPage(next);
+      setMore({ after: first, items: [...(current?.items ?? []), ...page.items], next: page.next });
+    } catch {
+      showToast({ type: "error", title: "Не удалось загрузить ещё", text: "Попробуйте ещё раз" });
+    }
+  }
+  return { items: [...(first?.items ?? []), ...(current?.items ?? [])], next, loadMore };
+}
