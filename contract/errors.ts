@@ -93,6 +93,8 @@ export const API_ERROR_CODES = [
   "last_admin",
   "user_not_found",
   "transition_not_allowed",
+  "cancel_not_allowed",
+  "shipment_not_found",
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

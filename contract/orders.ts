@@ -126,7 +126,26 @@ export const orderShipmentSchema = z.object({
   storageUntil: z.iso.date().nullable(),
   /** Pickup: the code to give at the point, only while the parcel waits there. */
   pickupCode: z.string().nullable(),
+  /** When the parcel reached the shopper. */
+  deliveredAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The shopper may cancel this parcel now (paid, not yet handed to delivery; ADR 054). */
+  cancellable: z.boolean(),
+  /** Why it was called off, in Russian, once cancelled or not collected. */
+  cancelReason: z.string().nullable(),
   lines: z.array(orderLineSchema),
+});
+
+/** Money and points given back for parcels called off (ADR 054). */
+export const orderRefundSchema = z.object({
+  id: z.number().int(),
+  shipmentIds: z.array(z.number().int()),
+  /** To the card, kopecks. */
+  amount: kopecksSchema,
+  /** To the points balance. */
+  points: pointsSchema,
+  status: z.enum(["pending", "done", "failed"]),
+  statusText: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
 });
 
 /** One change in the order's timeline: the order's (placed, paid, cancelled) or one shipment's. */
@@ -188,6 +207,11 @@ export const orderSchema = z.object({
   shipments: z.array(orderShipmentSchema),
   /** Every status change, oldest first. */
   timeline: z.array(orderEventSchema),
+  /** The shopper may cancel the whole order now: every parcel still on its way can be cancelled. */
+  cancellable: z.boolean(),
+  /** Kopecks the acquirer says went back to the card. */
+  refundedTotal: kopecksSchema,
+  refunds: z.array(orderRefundSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -34,6 +34,7 @@ import { createStaffRepository } from "#server/domain/staff/repository.ts";
 import { createStaffService } from "#server/domain/staff/service.ts";
 import { createMediaService } from "#server/domain/media/service.ts";
 import { courierSlotPolicy } from "#server/domain/orders/courier-slots.ts";
+import { createRefundsRepository } from "#server/domain/order-refunds/repository.ts";
 import { createOrdersRepository } from "#server/domain/orders/repository.ts";
 import { createOrdersService, type OrdersOptions } from "#server/domain/orders/service.ts";
 import { createPhoneCodesRepository } from "#server/domain/phone-sign-in/repository.ts";
@@ -207,6 +208,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
         bonus: createBonusRepository(x),
         notifications: createOrderNotificationsRepository(x),
         audit: createAuditRepository(x),
+        refunds: createRefundsRepository(x),
       })),
       {
         paymentTimeoutMin: 20,

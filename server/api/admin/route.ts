@@ -14,6 +14,7 @@ import {
   staffRoleParamsSchema,
   staffSellerListSchema,
 } from "#contract/staff.ts";
+import { staffCancelSchema } from "#contract/cancellation.ts";
 import { adminOnly, requireRole, staffOnly } from "#server/api/actor.ts";
 import {
   createRouter,
@@ -169,6 +170,23 @@ const addNote = defineRoute({
   },
 });
 
+const cancelOrder = defineRoute({
+  ...staff,
+  tags: ["admin"],
+  method: "post",
+  path: "/orders/{id}/cancel",
+  operationId: "adminCancelOrder",
+  summary: "Отменить заказ или одно отправление по решению оператора",
+  description:
+    "Без shipmentId — все отправления, которые ещё не у покупателя, с ним — одно; причина из словаря STAFF_CANCEL_REASONS. Можно на любом этапе до получения. Остатки, баллы, интервал курьера возвращаются сразу, кешбэк сгорает, деньги — задачей refund-order (частичный Cancel с чеком). 409 cancel_not_allowed — отправление уже получено. Запись в истории заказа и в журнале действий (order.cancel).",
+  statementTimeout: "write",
+  request: { params: staffOrderParamsSchema, body: jsonBody(staffCancelSchema) },
+  responses: {
+    ...jsonOk(staffOrderCardSchema, "Заказ после отмены"),
+    ...errorResponses(401, 403, 404, 409),
+  },
+});
+
 /** The staff member as the audit log records them: account, phone at the time, address. */
 // biome-ignore lint/suspicious/noExplicitAny: any route's context, whatever its path and input.
 function auditActor(c: Context<AppEnv, any, any>, userId: number): AuditActor {
@@ -244,6 +262,17 @@ export const adminRoute = router
       { userId: user.userId, address: clientAddress(c) ?? null },
       id,
       c.req.valid("json").text,
+    );
+    return c.json(await orders.staffCard(id), 200);
+  })
+  .openapi(cancelOrder, async (c) => {
+    const user = requireRole(c, "operator");
+    const { id } = c.req.valid("param");
+    const orders = c.get("services").orders;
+    await orders.cancel(
+      { kind: "staff", userId: user.userId, address: clientAddress(c) ?? null },
+      id,
+      c.req.valid("json"),
     );
     return c.json(await orders.staffCard(id), 200);
   })

@@ -1,187 +1,39 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Order } from "#contract/orders.ts";
 import type { AcquirerOptions } from "#server/composition/acquirer.ts";
-import { createApp } from "#server/composition/app.ts";
-import { createServices } from "#server/composition/services.ts";
-import { loadConfig } from "#server/config.ts";
 import { createBonusRepository } from "#server/domain/bonus/repository.ts";
-import { ordersJobs } from "#server/domain/orders/jobs.ts";
 import { returnPaymentJob } from "#server/domain/orders/payment-jobs.ts";
 import { RECONCILE_GRACE_MS } from "#server/domain/orders/service.ts";
 import { signed } from "#server/domain/payments/tbank-token.ts";
-import { createJobRunner } from "#server/jobs/runner.ts";
-import { createLogger } from "#server/logger.ts";
 import { THREE_DS_CODE } from "#server/stand-ins/acquirer/cards.ts";
-import { acquirerStandInJobs } from "#server/stand-ins/acquirer/stand-in.ts";
 import { payBySbp, payWithCard, STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
 import {
   acquirerPagesOf,
-  checkoutKey,
-  dueJobCount,
   expectedLinesOf,
   ledgerRowsOf,
-  openJobCount,
+  orderRow,
   passDeadline,
   paymentProblemsOf,
   paymentsOf,
-  orderRow,
   removeOrderData,
-  scratchProduct,
   setOrderStatus,
   setPaymentStatus,
-  shopperWithBasket,
   stockOf,
 } from "#tests/fixtures/order-data.ts";
+import {
+  ORIGIN,
+  orderOf,
+  type PaymentApp,
+  paymentApp,
+  placedOrder,
+  startPaying,
+} from "#tests/fixtures/payment-app.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 
 afterAll(async () => {
   const { database } = await getTestContext();
   await removeOrderData(database.db);
 });
-
-const ORIGIN = "http://localhost";
-
-/**
- * An app of its own whose stand-in acquirer delivers notifications to this same app (as it would over
- * the network), and a runner for the stand-in's notification jobs.
- */
-async function paymentApp(
-  options: {
-    intercept?: AcquirerOptions["intercept"];
-    /** Notifications lost on the way: the acquirer sees them delivered, the shop never does. */
-    loseNotifications?: boolean;
-  } = {},
-) {
-  const { database } = await getTestContext();
-  const logger = createLogger("silent");
-  let app: ReturnType<typeof createApp> | undefined;
-  const deliveries: { status: number; body: string }[] = [];
-  const services = createServices(database.db, {
-    acquirer: {
-      intercept: options.intercept,
-      standIn: {
-        deliver: async (request) => {
-          if (options.loseNotifications) return new Response("OK");
-          const response = await app!.request(request);
-          const body = await response.clone().text();
-          deliveries.push({ status: response.status, body });
-          return response;
-        },
-      },
-    },
-  });
-  app = createApp({
-    config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
-    services,
-    logger,
-    checks: {},
-  });
-  const handlers = acquirerStandInJobs(services.acquirerStandIn, { backoff: { baseMs: 10, maxMs: 10 } });
-  const runner = createJobRunner({ db: database.db, logger, handlers });
-  const names = handlers.map((h) => h.type.name);
-  /**
-   * Delivers the stand-in's due jobs now, all of them: a poll claims only as many as the runner's
-   * concurrency, and the worker's database keeps what earlier tests left queued (the API files share it).
-   */
-  const deliverNotifications = async () => {
-    for (let round = 0; round < 100; round += 1) {
-      await runner.poll();
-      await runner.idle();
-      if ((await dueJobCount(database.db, names)) === 0) return;
-    }
-    throw new Error("the stand-in's jobs are still due after 100 polls");
-  };
-  const call = (
-    path: string,
-    init: { method?: string; cookie?: string; body?: unknown; origin?: string | null } = {},
-  ) =>
-    app!.request(`${ORIGIN}${path}`, {
-      method: init.method ?? "GET",
-      headers: {
-        ...(init.cookie ? { cookie: init.cookie } : {}),
-        ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
-        ...(init.origin === null
-          ? {}
-          : init.method && init.method !== "GET"
-            ? { origin: init.origin ?? ORIGIN }
-            : {}),
-      },
-      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-    });
-  const send = (request: Request) => app!.request(request);
-  // The orders' `return-payment` job, retried at once instead of after minutes.
-  const returns = createJobRunner({
-    db: database.db,
-    logger,
-    handlers: ordersJobs(services, { returnBackoff: { baseMs: 5, maxMs: 5 } }).filter(
-      (h) => h.type.name === returnPaymentJob.name,
-    ),
-  });
-  /** Runs the return jobs of these payments, retries included, until each has ended (done or failed). */
-  const runReturns = async (paymentIds: number[]) => {
-    for (let round = 0; round < 200; round += 1) {
-      await returns.poll();
-      await returns.idle();
-      const keys = paymentIds.map((id) => `payment:${id}`);
-      if ((await openJobCount(database.db, returnPaymentJob.name, keys)) === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error("the return jobs are still open after 200 polls");
-  };
-  return { app: app!, services, database, call, send, deliverNotifications, deliveries, runReturns };
-}
-
-type PaymentApp = Awaited<ReturnType<typeof paymentApp>>;
-
-/** A shopper with one product in the basket and a placed pickup order awaiting payment. */
-async function placedOrder(
-  env: PaymentApp,
-  options: { points?: number; bonusPoints?: number; price?: number } = {},
-) {
-  const product = await scratchProduct(env.database.db, {
-    stock: 5,
-    price: options.price ?? 250_000,
-    cashbackPercent: 4,
-  });
-  const shopper = await shopperWithBasket(env.database.db, [{ productId: product.id, quantity: 1 }], {
-    points: options.points,
-  });
-  const res = await env.call("/api/v1/orders", {
-    method: "POST",
-    cookie: shopper.cookie,
-    body: {
-      checkoutKey: checkoutKey(),
-      ...(await expectedLinesOf(env.database.db, shopper.userId)),
-      deliveryType: "pickup",
-      addressId: shopper.pickupAddressId,
-      bonusPoints: options.bonusPoints ?? 0,
-    },
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return { shopper, product, order: (await res.json()) as Order };
-}
-
-async function startPaying(
-  env: PaymentApp,
-  cookie: string,
-  orderId: number,
-  bonusPoints = 0,
-  method: "card" | "sbp" = "card",
-) {
-  const res = await env.call(`/api/v1/orders/${orderId}/payments`, {
-    method: "POST",
-    cookie,
-    body: { method, bonusPoints },
-  });
-  const text = await res.text();
-  expect(res.status, text).toBe(200);
-  const result = JSON.parse(text) as { kind: string; paymentUrl: string };
-  expect(result.kind).toBe("redirect");
-  return result.paymentUrl;
-}
-
-const orderOf = async (env: PaymentApp, cookie: string, id: number) =>
-  (await (await env.call(`/api/v1/orders/${id}`, { cookie })).json()) as Order;
 
 /**
  * The CONFIRMED notification the acquirer would send for the order's first payment: its fields, the

@@ -11,6 +11,7 @@ import {
   startPaymentResultSchema,
   startPaymentSchema,
 } from "#contract/orders.ts";
+import { shopperCancelSchema } from "#contract/cancellation.ts";
 import { requireUser } from "#server/api/actor.ts";
 import {
   createRouter,
@@ -112,6 +113,20 @@ const checkPayment = defineRoute({
   },
 });
 
+const cancelOrder = defineRoute({
+  ...personal,
+  method: "post",
+  path: "/{id}/cancel",
+  operationId: "cancelOrder",
+  rateLimit: "checkout",
+  summary: "Отменить заказ или одно его отправление",
+  description:
+    "Без shipmentId — весь заказ, с ним — одно отправление; причина из словаря (reason). Можно, пока отправление не передано в доставку (ждёт оплаты, оплачено, собирается); неоплаченный заказ отменяется только целиком. Остатки, баллы (доля отправления), интервал курьера возвращаются сразу, кешбэк отправления сгорает, деньги уходят на карту задачей refund-order (частичный Cancel эквайера с чеком). Повтор для уже отменённого ничего не меняет. 409 cancel_not_allowed — отправление уже в доставке или получено; 404 order_not_found, shipment_not_found.",
+  statementTimeout: "write",
+  request: { params: orderParamsSchema, body: jsonBody(shopperCancelSchema) },
+  responses: { ...jsonOk(orderSchema, "Заказ после отмены"), ...errorResponses(401, 403, 404, 409, 429) },
+});
+
 export const ordersRoute = createRouter()
   .openapi(placeOrder, async (c) => {
     const { userId } = requireUser(c);
@@ -146,6 +161,13 @@ export const ordersRoute = createRouter()
   .openapi(checkPayment, async (c) => {
     const { userId } = requireUser(c);
     return c.json(await c.get("services").orders.checkPayment(userId, c.req.valid("param").id), 200);
+  })
+  .openapi(cancelOrder, async (c) => {
+    const { userId } = requireUser(c);
+    const order = await c
+      .get("services")
+      .orders.cancel({ kind: "shopper", userId }, c.req.valid("param").id, c.req.valid("json"));
+    return c.json(order, 200);
   });
 
 const bonusBalance = defineRoute({

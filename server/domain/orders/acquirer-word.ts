@@ -114,6 +114,8 @@ export async function applyAcquirerState(
     }
     if (locked.status === "confirmed" || locked.status === "partially_refunded") {
       if (!REFUND_STATUSES.includes(word) || locked.acquirerStatus === word) return "unchanged" as const;
+      // Our own refunds of cancelled parcels (ADR 054): their job records them on the acquirer's answer.
+      if (await repos.refunds.anyFor(locked.id)) return "unchanged" as const;
       return applyRefundOfPaid(ctx, repos, order, locked, word);
     }
     // Money taken on a page we took as ended (closed, declined) belongs to no order: it goes back.

@@ -4,6 +4,7 @@ import type { BonusRepository } from "#server/domain/bonus/repository.ts";
 import type { OrderNotificationsRepository } from "#server/domain/order-sms/repository.ts";
 import type { Acquirer } from "#server/domain/payments/acquirer.ts";
 import { AppError } from "#server/errors.ts";
+import type { RefundsRepository } from "#server/domain/order-refunds/repository.ts";
 import type { OrdersRepository } from "./repository.ts";
 
 // What every part of the orders module shares: the unit of work, the settings, the clock and the log.
@@ -45,6 +46,8 @@ export interface Repositories {
   audit: AuditRepository;
   /** The SMS an order's events owe the shopper, queued in the event's transaction (ADR 055). */
   notifications: OrderNotificationsRepository;
+  /** Money and points given back for parcels called off (ADR 054). */
+  refunds: RefundsRepository;
 }
 
 export interface OrdersContext {

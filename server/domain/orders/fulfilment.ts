@@ -40,6 +40,9 @@ function storageDeadline(now: Date, days: number): string {
   return moscow.toISOString().slice(0, 10);
 }
 
+/** Today in the shop's calendar (Moscow): a parcel whose storage deadline is before it was not collected. */
+export const shopToday = (now: Date): string => storageDeadline(now, 0);
+
 /**
  * Sets the order's status to the sum of its shipments' after one moved; the order's row is locked by the
  * caller. Returns the order as it is now. An order delivered at `now` with cashback left gets the date that

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineJobType, handleJob, type JobHandler, type JobType } from "#server/jobs/job-type.ts";
-import { returnPaymentJob } from "./payment-jobs.ts";
+import { refundOrderJob, returnPaymentJob } from "./payment-jobs.ts";
 import type { OrdersService } from "./service.ts";
 
 /** How often unpaid orders past their deadline are looked for: a minute late at most. */
@@ -24,6 +24,17 @@ export const reconcilePaymentsJob = defineJobType({
   maxAttempts: 3,
   backoff: { baseMs: 30_000, maxMs: 120_000 },
   every: { intervalMs: RECONCILE_PAYMENTS_EVERY_MS, payload: {} },
+});
+
+/** How often parcels past their storage deadline are looked for (the deadline is a whole day). */
+export const NOT_COLLECTED_EVERY_MS = 15 * 60_000;
+
+export const returnNotCollectedJob = defineJobType({
+  name: "return-not-collected",
+  payload: z.object({}),
+  maxAttempts: 3,
+  backoff: { baseMs: 30_000, maxMs: 300_000 },
+  every: { intervalMs: NOT_COLLECTED_EVERY_MS, payload: {} },
 });
 
 /**
@@ -51,6 +62,9 @@ export function ordersJobs(
   const returnType = options.returnBackoff
     ? { ...returnPaymentJob, backoff: options.returnBackoff }
     : returnPaymentJob;
+  const refundType = options.returnBackoff
+    ? { ...refundOrderJob, backoff: options.returnBackoff }
+    : refundOrderJob;
   return [
     handleJob(expireUnpaidOrdersJob, async (_payload, { logger }) => {
       const cancelled = await expireDueOrders(services.orders);
@@ -63,5 +77,12 @@ export function ordersJobs(
     handleJob(returnType, ({ paymentId }, { attempt }) =>
       services.orders.returnPayment(paymentId, { last: attempt >= returnType.maxAttempts }),
     ),
+    handleJob(refundType, ({ refundId }, { attempt }) =>
+      services.orders.sendRefund(refundId, { last: attempt >= refundType.maxAttempts }),
+    ),
+    handleJob(returnNotCollectedJob, async (_payload, { logger }) => {
+      const moved = await services.orders.returnNotCollected();
+      if (moved > 0) logger.info({ moved }, "parcels not collected went back");
+    }),
   ];
 }

@@ -1,6 +1,7 @@
-import { canMoveOrder, type OrderStatus } from "#contract/order-states.ts";
+import type { OrderStatus } from "#contract/order-states.ts";
 import { queueOrderSms } from "#server/domain/order-sms/sms.ts";
 import { AppError } from "#server/errors.ts";
+import { callOff } from "./cancellation.ts";
 import type { OrdersContext, Repositories } from "./context.ts";
 import type { OrderRow, PaymentRow } from "./repository.ts";
 
@@ -73,13 +74,14 @@ export async function settlePaid(
   return paid;
 }
 
-/** Why an order was cancelled, as recorded on it (the back office shows it). */
+/** Why an order was cancelled without anyone asking for it, as recorded on it (the back office shows it). */
 export type CancelReason = "payment_timeout" | "refunded_by_acquirer";
 
 /**
- * `from` → cancelled, giving back what the order held: stock, courier window, spent points, its pending
- * cashback (reversed), and any page still open at the acquirer (closed by the return job; money taken on it
- * meanwhile is refunded). Undefined when the order was not in `from` (another caller cancelled or moved it).
+ * `from` → cancelled, giving back what the order held (cancellation.ts `callOff`): stock, courier window,
+ * spent points, its pending cashback (reversed), and any page still open at the acquirer (closed by the
+ * return job; money taken on it meanwhile is refunded). No money is sent back: nothing was paid, or the
+ * acquirer already refunded it. Undefined when the locked order was not in `from` or did not end cancelled.
  */
 export async function cancelOrder(
   ctx: OrdersContext,
@@ -88,57 +90,12 @@ export async function cancelOrder(
   from: OrderStatus,
   reason: CancelReason,
 ): Promise<OrderRow | undefined> {
-  const row = await repos.orders.transition(order.id, from, "cancelled", {
-    cancelledAt: ctx.now(),
-    cancelReason: reason,
+  if (order.status !== from) return undefined;
+  const { order: row } = await callOff(ctx, repos, order, {
+    to: "cancelled",
+    reason,
+    actor: { kind: reason === "refunded_by_acquirer" ? "acquirer" : "system" },
+    refundMoney: false,
   });
-  if (!row) return undefined;
-  // Every parcel not yet with the shopper is called off; only those give their goods back to stock.
-  const cancelled = new Set<number>();
-  for (const shipment of await repos.orders.lockShipments(row.id)) {
-    if (canMoveOrder(shipment.status, "cancelled")) {
-      await repos.orders.moveShipment(shipment.id, shipment.status, "cancelled");
-      cancelled.add(shipment.id);
-    }
-  }
-  await repos.orders.recordEvent({
-    orderId: row.id,
-    fromStatus: from,
-    toStatus: "cancelled",
-    actorKind: reason === "refunded_by_acquirer" ? "acquirer" : "system",
-    note: reason,
-  });
-  const lines = await repos.orders.lines(row.id);
-  await repos.orders.returnStock(lines.filter((l) => cancelled.has(l.shipmentId)));
-  if (row.slotId) await repos.orders.releaseSlot(row.slotId);
-  if (row.bonusSpent > 0) {
-    await repos.bonus.record({
-      userId: row.userId,
-      operationKey: `order:${row.id}:bonus:cancel`,
-      kind: "spend_return",
-      bucket: "available",
-      amount: row.bonusSpent,
-      orderId: row.id,
-    });
-  }
-  // Cashback became pending when the order was paid; it never matures now.
-  if (from !== "awaiting_payment" && row.cashbackPoints > 0) {
-    const reversed = await repos.bonus.record({
-      userId: row.userId,
-      operationKey: `order:${row.id}:cashback:reversal`,
-      kind: "cashback_reversal",
-      bucket: "pending",
-      amount: -row.cashbackPoints,
-      orderId: row.id,
-    });
-    if (reversed === "insufficient") {
-      throw new Error(`order ${row.id}: pending cashback below the order's ${row.cashbackPoints} points`);
-    }
-  }
-  for (const p of await repos.orders.payments(row.id)) {
-    if (p.externalId && (p.status === "pending" || p.status === "new")) {
-      await repos.orders.returnPayment(p.id, p.status);
-    }
-  }
-  return row;
+  return row.status === "cancelled" ? row : undefined;
 }

@@ -13,3 +13,15 @@ export const returnPaymentJob = defineJobType({
   maxAttempts: 8,
   backoff: { baseMs: 30_000, maxMs: 3_600_000 },
 });
+
+/**
+ * Sends the money of an `order_refunds` row back to the card (ADR 054): `Cancel` with the amount, its
+ * receipt and the row's id as ExternalRequestId, so a retry after a lost answer refunds nothing twice. The
+ * same schedule as `return-payment`; after the last attempt the refund is `failed` and listed for an operator.
+ */
+export const refundOrderJob = defineJobType({
+  name: "refund-order",
+  payload: z.object({ refundId: z.number().int().positive() }),
+  maxAttempts: 8,
+  backoff: { baseMs: 30_000, maxMs: 3_600_000 },
+});

@@ -1,6 +1,7 @@
 import type { Acquirer } from "#server/domain/payments/acquirer.ts";
 import { buildReceipt, type Receipt } from "#server/domain/payments/receipt.ts";
 import type { OrdersContext } from "./context.ts";
+import type { OrdersRepository } from "./repository.ts";
 import { orderNotFound } from "./context.ts";
 
 // The 54-FZ receipt a payment of an order carries to the acquirer (ADR 050).
@@ -8,27 +9,33 @@ import { orderNotFound } from "./context.ts";
 /**
  * The receipt of a payment of `amount` kopecks for the order: its lines, its shipments that charge for
  * delivery, less what points paid (the goods and deliveries less the amount, so the receipt rebuilt for a
- * refund is the one its Init sent), to the account's e-mail, else its phone, else the recipient's.
+ * refund is the one its Init sent), to the account's e-mail, else its phone, else the recipient's. With
+ * `shipmentIds`, only those parcels' lines and deliveries: the receipt of their partial refund (ADR 054).
  */
 export async function paymentReceipt(
   ctx: OrdersContext,
   acquirer: Acquirer,
   orderId: number,
   amount: number,
+  shipmentIds?: readonly number[],
+  repository: OrdersRepository = ctx.work.repositories.orders,
 ): Promise<Receipt> {
-  const repository = ctx.work.repositories.orders;
   const order = await repository.order(orderId);
   if (!order) throw orderNotFound();
-  const [lines, shipments, profile] = await Promise.all([
+  const only = <T>(rows: T[], id: (row: T) => number) =>
+    shipmentIds ? rows.filter((row) => shipmentIds.includes(id(row))) : rows;
+  const [allLines, allShipments, profile] = await Promise.all([
     repository.lines(order.id),
     repository.shipments(order.id),
     repository.profile(order.userId),
   ]);
+  const lines = only(allLines, (l) => l.shipmentId);
+  const shipments = only(allShipments, (s) => s.id);
   const recipient = order.recipient as { email?: string | null; phone?: string | null };
   return buildReceipt({
     goods: lines.map((line) => ({ name: line.name, price: line.price, quantity: line.quantity })),
     deliveries: shipments.map((s) => ({
-      name: shipments.length > 1 ? `Доставка (${s.sellerName})` : "Доставка",
+      name: allShipments.length > 1 ? `Доставка (${s.sellerName})` : "Доставка",
       amount: s.deliveryTotal,
     })),
     amount,

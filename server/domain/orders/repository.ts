@@ -404,6 +404,8 @@ export function createOrdersRepository(db: Executor) {
           status: orderShipments.status,
           storageUntil: orderShipments.storageUntil,
           pickupCode: orderShipments.pickupCode,
+          deliveredAt: orderShipments.deliveredAt,
+          cancelReason: orderShipments.cancelReason,
           sellerId: sellers.id,
           sellerCode: sellers.code,
           sellerName: sellers.name,
@@ -467,6 +469,19 @@ export function createOrdersRepository(db: Executor) {
         .where(and(eq(orders.id, orderId), eq(orders.status, from)))
         .returning();
       return row;
+    },
+
+    /**
+     * Parcels waiting at a point whose last storage day (`storage_until`) is before `today` (the shop's
+     * calendar date), oldest first: the not-collected job's work.
+     */
+    async dueNotCollected(today: string, limit: number): Promise<{ orderId: number; shipmentId: number }[]> {
+      return db
+        .select({ orderId: orderShipments.orderId, shipmentId: orderShipments.id })
+        .from(orderShipments)
+        .where(and(eq(orderShipments.status, "ready_for_pickup"), lt(orderShipments.storageUntil, today)))
+        .orderBy(asc(orderShipments.storageUntil), asc(orderShipments.id))
+        .limit(limit);
     },
 
     async recordEvent(event: typeof orderEvents.$inferInsert): Promise<void> {

@@ -16,8 +16,10 @@ import { acceptNotification, checkPayment, reconcile } from "./acquirer-word.ts"
 import { returnPayment } from "./payment-return.ts";
 import { type PaymentChoice, type PaymentUrls, startPayment } from "./payment-start.ts";
 import { type PlaceOrderInputParsed, placeOrder } from "./placement.ts";
-import { moveShipmentByStaff, type StaffActor } from "./fulfilment.ts";
+import { type Canceller, callOff, cancelByRequest } from "./cancellation.ts";
+import { moveShipmentByStaff, shopToday, type StaffActor } from "./fulfilment.ts";
 import { addOrderNote, notesOf } from "./notes.ts";
+import { sendRefund } from "./refund-send.ts";
 import type { OrderRow, OrdersRepository } from "./repository.ts";
 import { orderListItem, orderView } from "./views.ts";
 
@@ -42,7 +44,7 @@ export const ACQUIRER_QUIET_MS = 60_000;
  */
 export function createOrdersService(work: UnitOfWork<Repositories>, options: OrdersOptions) {
   const ctx = ordersContext(work, options);
-  const { orders: repository, bonus } = work.repositories;
+  const { orders: repository, bonus, refunds } = work.repositories;
   const { now, logger } = ctx;
   /** Until when expiry skips its last look at the acquirer (set by a failed GetState). */
   let acquirerQuietUntil = 0;
@@ -90,14 +92,14 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
       if (result.created) {
         logger.info({ orderId: result.row.id, userId, toPay: result.row.toPay }, "order placed");
       }
-      return { order: await orderView(repository, result.row), created: result.created };
+      return { order: await orderView(repository, refunds, result.row), created: result.created };
     },
 
     /** The user's order; another user's id is 404, as if it did not exist. */
     async get(userId: number, orderId: number): Promise<Order> {
       const row = await repository.order(orderId, userId);
       if (!row) throw orderNotFound();
-      return orderView(repository, row);
+      return orderView(repository, refunds, row);
     },
 
     async list(userId: number, tab: "active" | "completed") {
@@ -214,7 +216,7 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
       const row = await repository.order(orderId);
       if (!row) throw orderNotFound();
       const [order, profile, payments, notes] = await Promise.all([
-        orderView(repository, row),
+        orderView(repository, refunds, row),
         repository.profile(row.userId),
         repository.payments(orderId),
         notesOf(repository, orderId),
@@ -246,6 +248,45 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
     /** An operator moves one shipment on (fulfilment.ts), audited. */
     moveShipment: (staff: StaffActor, orderId: number, shipmentId: number, to: OrderStatus) =>
       moveShipmentByStaff(ctx, staff, orderId, shipmentId, to),
+
+    /**
+     * The shopper or an operator cancels the order or one parcel (cancellation.ts): stock, points, cashback
+     * and the courier window go back at once, the money through the `refund-order` job. The order as it is now.
+     */
+    async cancel(who: Canceller, orderId: number, input: { reason: string; shipmentId?: number }) {
+      const { order } = await cancelByRequest(ctx, who, orderId, input);
+      return orderView(repository, refunds, order);
+    },
+
+    /** The `refund-order` job: one refund's money back to the card (refund-send.ts). */
+    sendRefund: (refundId: number, attempt: { last: boolean }) => sendRefund(ctx, refundId, attempt),
+
+    /**
+     * The not-collected job's round: parcels whose storage deadline passed go back from their point — stock
+     * returned, their points and money given back, their cashback reversed — once each. The parcels moved.
+     */
+    async returnNotCollected(limit = 100): Promise<number> {
+      const due = await repository.dueNotCollected(shopToday(now()), limit);
+      let moved = 0;
+      for (const { orderId, shipmentId } of due) {
+        const result = await work.transaction(async (repos) => {
+          const order = await repos.orders.lockOrder(orderId);
+          if (!order) return undefined;
+          return callOff(ctx, repos, order, {
+            shipmentIds: [shipmentId],
+            to: "not_collected",
+            reason: "not_collected",
+            actor: { kind: "system" },
+            refundMoney: true,
+          });
+        });
+        if (result?.moved.length) {
+          moved += 1;
+          logger.info({ orderId, shipmentId, refund: result.refund?.amount ?? 0 }, "parcel not collected");
+        }
+      }
+      return moved;
+    },
 
     /** Unpaid orders past their deadline, for the expiry job. */
     dueUnpaid: (limit: number) => repository.dueUnpaid(now(), limit),

@@ -1,18 +1,30 @@
+import { CANCEL_REASON_TEXT, REFUND_STATUS_TEXT, SHOPPER_CANCELLABLE } from "#contract/cancellation.ts";
 import { kopecks, points } from "#contract/money.ts";
 import type { OrderStatus } from "#contract/order-states.ts";
 import { type Order, ORDER_STATUS_TEXT } from "#contract/orders.ts";
+import type { RefundsRepository } from "#server/domain/order-refunds/repository.ts";
 import type { OrderRow, OrdersRepository } from "./repository.ts";
 
 // How orders read to their shopper: the order page and the list of the personal account.
 
 /** The whole order as its page shows it: shipments with their lines, delivery, payment. */
-export async function orderView(repository: OrdersRepository, row: OrderRow): Promise<Order> {
-  const [shipments, lines, paymentRows, events] = await Promise.all([
+export async function orderView(
+  repository: OrdersRepository,
+  refunds: RefundsRepository,
+  row: OrderRow,
+): Promise<Order> {
+  const [shipments, lines, paymentRows, events, refundRows] = await Promise.all([
     repository.shipments(row.id),
     repository.lines(row.id),
     repository.payments(row.id),
     repository.events(row.id),
+    refunds.ofOrder(row.id),
   ]);
+  // Money the card paid: payments that took it, whatever was given back since.
+  const took = paymentRows.filter(
+    (p) => p.status === "confirmed" || p.status === "partially_refunded" || p.status === "refunded",
+  );
+  const live = shipments.filter((s) => s.status !== "cancelled" && s.status !== "not_collected");
   const slot = row.slotId ? await repository.slot(row.slotId) : undefined;
   const delivery = row.delivery as Order["delivery"];
   return {
@@ -29,14 +41,10 @@ export async function orderView(repository: OrdersRepository, row: OrderRow): Pr
     bonusSpent: points(row.bonusSpent),
     cashbackPoints: points(row.cashbackPoints),
     toPay: kopecks(row.toPay),
-    paidByCard: kopecks(
-      paymentRows.filter((p) => p.status === "confirmed").reduce((sum, p) => sum + p.amount, 0),
-    ),
+    paidByCard: kopecks(took.filter((p) => p.provider !== "points").reduce((sum, p) => sum + p.amount, 0)),
     paidWith:
-      paymentRows.find(
-        (p): p is typeof p & { method: "card" | "sbp" } =>
-          p.status === "confirmed" && (p.method === "card" || p.method === "sbp"),
-      )?.method ?? null,
+      took.find((p): p is typeof p & { method: "card" | "sbp" } => p.method === "card" || p.method === "sbp")
+        ?.method ?? null,
     delivery: {
       ...delivery,
       slot: slot ? { date: slot.date, startsHour: slot.startsHour, endsHour: slot.endsHour } : null,
@@ -51,6 +59,9 @@ export async function orderView(repository: OrdersRepository, row: OrderRow): Pr
       deliveryTotal: kopecks(s.deliveryTotal),
       storageUntil: s.storageUntil,
       pickupCode: s.status === "ready_for_pickup" ? s.pickupCode : null,
+      deliveredAt: s.deliveredAt?.toISOString() ?? null,
+      cancellable: row.status !== "awaiting_payment" && SHOPPER_CANCELLABLE.includes(s.status),
+      cancelReason: s.cancelReason ? (CANCEL_REASON_TEXT[s.cancelReason] ?? null) : null,
       lines: lines
         .filter((l) => l.shipmentId === s.id)
         .map((l) => ({
@@ -71,6 +82,17 @@ export async function orderView(repository: OrdersRepository, row: OrderRow): Pr
       status: e.toStatus as OrderStatus,
       statusText: ORDER_STATUS_TEXT[e.toStatus as OrderStatus],
       shipmentId: e.shipmentId,
+    })),
+    cancellable: live.length > 0 && live.every((s) => SHOPPER_CANCELLABLE.includes(s.status)),
+    refundedTotal: kopecks(row.refundedTotal),
+    refunds: refundRows.map((r) => ({
+      id: r.id,
+      shipmentIds: r.shipmentIds,
+      amount: kopecks(r.amount),
+      points: points(r.points),
+      status: r.status,
+      statusText: REFUND_STATUS_TEXT[r.status],
+      createdAt: r.createdAt.toISOString(),
     })),
   };
 }
