@@ -93,6 +93,8 @@ export const paymentProblemSchema = z.object({
       lastError: z.string().nullable(),
     })
     .nullable(),
+  /** Refunds of the payment that failed for good (`refund_failed`): what «Повторить» sends again. */
+  failedRefunds: z.number().int(),
   /** Whether «Повторить» would do something now (the server checks again). */
   canRetry: z.boolean(),
   resolved: z.object({ at: z.string(), byUserId: z.number().int().nullable(), note: z.string() }).nullable(),

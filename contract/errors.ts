@@ -89,6 +89,7 @@ export const API_ERROR_CODES = [
   "retry_not_applicable",
   "payment_not_returning",
   "retry_in_progress",
+  "nothing_to_retry",
   "below_reserved",
   "last_admin",
   "user_not_found",

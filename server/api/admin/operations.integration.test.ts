@@ -5,6 +5,8 @@ import type { Order } from "#contract/orders.ts";
 import {
   jobsOf,
   paymentProblemRow,
+  refundOf,
+  refundRow,
   paymentWithProblem,
   recordOutbox,
   removeOutbox,
@@ -255,6 +257,52 @@ describe("the payment problems queue", () => {
     ]);
   });
 
+  it("retries failed refunds: pending again, each one's job re-armed, the refund sent is not sent twice", async () => {
+    const database = await db();
+    const staff = await operator();
+    const order = await placeOrder((await scratchProduct(database, { stock: 5 })).id, 1);
+    const { paymentId, problemId } = await paymentWithProblem(database, order.id, {
+      kind: "refund_failed",
+      status: "confirmed",
+    });
+    const failed = await refundOf(database, order.id, paymentId, { amount: 40_000, status: "failed" });
+    const sent = await refundOf(database, order.id, paymentId, { amount: 10_000, status: "done" });
+
+    const before = await readJson<Page>(
+      await callApi("/api/v1/admin/payment-problems", { cookie: staff.cookie }),
+    );
+    expect(before.items.find((p) => p.id === problemId)).toMatchObject({ failedRefunds: 1, canRetry: true });
+    const retried = await readJson<PaymentProblemView>(
+      await callApi(`/api/v1/admin/payment-problems/${problemId}/retry`, {
+        method: "POST",
+        cookie: staff.cookie,
+      }),
+    );
+    expect(retried).toMatchObject({ failedRefunds: 0, canRetry: false, resolved: null });
+    expect(await refundRow(database, failed)).toMatchObject({ status: "pending" });
+    expect(await refundRow(database, sent)).toMatchObject({ status: "done" });
+    expect(await jobsOf(database, "refund-order", `refund:${failed}`)).toMatchObject([
+      { state: "queued", attempts: 0, finishedAt: null },
+    ]);
+    expect(await jobsOf(database, "refund-order", `refund:${sent}`)).toMatchObject([{ state: "done" }]);
+    expect(await auditRowsOf(database, `payment_problem:${problemId}`)).toMatchObject([
+      {
+        action: "payment_problem.retry",
+        details: {
+          kind: "refund_failed",
+          job: "refund-order",
+          refunds: [{ refundId: failed, amount: 40_000 }],
+        },
+      },
+    ]);
+    const twice = await callApi(`/api/v1/admin/payment-problems/${problemId}/retry`, {
+      method: "POST",
+      cookie: staff.cookie,
+    });
+    expect(twice.status).toBe(409);
+    expect(await twice.json()).toMatchObject({ code: "retry_in_progress" });
+  });
+
   it("refuses a retry that has nothing to run, saying why", async () => {
     const database = await db();
     const staff = await operator();
@@ -262,7 +310,8 @@ describe("the payment problems queue", () => {
     const cases = [
       // The money went back after all (the acquirer answered a later GetState): nothing to retry.
       [{ kind: "return_failed", status: "refunded", job: "failed" }, "payment_not_returning", /«Возвращён»/],
-      [{ kind: "refund_failed", status: "confirmed" }, "retry_not_available", /refund-order/],
+      // Every refund of the payment went through (or none failed): nothing to send again.
+      [{ kind: "refund_failed", status: "partially_refunded" }, "nothing_to_retry", /Неудавшихся возвратов/],
       [{ kind: "partial_refund", status: "partially_refunded" }, "retry_not_applicable", /нечего повторять/],
       [{ kind: "refund_after_handover", status: "refunded" }, "retry_not_applicable", /нечего повторять/],
     ] as const;

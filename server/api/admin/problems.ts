@@ -50,7 +50,7 @@ const retry = defineRoute({
   operationId: "adminRetryPaymentProblem",
   summary: "Повторить возврат денег",
   description:
-    "return_failed: задача return-payment запускается снова со всеми попытками, пока платёж возвращается. 409: already_resolved, payment_not_returning, retry_in_progress, retry_not_available (refund_failed, пока нет задачи refund-order), retry_not_applicable (банк вернул деньги сам). Запись в журнале действий (payment_problem.retry).",
+    "return_failed: задача return-payment запускается снова со всеми попытками, пока платёж возвращается; refund_failed: неудавшиеся возвраты по платежу снова ждут отправки, их задачи refund-order запускаются снова. 409: already_resolved, payment_not_returning, retry_in_progress, nothing_to_retry, retry_not_applicable (банк вернул деньги сам). Запись в журнале действий (payment_problem.retry).",
   request: { params: paymentProblemParamsSchema },
   responses: {
     ...jsonOk(paymentProblemSchema, "Проблема после повтора"),

@@ -1,11 +1,14 @@
 import { and, count, desc, eq, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
-import { jobs, orders, paymentProblems, payments } from "#server/db/schema/index.ts";
+import { jobs, orderRefunds, orders, paymentProblems, payments } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
-import { returnPaymentJob } from "#server/domain/orders/payment-jobs.ts";
+import { refundOrderJob, returnPaymentJob } from "#server/domain/orders/payment-jobs.ts";
 import { requeueJob } from "#server/jobs/queue.ts";
 
 /** The `return-payment` job's key for a payment (the orders repository enqueues it under this key). */
 export const returnJobKey = (paymentId: number) => `payment:${paymentId}`;
+
+/** The `refund-order` job's key for a refund (the refunds repository enqueues it under this key). */
+export const refundJobKey = (refundId: number) => `refund:${refundId}`;
 
 /** The operators' queue of payments (issue 20, point 9): read, settled with a note, retried. */
 export function createPaymentProblemsRepository(db: Executor) {
@@ -18,6 +21,11 @@ export function createPaymentProblemsRepository(db: Executor) {
       refundedAmount: payments.refundedAmount,
       status: payments.status,
     },
+    /** Refunds of the payment that failed after their job's last attempt (`refund_failed`). */
+    failedRefunds:
+      sql<number>`(SELECT count(*) FROM ${orderRefunds} WHERE ${orderRefunds.paymentId} = ${paymentProblems.paymentId} AND ${orderRefunds.status} = 'failed')::int`.mapWith(
+        Number,
+      ),
     jobState: jobs.state,
     jobAttempts: jobs.attempts,
     jobError: jobs.lastError,
@@ -79,6 +87,35 @@ export function createPaymentProblemsRepository(db: Executor) {
         .from(payments)
         .where(eq(payments.id, paymentId));
       return row?.status;
+    },
+
+    /**
+     * The payment's refunds that failed after their job's last attempt, each made `pending` again and its
+     * `refund-order` job re-armed with all its attempts (its id stays the acquirer's ExternalRequestId, so
+     * a refund that did go through after all is not sent twice). Their ids and amounts.
+     */
+    async requeueFailedRefunds(paymentId: number) {
+      const failed = await db
+        .update(orderRefunds)
+        .set({ status: "pending" })
+        .where(and(eq(orderRefunds.paymentId, paymentId), eq(orderRefunds.status, "failed")))
+        .returning({ id: orderRefunds.id, amount: orderRefunds.amount });
+      failed.sort((a, b) => a.id - b.id);
+      const requeued = [];
+      for (const refund of failed) {
+        const job = await requeueJob(db, refundOrderJob, { refundId: refund.id }, refundJobKey(refund.id));
+        requeued.push({ ...refund, jobId: job.id });
+      }
+      return requeued;
+    },
+
+    /** Refunds of the payment still being sent (their job queued or running). */
+    async pendingRefunds(paymentId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(orderRefunds)
+        .where(and(eq(orderRefunds.paymentId, paymentId), eq(orderRefunds.status, "pending")));
+      return row?.n ?? 0;
     },
 
     /** The `return-payment` job of the payment run again with all its attempts (never a second one). */

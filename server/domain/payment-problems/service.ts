@@ -41,11 +41,11 @@ function view(row: Row): PaymentProblemView {
       statusText: PAYMENT_STATUS_TEXT[row.payment.status],
     },
     job,
+    failedRefunds: row.failedRefunds,
     canRetry:
       p.resolvedAt === null &&
-      p.kind === "return_failed" &&
-      row.payment.status === "returning" &&
-      !jobBusy(row.jobState),
+      ((p.kind === "return_failed" && row.payment.status === "returning" && !jobBusy(row.jobState)) ||
+        (p.kind === "refund_failed" && row.failedRefunds > 0)),
     resolved: p.resolvedAt
       ? { at: p.resolvedAt.toISOString(), byUserId: p.resolvedBy, note: p.resolution ?? "" }
       : null,
@@ -118,8 +118,9 @@ export function createPaymentProblemsService(work: UnitOfWork<PaymentProblemsRep
 
     /**
      * Runs the money's job again: `return_failed` re-arms the payment's `return-payment` job (all its
-     * attempts again) while the payment is still being given back. Other kinds have nothing to run again
-     * here; `refund_failed` will re-arm the `refund-order` job once that job exists.
+     * attempts again) while the payment is still being given back; `refund_failed` makes the payment's
+     * failed refunds pending again and re-arms each one's `refund-order` job. The acquirer's own refunds
+     * (`partial_refund`, `refund_after_handover`) have nothing to run again.
      */
     async retry(actor: AuditActor, id: number) {
       await work.transaction(async (repos) => {
@@ -129,11 +130,29 @@ export function createPaymentProblemsService(work: UnitOfWork<PaymentProblemsRep
           throw new AppError("conflict", "Эту проблему уже отметили решённой", { code: "already_resolved" });
         }
         if (problem.kind === "refund_failed") {
-          throw new AppError(
-            "conflict",
-            "Повторить возврат за отмену отсюда пока нельзя: задачи возврата (refund-order) ещё нет. Верните деньги в кабинете банка и отметьте проблему решённой",
-            { code: "retry_not_available" },
-          );
+          const refunds = await repos.problems.requeueFailedRefunds(problem.paymentId);
+          if (refunds.length === 0) {
+            const pending = await repos.problems.pendingRefunds(problem.paymentId);
+            throw new AppError(
+              "conflict",
+              pending > 0
+                ? "Возврат уже повторяется: дождитесь результата"
+                : "Неудавшихся возвратов по этому платежу нет: отметьте проблему решённой",
+              { code: pending > 0 ? "retry_in_progress" : "nothing_to_retry" },
+            );
+          }
+          await repos.audit.record(actor, {
+            action: "payment_problem.retry",
+            target: `payment_problem:${id}`,
+            details: {
+              orderId: problem.orderId,
+              paymentId: problem.paymentId,
+              kind: problem.kind,
+              job: "refund-order",
+              refunds: refunds.map((r) => ({ refundId: r.id, amount: r.amount, jobId: r.jobId })),
+            },
+          });
+          return;
         }
         if (problem.kind !== "return_failed") {
           throw new AppError(
