@@ -265,7 +265,7 @@ test("the after-sale pages at each width and theme @matrix", async ({ shop, page
 
   await page.locator(".order-card").getByRole("button", { name: "Купить снова" }).click();
   await expect(page.getByTestId("toast")).toContainText("Добавили в корзину 1 товар");
-  await page.screenshot({ path: shot(info, "buy-again") });
+  await page.screenshot({ path: shot(info, "buy-again"), animations: "disabled" });
 
   await page.goto("/personal/purchases");
   await expect(page.locator(".purchase")).toHaveCount(2);

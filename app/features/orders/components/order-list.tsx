@@ -32,17 +32,23 @@ export interface ShipmentSummary {
   deliveredAt: string | null;
 }
 
-/** The day that matters for a parcel now: received, kept at the point until, or expected. */
-function shipmentDay(s: ShipmentSummary): string | null {
-  if (s.status === "delivered") {
-    return s.deliveredAt
-      ? `получен ${deliveryDayText(localDateTime(new Date(s.deliveredAt), "Europe/Moscow").date)}`
-      : null;
+/** Where a parcel is, and the day that matters now (with its own lead-in): received, kept until, expected. */
+function shipmentState(s: ShipmentSummary): { status: string; day: string | null } {
+  const day = (date: string) => deliveryDayText(date);
+  switch (s.status) {
+    case "delivered":
+      return {
+        status: "Получен",
+        day: s.deliveredAt ? day(localDateTime(new Date(s.deliveredAt), "Europe/Moscow").date) : null,
+      };
+    case "ready_for_pickup":
+      return { status: "Ждёт в пункте выдачи", day: s.storageUntil ? `до ${day(s.storageUntil)}` : null };
+    case "cancelled":
+    case "not_collected":
+      return { status: s.statusText, day: null };
+    default:
+      return { status: s.statusText, day: `· доставка ${day(s.deliveryDate)}` };
   }
-  if (s.status === "ready_for_pickup")
-    return s.storageUntil ? `ждёт до ${deliveryDayText(s.storageUntil)}` : null;
-  if (s.status === "cancelled" || s.status === "not_collected") return null;
-  return `доставка ${deliveryDayText(s.deliveryDate)}`;
 }
 
 /** Orders that have ended: received, cancelled (an unpaid one that expired too), not collected. */
@@ -70,7 +76,7 @@ export function OrderList({ items }: { items: readonly OrderListItem[] }) {
           </ul>
           <ul className="order-card__shipments" aria-label="Отправления">
             {order.shipments.map((shipment, index) => {
-              const day = shipmentDay(shipment);
+              const state = shipmentState(shipment);
               return (
                 <li key={shipment.id} className="order-card__shipment">
                   <span className="order-card__shipment-seller">
@@ -78,8 +84,8 @@ export function OrderList({ items }: { items: readonly OrderListItem[] }) {
                     {shipment.seller}
                   </span>
                   <span>
-                    <strong>{shipment.statusText}</strong>
-                    {day ? `, ${day}` : ""}
+                    <strong>{state.status}</strong>
+                    {state.day ? ` ${state.day}` : ""}
                   </span>
                 </li>
               );
