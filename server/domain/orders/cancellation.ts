@@ -1,7 +1,9 @@
 import { CANCEL_REASON_TEXT, SHOPPER_CANCELLABLE, STAFF_CANCELLABLE } from "#contract/cancellation.ts";
 import { canMoveOrder, type OrderStatus, summaryStatus } from "#contract/order-states.ts";
+import { queueOrderSms } from "#server/domain/order-sms/sms.ts";
 import { AppError } from "#server/errors.ts";
 import type { OrdersContext, Repositories } from "./context.ts";
+import { deliveredValues } from "./fulfilment.ts";
 import { paymentReceipt } from "./payment-receipt.ts";
 import type { OrderRefundRow } from "#server/domain/order-refunds/repository.ts";
 import { type ParcelSums, parcelMoney, pointsByParcel } from "./refund-split.ts";
@@ -145,11 +147,17 @@ export async function callOff(
   const now = await repos.orders.lockShipments(order.id);
   const sum = summaryStatus(now.map((s) => s.status));
   if (sum !== row.status) {
+    // Delivered when the last parcel on its way was not collected and another was received: the cashback
+    // left (the received parcels') matures after their return window (ADR 055).
     const summed = await repos.orders.summarise(
       order.id,
       row.status,
       sum,
-      sum === "cancelled" ? { cancelledAt: ctx.now(), cancelReason: plan.reason } : {},
+      sum === "cancelled"
+        ? { cancelledAt: ctx.now(), cancelReason: plan.reason }
+        : sum === "delivered"
+          ? deliveredValues(row, now, ctx.now())
+          : {},
     );
     if (summed) {
       await repos.orders.recordEvent({
@@ -284,6 +292,21 @@ export async function cancelByRequest(
       actor: { kind: who.kind, userId: who.kind === "staff" ? who.userId : undefined },
       refundMoney: true,
     });
+    // The shopper is texted what comes back (ADR 055), once per cancelled part: paid orders only, since
+    // cancelling an unpaid one returns nothing and is the shopper's own doing or the payment timeout.
+    if (result.moved.length > 0 && order.paidAt) {
+      await queueOrderSms(
+        repos,
+        result.order,
+        {
+          kind: "cancelled",
+          shipmentIds: result.moved,
+          amount: result.refund?.amount ?? 0,
+          points: result.refund?.points ?? 0,
+        },
+        ctx.now(),
+      );
+    }
     if (who.kind === "staff") {
       await repos.audit.record(
         { userId: who.userId, label: `user:${who.userId}`, address: who.address },

@@ -44,9 +44,25 @@ function storageDeadline(now: Date, days: number): string {
 export const shopToday = (now: Date): string => storageDeadline(now, 0);
 
 /**
+ * What an order summed up as delivered records besides its status: when its cashback becomes spendable, the
+ * day after the return window of its last parcel delivered closes (ADR 055); nothing when no cashback is left
+ * (cancelled parcels' cashback was reversed). Parcels without a delivery time count as delivered `now`.
+ */
+export function deliveredValues(
+  order: Pick<OrderRow, "cashbackPoints">,
+  shipments: readonly { status: OrderStatus; deliveredAt: Date | null }[],
+  now: Date,
+): { cashbackDueAt?: Date } {
+  if (order.cashbackPoints <= 0) return {};
+  const last = Math.max(
+    ...shipments.filter((s) => s.status === "delivered").map((s) => (s.deliveredAt ?? now).getTime()),
+  );
+  return { cashbackDueAt: cashbackAvailableAt(Number.isFinite(last) ? new Date(last) : now) };
+}
+
+/**
  * Sets the order's status to the sum of its shipments' after one moved; the order's row is locked by the
- * caller. Returns the order as it is now. An order delivered at `now` with cashback left gets the date that
- * cashback becomes spendable: the day after the return window closes (ADR 055).
+ * caller. Returns the order as it is now; an order now delivered gets its cashback's date (`deliveredValues`).
  */
 export async function summariseOrder(
   repos: Repositories,
@@ -56,15 +72,8 @@ export async function summariseOrder(
   const shipments = await repos.orders.lockShipments(order.id);
   const sum = summaryStatus(shipments.map((s) => s.status));
   if (sum === order.status) return order;
-  const matures = sum === "delivered" && order.cashbackPoints > 0;
-  return (
-    (await repos.orders.summarise(
-      order.id,
-      order.status,
-      sum,
-      matures ? { cashbackDueAt: cashbackAvailableAt(now) } : {},
-    )) ?? order
-  );
+  const values = sum === "delivered" ? deliveredValues(order, shipments, now) : {};
+  return (await repos.orders.summarise(order.id, order.status, sum, values)) ?? order;
 }
 
 /**

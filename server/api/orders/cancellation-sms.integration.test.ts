@@ -1,0 +1,165 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { cashbackAvailableAt } from "#contract/return-window.ts";
+import { orderSmsJob } from "#server/domain/order-sms/job.ts";
+import { orderSmsJobs } from "#server/domain/order-sms/sms.ts";
+import { createJobRunner } from "#server/jobs/runner.ts";
+import { createLogger } from "#server/logger.ts";
+import { payWithCard, STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
+import { setShipment } from "#tests/fixtures/cancellation-data.ts";
+import { sellersWithWarehouse } from "#tests/fixtures/delivery-data.ts";
+import { dueJobCount, orderRow, removeOrderData } from "#tests/fixtures/order-data.ts";
+import { deliveredAtOf, notificationsOf, textsTo } from "#tests/fixtures/order-sms-data.ts";
+import {
+  orderOf,
+  type PaymentApp,
+  paymentApp,
+  placedOrder,
+  startPaying,
+} from "#tests/fixtures/payment-app.ts";
+import { getTestContext } from "#tests/fixtures/test-app.ts";
+import { createSession } from "#tests/factories/sessions.ts";
+
+// What a cancellation texts the shopper (issue 20, point 7; ADR 055) and the cashback of an order that ends
+// delivered because its last parcel was not collected (point 6): the cancel paths of ADR 054.
+
+afterAll(async () => {
+  const { database } = await getTestContext();
+  await removeOrderData(database.db);
+});
+
+const NBSP = "\u00a0";
+
+/**
+ * A paid pickup order of two parcels (3,000 ₽ and 1,000 ₽ of goods, 4 % cashback: 120 + 40 points), 200
+ * points spent of 1,000 (150 and 50 by the parcels' goods), the rest paid by card through the stand-in.
+ */
+async function paidTwoParcels(env: PaymentApp) {
+  const [a, b] = await sellersWithWarehouse(env.database.db);
+  const placed = await placedOrder(env, {
+    points: 1_000,
+    bonusPoints: 200,
+    goods: [
+      { price: 300_000, sellerId: a!.id },
+      { price: 100_000, sellerId: b!.id },
+    ],
+  });
+  const url = await startPaying(env, placed.shopper.cookie, placed.order.id, 200);
+  await payWithCard(url, STAND_IN_CARDS.success, { send: env.send });
+  await env.deliverNotifications();
+  const order = await orderOf(env, placed.shopper.cookie, placed.order.id);
+  const parcelOf = (productId: number) => order.shipments.find((s) => s.lines[0]!.productId === productId)!;
+  return {
+    ...placed,
+    order,
+    big: parcelOf(placed.products[0]!.id),
+    small: parcelOf(placed.products[1]!.id),
+  };
+}
+
+/** Runs the due `order-sms` jobs until none is due; then each of the order's messages again, which sends nothing. */
+async function sendQueuedSms(env: PaymentApp, orderId: number): Promise<void> {
+  const runner = createJobRunner({
+    db: env.database.db,
+    logger: createLogger("silent"),
+    handlers: orderSmsJobs(env.services),
+  });
+  for (let round = 0; round < 50; round += 1) {
+    await runner.poll();
+    await runner.idle();
+    if ((await dueJobCount(env.database.db, [orderSmsJob.name])) === 0) break;
+  }
+  for (const n of await notificationsOf(env.database.db, orderId)) {
+    expect(await env.services.orderSms.send(n.id)).toBe("taken");
+  }
+}
+
+const cancel = (env: PaymentApp, cookie: string, orderId: number, body: object) =>
+  env.call(`/api/v1/orders/${orderId}/cancel`, { method: "POST", cookie, body });
+
+describe("SMS about a cancellation", () => {
+  it("texts each cancelled part once, with the money to the card and the points back", async () => {
+    const env = await paymentApp();
+    const { shopper, order, small } = await paidTwoParcels(env);
+    const db = env.database.db;
+    const phone = order.recipient.phone;
+    await sendQueuedSms(env, order.id);
+
+    // The small parcel, asked twice (a double click): one cancellation, one message.
+    for (let i = 0; i < 2; i += 1) {
+      const res = await cancel(env, shopper.cookie, order.id, {
+        reason: "changed_mind",
+        shipmentId: small.id,
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+    await sendQueuedSms(env, order.id);
+    // The rest: now the whole order is cancelled.
+    expect((await cancel(env, shopper.cookie, order.id, { reason: "found_cheaper" })).status).toBe(200);
+    await sendQueuedSms(env, order.id);
+    await sendQueuedSms(env, order.id);
+
+    expect(await textsTo(db, phone)).toEqual([
+      `Заказ ${order.number} оплачен. Сообщим, когда передадим в доставку. Витрина`,
+      `Часть заказа ${order.number} отменена. 950${NBSP}₽ вернутся на карту в течение 10 дней, ` +
+        `50 баллов уже на счёте. Витрина`,
+      `Заказ ${order.number} отменён. 2${NBSP}850${NBSP}₽ вернутся на карту в течение 10 дней, ` +
+        `150 баллов уже на счёте. Витрина`,
+    ]);
+    expect((await notificationsOf(db, order.id)).map((n) => [n.key, n.status])).toEqual([
+      [`order:${order.id}:paid`, "sent"],
+      [`shipment:${small.id}:cancelled`, "sent"],
+      [`order:${order.id}:cancelled`, "sent"],
+    ]);
+  });
+
+  it("an operator's cancellation of a parcel in delivery texts the shopper too", async () => {
+    const env = await paymentApp();
+    const { order, big } = await paidTwoParcels(env);
+    const staff = await createSession(env.database.db, { user: { roles: ["shopper", "operator"] } });
+    for (const to of ["assembling", "in_delivery"] as const) {
+      await env.services.orders.moveShipment({ userId: staff.userId, address: null }, order.id, big.id, to);
+    }
+    await env.services.orders.cancel({ kind: "staff", userId: staff.userId, address: null }, order.id, {
+      reason: "out_of_stock",
+      shipmentId: big.id,
+    });
+    await sendQueuedSms(env, order.id);
+    // Queued together, sent by parallel jobs: in any order.
+    const texts = await textsTo(env.database.db, order.recipient.phone);
+    expect(texts).toHaveLength(3);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        `Заказ ${order.number} оплачен. Сообщим, когда передадим в доставку. Витрина`,
+        expect.stringMatching(
+          new RegExp(
+            `^Часть заказа ${order.number} передана в доставку\\.( Ожидайте \\d\\d\\.\\d\\d\\.)? Витрина$`,
+          ),
+        ),
+        `Часть заказа ${order.number} отменена. 2${NBSP}850${NBSP}₽ вернутся на карту в течение 10 дней, ` +
+          `150 баллов уже на счёте. Витрина`,
+      ]),
+    );
+  });
+});
+
+describe("an order that ends delivered because its last parcel was not collected", () => {
+  it("matures the received parcel's cashback after that parcel's return window", async () => {
+    const env = await paymentApp();
+    const { order, big, small } = await paidTwoParcels(env);
+    const db = env.database.db;
+    const staff = await createSession(db, { user: { roles: ["shopper", "operator"] } });
+    for (const to of ["assembling", "in_delivery", "ready_for_pickup", "delivered"] as const) {
+      await env.services.orders.moveShipment({ userId: staff.userId, address: null }, order.id, small.id, to);
+    }
+    expect((await orderRow(db, order.id)).cashbackDueAt).toBeNull();
+    await setShipment(db, big.id, "ready_for_pickup", "2020-01-01");
+    expect(await env.services.orders.returnNotCollected()).toBe(1);
+
+    const row = await orderRow(db, order.id);
+    expect(row.status).toBe("delivered");
+    // The big parcel's 120 points were reversed; the small one's 40 wait for its window.
+    expect(row.cashbackPoints).toBe(40);
+    const deliveredAt = await deliveredAtOf(db, small.id);
+    expect(row.cashbackDueAt?.toISOString()).toBe(cashbackAvailableAt(deliveredAt!).toISOString());
+  });
+});
