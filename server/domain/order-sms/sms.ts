@@ -60,7 +60,6 @@ export async function queueOrderSms(
   now: Date = new Date(),
 ): Promise<number | undefined> {
   const shipments = await repos.orders.shipments(order.id);
-  const live = shipments.filter((s) => s.status !== "cancelled");
   const message = (() => {
     switch (event.kind) {
       case "paid":
@@ -79,8 +78,16 @@ export async function queueOrderSms(
       default: {
         const shipment = shipments.find((s) => s.id === event.shipmentId);
         if (!shipment) throw new Error(`order ${order.id} has no shipment ${event.shipmentId}`);
-        // Part of the order when another parcel of it still travels on its own.
-        const subject: SmsSubject = { number: order.number, part: live.length > 1 };
+        // The order's other parcels still to reach the shopper or already with them (not called off).
+        const others = shipments.filter(
+          (s) => s.id !== shipment.id && s.status !== "cancelled" && s.status !== "not_collected",
+        );
+        // «Часть заказа» while another parcel is anywhere else: the last one to go into delivery (or to the
+        // shopper) completes the order («Заказ передан»). At the point each parcel has a code of its own,
+        // so there it is a part whenever there are others.
+        const part =
+          event.kind === "ready_for_pickup" ? others.length > 0 : others.some((s) => s.status !== event.kind);
+        const subject: SmsSubject = { number: order.number, part };
         const key = `shipment:${shipment.id}:${event.kind}`;
         if (event.kind === "in_delivery") {
           const today = localDateTime(now, "Europe/Moscow").date;

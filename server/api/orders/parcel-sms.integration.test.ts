@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
+import type { OrderStatus } from "#contract/order-states.ts";
 import { cashbackAvailableAt } from "#contract/return-window.ts";
 import { orderSmsJob } from "#server/domain/order-sms/job.ts";
 import { orderSmsJobs } from "#server/domain/order-sms/sms.ts";
+import { smsDate } from "#server/domain/order-sms/texts.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
 import { payWithCard, STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
@@ -19,8 +21,9 @@ import {
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 
-// What a cancellation texts the shopper (issue 20, point 7; ADR 055) and the cashback of an order that ends
-// delivered because its last parcel was not collected (point 6): the cancel paths of ADR 054.
+// SMS about an order of two parcels (issue 20, point 7; ADR 055): each parcel's moves, a cancellation (the
+// cancel paths of ADR 054), and the cashback of an order that ends delivered because its last parcel was
+// not collected (point 6).
 
 afterAll(async () => {
   const { database } = await getTestContext();
@@ -75,6 +78,48 @@ async function sendQueuedSms(env: PaymentApp, orderId: number): Promise<void> {
 
 const cancel = (env: PaymentApp, cookie: string, orderId: number, body: object) =>
   env.call(`/api/v1/orders/${orderId}/cancel`, { method: "POST", cookie, body });
+
+describe("SMS about an order of two parcels", () => {
+  it("says «Часть заказа» until the last parcel completes the order; each parcel's own code at the point", async () => {
+    const env = await paymentApp();
+    const { shopper, order, big, small } = await paidTwoParcels(env);
+    const staff = await createSession(env.database.db, { user: { roles: ["shopper", "operator"] } });
+    const move = async (shipmentId: number, to: OrderStatus) => {
+      await env.services.orders.moveShipment(
+        { userId: staff.userId, address: null },
+        order.id,
+        shipmentId,
+        to,
+      );
+      await sendQueuedSms(env, order.id);
+    };
+    await sendQueuedSms(env, order.id);
+    for (const parcel of [big, small]) await move(parcel.id, "assembling");
+    for (const parcel of [big, small]) await move(parcel.id, "in_delivery");
+    for (const parcel of [big, small]) await move(parcel.id, "ready_for_pickup");
+    const waiting = await orderOf(env, shopper.cookie, order.id);
+    const atThePoint = [big, small].map((parcel) => {
+      const s = waiting.shipments.find((w) => w.id === parcel.id)!;
+      expect(s.pickupCode).toMatch(/^\d{6}$/);
+      return (
+        `Часть заказа ${order.number} ждёт вас: ${order.delivery.pointName}, ${order.delivery.address}. ` +
+        `Код получения ${s.pickupCode}, заберите до ${smsDate(s.storageUntil!)}. Витрина`
+      );
+    });
+    for (const parcel of [big, small]) await move(parcel.id, "delivered");
+    const texts = (await textsTo(env.database.db, order.recipient.phone)).map((t) =>
+      t.replace(/ Ожидайте \d\d\.\d\d\./, ""),
+    );
+    expect(texts).toEqual([
+      `Заказ ${order.number} оплачен. Сообщим, когда передадим в доставку. Витрина`,
+      `Часть заказа ${order.number} передана в доставку. Витрина`,
+      `Заказ ${order.number} передан в доставку. Витрина`,
+      ...atThePoint,
+      `Часть заказа ${order.number} получена. Спасибо за покупку! Витрина`,
+      `Заказ ${order.number} получен. Спасибо за покупку! Витрина`,
+    ]);
+  });
+});
 
 describe("SMS about a cancellation", () => {
   it("texts each cancelled part once, with the money to the card and the points back", async () => {
