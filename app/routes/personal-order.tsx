@@ -8,6 +8,7 @@ import {
   OrderTimeline,
   OrderTotals,
 } from "#app/features/orders/components/order-parts.tsx";
+import { CancelOrderButton, OrderRefunds } from "#app/features/orders/components/cancel-order.tsx";
 import { OrdersStyles } from "#app/features/orders/orders-styles.tsx";
 import { BuyAgainButton } from "#app/features/purchases/index.ts";
 import { formatDate } from "#app/lib/format.ts";
@@ -66,12 +67,23 @@ function OrderDetail({ orderId }: { orderId: number }) {
           </Link>
         </div>
       ) : null}
-      {order.status !== "awaiting_payment" ? (
-        <BuyAgainButton what={{ orderId: order.id }} className="order-detail__again" />
-      ) : null}
+      <div className="order-detail__actions">
+        {order.status !== "awaiting_payment" ? <BuyAgainButton what={{ orderId: order.id }} /> : null}
+        {order.cancellable ? <CancelOrderButton order={order} /> : null}
+      </div>
       <div className="order-detail__grid">
         <section className="order-detail__card" aria-label="Товары">
-          <OrderShipments order={order} />
+          <OrderShipments
+            order={order}
+            actions={(shipment) =>
+              // One parcel of several may be called off alone; a single parcel is the whole order's button.
+              shipment.cancellable && order.shipments.filter((s) => s.cancellable).length > 1 ? (
+                <div className="order-shipment__actions">
+                  <CancelOrderButton order={order} shipmentId={shipment.id} />
+                </div>
+              ) : null
+            }
+          />
         </section>
         <aside className="order-detail__side">
           <section className="order-detail__card" aria-label="Доставка">
@@ -79,6 +91,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
           </section>
           <section className="order-detail__card" aria-label="Сумма">
             <OrderTotals order={order} paid={paid} />
+            <OrderRefunds order={order} />
           </section>
           {order.timeline.length > 0 ? (
             <section className="order-detail__card" aria-labelledby="order-history">

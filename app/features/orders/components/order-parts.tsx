@@ -89,7 +89,10 @@ function ShipmentProgress({ shipment, pickup }: { shipment: Shipment; pickup: bo
     case "not_collected":
     case "cancelled":
       return (
-        <p className={`order-shipment__end order-shipment__end--${shipment.status}`}>{shipment.statusText}</p>
+        <p className={`order-shipment__end order-shipment__end--${shipment.status}`}>
+          {shipment.statusText}
+          {shipment.cancelReason ? ` · ${shipment.cancelReason}` : ""}
+        </p>
       );
     default:
       return (
