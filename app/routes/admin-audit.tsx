@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { adminMeta, loadAdminPage } from "#app/features/admin/admin-page.ts";
+import { AdminError } from "#app/features/admin/components/admin-error.tsx";
 import { adminAuditQuery, adminStaffQuery, fetchAudit } from "#app/features/admin/api.ts";
 import { AUDIT_FILTER_NAMES, type AuditFilters } from "#app/features/admin/audit-filters.ts";
 import { AuditFiltersForm } from "#app/features/admin/components/audit-filters-form.tsx";
@@ -65,4 +66,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { AdminError as ErrorBoundary } from "#app/features/admin/components/admin-error.tsx";
+/** A refusal (an operator on an admin screen: 403) or a failure, said inside the back office's frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
+}

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { adminMeta, loadAdminPage } from "#app/features/admin/admin-page.ts";
+import { AdminError } from "#app/features/admin/components/admin-error.tsx";
 import { adminOrderQuery } from "#app/features/admin/api.ts";
 import { OrderCard } from "#app/features/admin/components/order-card.tsx";
 import { OrdersStyles } from "#app/features/orders/index.ts";
@@ -39,4 +40,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { AdminError as ErrorBoundary } from "#app/features/admin/components/admin-error.tsx";
+/** A refusal (an operator on an admin screen: 403) or a failure, said inside the back office's frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
+}

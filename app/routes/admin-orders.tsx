@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { adminMeta, loadAdminPage } from "#app/features/admin/admin-page.ts";
+import { AdminError } from "#app/features/admin/components/admin-error.tsx";
 import { adminOrdersQuery, adminSellersQuery, fetchAdminOrders } from "#app/features/admin/api.ts";
 import { AdminOrderTable } from "#app/features/admin/components/admin-order-table.tsx";
 import { LoadMore } from "#app/features/admin/components/load-more.tsx";
@@ -73,4 +74,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { AdminError as ErrorBoundary } from "#app/features/admin/components/admin-error.tsx";
+/** A refusal (an operator on an admin screen: 403) or a failure, said inside the back office's frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
+}

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { adminMeta, loadAdminPage } from "#app/features/admin/admin-page.ts";
+import { AdminError } from "#app/features/admin/components/admin-error.tsx";
 import { adminMeQuery, adminStaffQuery } from "#app/features/admin/api.ts";
 import { GrantRoleForm } from "#app/features/admin/components/grant-role-form.tsx";
 import { StaffList } from "#app/features/admin/components/staff-list.tsx";
@@ -44,4 +45,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { AdminError as ErrorBoundary } from "#app/features/admin/components/admin-error.tsx";
+/** A refusal (an operator on an admin screen: 403) or a failure, said inside the back office's frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
+}

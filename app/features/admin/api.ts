@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ApiClient, getApi, unwrap } from "#app/lib/api-client.ts";
+import type { StaffCancelInput } from "#contract/cancellation.ts";
 import type { OrderStatus } from "#contract/order-states.ts";
 import type { StaffOrderCard } from "#contract/staff.ts";
 import type { AuditFilters } from "./audit-filters.ts";
@@ -111,7 +112,12 @@ export function useOrderCardMutations(orderId: number) {
       unwrap(order().notes.$post({ param: { id: String(orderId) }, json: { text } })),
     ...settle,
   });
-  return { move, addNote };
+  const cancel = useMutation({
+    mutationFn: (input: StaffCancelInput) =>
+      unwrap(order().cancel.$post({ param: { id: String(orderId) }, json: input })),
+    ...settle,
+  });
+  return { move, addNote, cancel };
 }
 
 /** Granting and taking away staff roles; the staff list is read again after each. */

@@ -35,6 +35,14 @@ export function auditDetailsText(action: string, details: Record<string, unknown
   }
 }
 
+/** `order:7` as «Заказ 7», `user:42` as «Аккаунт 42»; anything else as it is. */
+export function auditTargetText(target: string): string {
+  const [kind, id] = target.split(":");
+  if (kind === "order" && id) return `Заказ ${id}`;
+  if (kind === "user" && id) return `Аккаунт ${id}`;
+  return target;
+}
+
 /** `order:7` is a link to the order's card; anything else is shown as it is. */
 export function auditTargetLink(target: string): string | undefined {
   const order = /^order:(\d+)$/.exec(target);

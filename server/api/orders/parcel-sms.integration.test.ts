@@ -188,7 +188,7 @@ describe("SMS about a cancellation", () => {
 });
 
 describe("an order that ends delivered because its last parcel was not collected", () => {
-  it("matures the received parcel's cashback after that parcel's return window", async () => {
+  it("texts that the parcel went back, and matures the received parcel's cashback after its window", async () => {
     const env = await paymentApp();
     const { order, big, small } = await paidTwoParcels(env);
     const db = env.database.db;
@@ -199,6 +199,15 @@ describe("an order that ends delivered because its last parcel was not collected
     expect((await orderRow(db, order.id)).cashbackDueAt).toBeNull();
     await setShipment(db, big.id, "ready_for_pickup", "2020-01-01");
     expect(await env.services.orders.returnNotCollected()).toBe(1);
+    expect(await env.services.orders.returnNotCollected()).toBe(0);
+    await sendQueuedSms(env, order.id);
+    expect((await textsTo(db, order.recipient.phone)).at(-1)).toBe(
+      `Срок хранения части заказа ${order.number} истёк. 2${NBSP}850${NBSP}₽ вернутся на карту ` +
+        "в течение 10 дней, 150 баллов уже на счёте. Витрина",
+    );
+    expect((await notificationsOf(db, order.id)).filter((n) => n.kind === "not_collected")).toEqual([
+      expect.objectContaining({ key: `shipment:${big.id}:not_collected`, status: "sent" }),
+    ]);
 
     const row = await orderRow(db, order.id);
     expect(row.status).toBe("delivered");

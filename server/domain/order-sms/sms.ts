@@ -9,6 +9,7 @@ import {
   cancelledText,
   deliveredText,
   inDeliveryText,
+  notCollectedText,
   type OrderSmsKind,
   paidText,
   readyForPickupText,
@@ -30,7 +31,8 @@ export type OrderSmsEvent =
   | { kind: "paid" }
   | { kind: "in_delivery" | "ready_for_pickup" | "delivered"; shipmentId: number }
   | {
-      kind: "cancelled";
+      /** Cancelled by the shopper or an operator, or not collected from the point in time. */
+      kind: "cancelled" | "not_collected";
       /** The shipments called off (order_refunds.shipment_ids): all of them cancels the whole order. */
       shipmentIds: readonly number[];
       /** Kopecks going back to the card (order_refunds.amount). */
@@ -64,15 +66,19 @@ export async function queueOrderSms(
     switch (event.kind) {
       case "paid":
         return { key: `order:${order.id}:paid`, text: paidText(order.number) };
-      case "cancelled": {
+      case "cancelled":
+      case "not_collected": {
         const ids = [...event.shipmentIds].sort((a, b) => a - b);
         // The whole order when nothing of it is left travelling (earlier cancellations count).
-        const whole = shipments.every((s) => ids.includes(s.id) || s.status === "cancelled");
+        const whole = shipments.every(
+          (s) => ids.includes(s.id) || s.status === "cancelled" || s.status === "not_collected",
+        );
         const subject: SmsSubject = { number: order.number, part: !whole };
+        const back = { amount: kopecks(event.amount), points: points(event.points) };
         return {
-          key: whole ? `order:${order.id}:cancelled` : `shipment:${ids[0]}:cancelled`,
+          key: whole ? `order:${order.id}:${event.kind}` : `shipment:${ids[0]}:${event.kind}`,
           shipmentId: whole ? undefined : ids[0],
-          text: cancelledText(subject, { amount: kopecks(event.amount), points: points(event.points) }),
+          text: event.kind === "cancelled" ? cancelledText(subject, back) : notCollectedText(subject, back),
         };
       }
       default: {

@@ -4,6 +4,7 @@ import {
   cancelledText,
   deliveredText,
   inDeliveryText,
+  notCollectedText,
   paidText,
   readyForPickupText,
   smsDate,
@@ -86,6 +87,18 @@ describe("the order's SMS texts", () => {
     );
     expect(cancelledText(whole, { amount: kopecks(0), points: points(0) })).toBe(
       "Заказ 1234-5678 отменён. Витрина",
+    );
+  });
+
+  it("says a parcel left at the point went back, with what comes back, in two SMS", () => {
+    const text = notCollectedText(whole, { amount: kopecks(285_000), points: points(150) });
+    expect(text).toBe(
+      `Срок хранения заказа 1234-5678 истёк. 2${NBSP}850${NBSP}₽ вернутся на карту в течение 10 дней, ` +
+        "150 баллов уже на счёте. Витрина",
+    );
+    expect(smsSegments(text)).toBe(2);
+    expect(notCollectedText(part, { amount: kopecks(0), points: points(21) })).toBe(
+      "Срок хранения части заказа 1234-5678 истёк. 21 балл уже на счёте. Витрина",
     );
   });
 

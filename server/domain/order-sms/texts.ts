@@ -4,13 +4,21 @@ import type { Kopecks, Points } from "#contract/money.ts";
 // What the shop texts a shopper about an order (issue 20, point 7; ADR 055): short, in the words of a
 // Russian marketplace, signed with the shop's name, no links. Cyrillic goes as UCS-2, where one SMS holds
 // 70 characters (67 a part when longer): paid, handed to delivery and delivered fit in one; ready for
-// pickup (the point, the code, the last day) and cancelled (what comes back) take two, three for a point
+// pickup (the point, the code, the last day), cancelled and not collected (what comes back) take two, three
+// for a point
 // with a long name and address.
 
 export const SHOP_SIGNATURE = "Витрина";
 
 /** The events an order texts about; each is sent once (order_notifications.key). */
-export const ORDER_SMS_KINDS = ["paid", "in_delivery", "ready_for_pickup", "delivered", "cancelled"] as const;
+export const ORDER_SMS_KINDS = [
+  "paid",
+  "in_delivery",
+  "ready_for_pickup",
+  "delivered",
+  "cancelled",
+  "not_collected",
+] as const;
 export type OrderSmsKind = (typeof ORDER_SMS_KINDS)[number];
 
 /**
@@ -68,13 +76,29 @@ export function deliveredText(order: SmsSubject, deliveryType: "courier" | "pick
   return `${done}. Спасибо за покупку! ${SHOP_SIGNATURE}`;
 }
 
-/** Cancelled, with what comes back: money to the card (the acquirer's refund) and points (already back). */
-export function cancelledText(order: SmsSubject, back: { amount: Kopecks; points: Points }): string {
+/** What comes back: money to the card (the acquirer's refund, up to 10 days) and points (already back). */
+export interface Returned {
+  amount: Kopecks;
+  points: Points;
+}
+
+/** « 1 500 ₽ вернутся на карту в течение 10 дней, 300 баллов уже на счёте.», or nothing. */
+function returnedSentence(back: Returned): string {
   const returns: string[] = [];
   if (back.amount > 0) returns.push(`${formatRub(back.amount)} вернутся на карту в течение 10 дней`);
   if (back.points > 0) returns.push(`${formatPoints(back.points)} уже на счёте`);
-  const what = returns.length > 0 ? ` ${capitalise(returns.join(", "))}.` : "";
-  return `${subject(order, "отменён", "отменена")}.${what} ${SHOP_SIGNATURE}`;
+  return returns.length > 0 ? ` ${capitalise(returns.join(", "))}.` : "";
+}
+
+/** Cancelled by the shopper or an operator, with what comes back. */
+export function cancelledText(order: SmsSubject, back: Returned): string {
+  return `${subject(order, "отменён", "отменена")}.${returnedSentence(back)} ${SHOP_SIGNATURE}`;
+}
+
+/** Not collected from the point in time: it goes back to the seller, the money and points to the shopper. */
+export function notCollectedText(order: SmsSubject, back: Returned): string {
+  const whose = order.part ? `части заказа ${order.number}` : `заказа ${order.number}`;
+  return `Срок хранения ${whose} истёк.${returnedSentence(back)} ${SHOP_SIGNATURE}`;
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -10,6 +10,7 @@ import {
 } from "#contract/orders.ts";
 import type { StaffOrderCard } from "#contract/staff.ts";
 import type { UnitOfWork } from "#server/db/unit-of-work.ts";
+import { queueOrderSms } from "#server/domain/order-sms/sms.ts";
 import { type OrdersOptions, orderNotFound, ordersContext, type Repositories } from "./context.ts";
 import { cancelOrder } from "./lifecycle.ts";
 import { acceptNotification, checkPayment, reconcile } from "./acquirer-word.ts";
@@ -272,13 +273,28 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
         const result = await work.transaction(async (repos) => {
           const order = await repos.orders.lockOrder(orderId);
           if (!order) return undefined;
-          return callOff(ctx, repos, order, {
+          const called = await callOff(ctx, repos, order, {
             shipmentIds: [shipmentId],
             to: "not_collected",
             reason: "not_collected",
             actor: { kind: "system" },
             refundMoney: true,
           });
+          // The shopper learns the parcel went back, and what comes back to them (ADR 055).
+          if (called.moved.length > 0 && order.paidAt) {
+            await queueOrderSms(
+              repos,
+              called.order,
+              {
+                kind: "not_collected",
+                shipmentIds: called.moved,
+                amount: called.refund?.amount ?? 0,
+                points: called.refund?.points ?? 0,
+              },
+              now(),
+            );
+          }
+          return called;
         });
         if (result?.moved.length) {
           moved += 1;

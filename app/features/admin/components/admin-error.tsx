@@ -1,11 +1,9 @@
-import { isRouteErrorResponse } from "react-router";
+import { toScreenError } from "#app/lib/errors.ts";
 import { Button } from "#app/ui/button.tsx";
 
 /** What a back-office screen shows instead of itself when the API refused it (403, 404) or failed. */
 export function AdminError({ error }: { error: unknown }) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : undefined;
+  const { status } = toScreenError(error);
   if (status === 403) {
     return (
       <section className="admin-state" aria-labelledby="admin-state-title">
@@ -21,7 +19,11 @@ export function AdminError({ error }: { error: unknown }) {
   return (
     <section className="admin-state" aria-labelledby="admin-state-title">
       <h1 id="admin-state-title">{status === 404 ? "Не найдено" : "Не получилось открыть раздел"}</h1>
-      <p>{message ?? "Попробуйте обновить страницу через минуту."}</p>
+      <p>
+        {status === 404
+          ? "Такого заказа или страницы нет. Проверьте адрес или вернитесь к списку."
+          : "Попробуйте обновить страницу через минуту."}
+      </p>
       <Button href="/admin" variant="secondary">
         К заказам
       </Button>

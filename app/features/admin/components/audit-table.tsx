@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatPhone } from "#app/ui/phone-mask.ts";
 import type { StaffMemberView } from "#contract/staff.ts";
-import { AUDIT_ACTION_TEXT, auditDetailsText, auditTargetLink } from "../audit-text.ts";
+import { AUDIT_ACTION_TEXT, auditDetailsText, auditTargetLink, auditTargetText } from "../audit-text.ts";
 import { formatDateTime } from "../format.ts";
 
 export interface AuditRow {
@@ -46,10 +46,14 @@ export function AuditTable({
                 {phone ? formatPhone(phone) : row.actorLabel === "cli" ? "Командная строка" : row.actorLabel}
               </td>
               <td data-label="Действие">
-                <span className="admin-table__strong">{AUDIT_ACTION_TEXT[row.action] ?? row.action}</span>
-                <span className="admin-table__details">{auditDetailsText(row.action, row.details)}</span>
+                <div>
+                  <span className="admin-table__strong">{AUDIT_ACTION_TEXT[row.action] ?? row.action}</span>
+                  <span className="admin-table__details">{auditDetailsText(row.action, row.details)}</span>
+                </div>
               </td>
-              <td data-label="Объект">{link ? <Link to={link}>{row.target}</Link> : row.target}</td>
+              <td data-label="Объект">
+                {link ? <Link to={link}>{auditTargetText(row.target)}</Link> : auditTargetText(row.target)}
+              </td>
               <td data-label="Адрес">{row.address ?? "—"}</td>
             </tr>
           );

@@ -1,8 +1,12 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { OrderDelivery, OrderShipments, OrderTimeline, OrderTotals } from "#app/features/orders/index.ts";
 import { formatPhone } from "#app/ui/phone-mask.ts";
+import { STAFF_CANCELLABLE } from "#contract/cancellation.ts";
 import type { StaffOrderCard } from "#contract/staff.ts";
+import { Button } from "#app/ui/button.tsx";
+import { CancelDialog } from "./cancel-dialog.tsx";
+import { OrderRefunds } from "./order-refunds.tsx";
 import { formatDateTime } from "../format.ts";
 import { OrderNotes } from "./order-notes.tsx";
 import { OrderPayments } from "./order-payments.tsx";
@@ -19,11 +23,13 @@ function Section({ title, id, children }: { title: string; id: string; children:
 
 /**
  * The order as an operator works it: the parcels with the moves each allows now, the notes; beside them
- * the shopper, the delivery, the payments, the sums and the history. `actions` is the order's own
- * actions (cancelling), under its title.
+ * the shopper, the delivery, the payments, the sums and the history. Cancelling (the order or, when it has
+ * several, one parcel) asks for a reason first.
  */
-export function OrderCard({ card, actions }: { card: StaffOrderCard; actions?: ReactNode }) {
+export function OrderCard({ card }: { card: StaffOrderCard }) {
   const { order, shopper } = card;
+  const [cancelling, setCancelling] = useState<{ shipment?: { id: number; seller: string } } | null>(null);
+  const cancellable = order.shipments.filter((s) => STAFF_CANCELLABLE.includes(s.status));
   const paid = order.status !== "awaiting_payment" && order.status !== "cancelled";
   const shopperName = [shopper.name, shopper.surname].filter(Boolean).join(" ");
   return (
@@ -35,16 +41,32 @@ export function OrderCard({ card, actions }: { card: StaffOrderCard; actions?: R
         <h1 className="admin-title" id="admin-order-title">
           Заказ № {order.number}
         </h1>
-        <span className={`order-status order-status--${order.status}`}>{order.statusText}</span>
+        <span className={`order-status order-status--${order.status}`} data-testid="admin-order-status">
+          {order.statusText}
+        </span>
         <p className="admin-muted admin-order__date">Оформлен {formatDateTime(order.createdAt)}</p>
-        {actions}
+        {cancellable.length > 0 ? (
+          <Button variant="secondary" className="admin-order__cancel" onClick={() => setCancelling({})}>
+            Отменить заказ
+          </Button>
+        ) : null}
       </header>
       <div className="admin-order__grid">
         <div>
           <Section title="Отправления" id="admin-order-shipments">
             <OrderShipments
               order={order}
-              actions={(shipment) => <ShipmentMoves order={order} shipment={shipment} />}
+              actions={(shipment) => (
+                <ShipmentMoves
+                  order={order}
+                  shipment={shipment}
+                  onCancel={
+                    order.shipments.length > 1 && cancellable.includes(shipment)
+                      ? () => setCancelling({ shipment: { id: shipment.id, seller: shipment.seller.name } })
+                      : undefined
+                  }
+                />
+              )}
             />
           </Section>
           <Section title="Заметки сотрудников" id="admin-order-notes">
@@ -77,12 +99,16 @@ export function OrderCard({ card, actions }: { card: StaffOrderCard; actions?: R
             <OrderTotals order={order} paid={paid} />
             <h3 className="admin-subtitle">Платежи</h3>
             <OrderPayments payments={card.payments} />
+            <OrderRefunds order={order} />
           </Section>
           <Section title="История" id="admin-order-history">
             <OrderTimeline order={order} />
           </Section>
         </div>
       </div>
+      {cancelling ? (
+        <CancelDialog orderId={order.id} shipment={cancelling.shipment} onClose={() => setCancelling(null)} />
+      ) : null}
     </article>
   );
 }

@@ -7,11 +7,22 @@ import { refusalText } from "../refusal.ts";
 
 type Shipment = Order["shipments"][number];
 
-/** The moves a parcel allows now, as buttons; the card shows the parcel's new status when one is made. */
-export function ShipmentMoves({ order, shipment }: { order: Order; shipment: Shipment }) {
+/**
+ * The moves a parcel allows now, as buttons, and calling it off when the order has other parcels; the card
+ * shows the parcel's new status when one is made.
+ */
+export function ShipmentMoves({
+  order,
+  shipment,
+  onCancel,
+}: {
+  order: Order;
+  shipment: Shipment;
+  onCancel?: () => void;
+}) {
   const { move } = useOrderCardMutations(order.id);
   const moves = movesFrom(shipment.status, order.delivery.type);
-  if (moves.length === 0) return null;
+  if (moves.length === 0 && !onCancel) return null;
   const run = async (to: (typeof moves)[number]) => {
     try {
       const card = await move.mutateAsync({ shipmentId: shipment.id, to });
@@ -28,6 +39,11 @@ export function ShipmentMoves({ order, shipment }: { order: Order; shipment: Shi
           {MOVE_LABEL[to]}
         </Button>
       ))}
+      {onCancel ? (
+        <Button variant="secondary" onClick={onCancel}>
+          Отменить отправление
+        </Button>
+      ) : null}
     </div>
   );
 }

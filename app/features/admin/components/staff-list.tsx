@@ -20,7 +20,7 @@ export function StaffList({ items, meId }: { items: readonly StaffMemberView[]; 
   const [revoking, setRevoking] = useState<Revoking | null>(null);
   return (
     <>
-      <table className="admin-table">
+      <table className="admin-table admin-table--middle">
         <thead>
           <tr>
             <th scope="col">Телефон</th>
@@ -32,8 +32,10 @@ export function StaffList({ items, meId }: { items: readonly StaffMemberView[]; 
           {items.map((member) => (
             <tr key={member.userId}>
               <td data-label="Телефон">
-                {who(member)}
-                {member.userId === meId ? <span className="admin-muted"> (вы)</span> : null}
+                <span>
+                  {who(member)}
+                  {member.userId === meId ? <span className="admin-muted"> (вы)</span> : null}
+                </span>
               </td>
               <td data-label="Имя">{[member.name, member.surname].filter(Boolean).join(" ") || "—"}</td>
               <td data-label="Роли">

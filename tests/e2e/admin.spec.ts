@@ -1,0 +1,245 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { DEMO_STAFF } from "#server/db/seed/staff.ts";
+import {
+  checkoutKey,
+  expectedLinesOf,
+  scratchProduct,
+  shopperWithBasket,
+} from "#tests/fixtures/order-data.ts";
+import { userIdByPhone } from "#tests/fixtures/staff-data.ts";
+import { createSession } from "#tests/factories/sessions.ts";
+import { expect, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+import type { ShopServer } from "./support/shop-server.ts";
+
+/**
+ * The back office (issue 20, points 1, 2, 8; ADR 051, 053): the demo operator finds a paid order, moves its
+ * pickup parcel to the point and leaves a note; a shopper is refused; an admin grants and removes a role.
+ */
+
+const shot = (info: TestInfo, name: string) =>
+  `test-results/screenshots/admin-${themeOf(info)}-${name}-${isPhone(info) ? 375 : 1280}.png`;
+
+const demo = (role: "operator" | "admin") => DEMO_STAFF.find((s) => s.role === role)!;
+
+/** The demo operator's or admin's account in the seed (ADR 051: +7 900 000-00-01 and -02). */
+async function demoId(shop: ShopServer, role: "operator" | "admin"): Promise<number> {
+  const userId = await userIdByPhone(shop.db, demo(role).phone);
+  if (!userId) throw new Error(`the seed has no demo ${role}`);
+  return userId;
+}
+
+/** A shopper's pickup order, paid in full with points (no acquirer page needed). */
+async function paidPickupOrder(shop: ShopServer) {
+  const product = await scratchProduct(shop.db, { stock: 2, price: 150_000 });
+  const shopper = await shopperWithBasket(shop.db, [{ productId: product.id, quantity: 1 }], {
+    points: 5_000,
+  });
+  const { order } = await shop.services.orders.place(shopper.userId, {
+    checkoutKey: checkoutKey(),
+    ...(await expectedLinesOf(shop.db, shopper.userId)),
+    deliveryType: "pickup",
+    addressId: shopper.pickupAddressId,
+    bonusPoints: 0,
+  });
+  await shop.services.orders.startPayment(
+    shopper.userId,
+    order.id,
+    { method: "card", bonusPoints: order.goodsTotal / 100 },
+    { successUrl: shop.origin, failUrl: shop.origin, notificationUrl: shop.origin },
+  );
+  return { order, shipmentId: order.shipments[0]!.id };
+}
+
+/** A phone nobody has used, for a role granted in the test. */
+const freshPhone = () => `+7977${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+const shown = (e164: string) =>
+  `+7 (${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8, 10)}-${e164.slice(10)}`;
+
+async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
+
+// The browser reports each refused request (409, 403) as a console error; these tests expect them.
+test.describe("refusals", () => {
+  test.use({ allowedConsoleErrors: /the server responded with a status of (409|403)/ });
+
+  test("the operator finds a paid order, moves its parcel to the point and leaves a note", async ({
+    shop,
+    page,
+    signIn,
+  }) => {
+    const { order, shipmentId } = await paidPickupOrder(shop);
+    await signIn({}, { userId: await demoId(shop, "operator") });
+    await open(page, "/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Заказы" })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Разделы бэк-офиса" });
+    await expect(nav.getByRole("link")).toHaveText(["Заказы"]);
+
+    const filters = page.getByRole("form", { name: "Фильтры заказов" });
+    await filters.getByLabel("Статус").selectOption("paid");
+    await filters.getByLabel("Номер заказа").fill(order.number.replace("-", ""));
+    await filters.getByLabel("Доставка").selectOption("pickup");
+    await filters.getByRole("button", { name: "Найти" }).click();
+    await expect(page).toHaveURL(/status=paid.*number=\d{8}.*delivery=pickup/);
+    const rows = page.getByRole("table").getByRole("row");
+    await expect(rows).toHaveCount(2);
+    // The address is the view: opened again, it shows the same filters and the same order.
+    await open(page, page.url());
+    await expect(filters.getByLabel("Статус")).toHaveValue("paid");
+    await page.getByRole("link", { name: `№ ${order.number}` }).click();
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Заказ № ${order.number}`);
+    await page.getByRole("button", { name: "Начать сборку" }).click();
+    await expect(page.getByRole("button", { name: "Передать в доставку" })).toBeVisible();
+    await page.getByRole("button", { name: "Передать в доставку" }).click();
+    const toPoint = page.getByRole("button", { name: "Доставлен в пункт выдачи" });
+    await expect(toPoint).toBeVisible();
+
+    // Another operator got there first: the move is refused in Russian and the card shows the parcel as it is.
+    const other = await createSession(shop.db, { user: { roles: ["shopper", "operator"] } });
+    await shop.services.orders.moveShipment(
+      { userId: other.userId, address: null },
+      order.id,
+      shipmentId,
+      "ready_for_pickup",
+    );
+    await toPoint.click();
+    await expect(
+      page.getByText(
+        "Отправление нельзя перевести из статуса «Ждёт в пункте выдачи» в «Ждёт в пункте выдачи»",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Вручён покупателю" })).toBeVisible();
+    await expect(page.getByText("Код получения").locator("strong")).toHaveText(/^\d{6}$/);
+    const history = page.getByRole("region", { name: "История" });
+    await expect(history.getByRole("listitem")).toHaveText([
+      /^Оформлен/,
+      /^Оплачен/,
+      /^Собирается/,
+      /^В доставке/,
+      /^Ждёт в пункте выдачи/,
+    ]);
+
+    const notes = page.getByRole("region", { name: "Заметки сотрудников" });
+    await notes.getByLabel("Новая заметка").fill("Покупатель просит позвонить за час");
+    await notes.getByRole("button", { name: "Добавить заметку" }).click();
+    await expect(notes.getByRole("listitem")).toHaveText([
+      /Операторова.*Покупатель просит позвонить за час/s,
+    ]);
+    await expect(notes.getByLabel("Новая заметка")).toHaveValue("");
+  });
+
+  test("a shopper gets «Нет доступа», a signed-out visitor signs in first", async ({ page, signIn }) => {
+    const signedOut = await page.goto("/admin?status=paid");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%3Fstatus%3Dpaid$/);
+    expect(signedOut?.ok()).toBe(true);
+
+    await signIn();
+    const response = await open(page, "/admin/orders/1");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Нет доступа");
+    await expect(page.getByRole("navigation", { name: "Разделы бэк-офиса" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Вернуться в магазин" })).toBeVisible();
+  });
+
+  test("an operator sees no admin sections and is refused the staff screen", async ({
+    shop,
+    page,
+    signIn,
+  }) => {
+    await signIn({}, { userId: await demoId(shop, "operator") });
+    const response = await open(page, "/admin/staff");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Нет доступа");
+    // Inside the frame: the operator's own sections stay at hand.
+    await expect(page.getByRole("navigation", { name: "Разделы бэк-офиса" }).getByRole("link")).toHaveText([
+      "Заказы",
+    ]);
+  });
+});
+
+test("the operator cancels a paid order with a reason from the dictionary", async ({
+  shop,
+  page,
+  signIn,
+}) => {
+  const { order } = await paidPickupOrder(shop);
+  await signIn({}, { userId: await demoId(shop, "operator") });
+  await open(page, `/admin/orders/${order.id}`);
+  await page.getByRole("button", { name: "Отменить заказ" }).click();
+  const dialog = page.getByRole("dialog", { name: "Отменить заказ?" });
+  await dialog.getByRole("button", { name: "Отменить заказ" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Выберите причину отмены");
+  await dialog.getByRole("radio", { name: "По просьбе покупателя" }).check();
+  await dialog.getByRole("button", { name: "Отменить заказ" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("admin-order-status")).toHaveText("Отменён");
+  await expect(page.getByRole("button", { name: "Отменить заказ" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Начать сборку" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "История" }).getByRole("listitem").last()).toHaveText(
+    /^Отменён/,
+  );
+});
+
+test("an admin grants an operator by phone, then removes the role, both in the audit log", async ({
+  shop,
+  page,
+  signIn,
+}) => {
+  const phone = freshPhone();
+  await signIn({}, { userId: await demoId(shop, "admin") });
+  await open(page, "/admin/staff");
+  await expect(page.getByRole("navigation", { name: "Разделы бэк-офиса" }).getByRole("link")).toHaveText([
+    "Заказы",
+    "Сотрудники",
+    "Журнал действий",
+  ]);
+  const form = page.getByRole("form", { name: "Назначить роль" });
+  await form.getByLabel("Телефон сотрудника").pressSequentially(phone.slice(2));
+  await form.getByLabel("Роль").selectOption("operator");
+  await form.getByRole("button", { name: "Назначить" }).click();
+  const row = page.getByRole("row").filter({ hasText: shown(phone) });
+  await expect(row).toContainText("Оператор");
+
+  await row.getByRole("button", { name: `Снять роль «Оператор» с ${shown(phone)}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Снять роль?" });
+  await dialog.getByRole("button", { name: "Снять роль" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Журнал действий" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Журнал действий" })).toBeVisible();
+  const log = page.getByRole("form", { name: "Фильтры журнала" });
+  await log.getByLabel("Действие").selectOption("staff.revoke");
+  await log.getByRole("button", { name: "Найти" }).click();
+  await expect(page).toHaveURL(/action=staff\.revoke/);
+  await expect(page.getByRole("row").filter({ hasText: phone }).first()).toContainText("Снятие роли");
+});
+
+test("the back office at a phone's and a desktop's width @matrix", async ({ shop, page, signIn }, info) => {
+  const { order, shipmentId } = await paidPickupOrder(shop);
+  const operatorId = await demoId(shop, "operator");
+  for (const to of ["assembling", "in_delivery", "ready_for_pickup"] as const) {
+    await shop.services.orders.moveShipment({ userId: operatorId, address: null }, order.id, shipmentId, to);
+  }
+  await shop.services.orders.addNote({ userId: operatorId, address: null }, order.id, "Позвонить покупателю");
+  await signIn({}, { userId: await demoId(shop, "admin") });
+
+  await open(page, "/admin");
+  await expect(page.getByRole("link", { name: `№ ${order.number}` })).toBeVisible();
+  await page.screenshot({ path: shot(info, "orders"), fullPage: true });
+
+  await open(page, `/admin/orders/${order.id}`);
+  await expect(page.getByRole("button", { name: "Вручён покупателю" })).toBeVisible();
+  await page.screenshot({ path: shot(info, "order"), fullPage: true });
+
+  await open(page, "/admin/staff");
+  await expect(page.getByRole("row").filter({ hasText: shown(demo("operator").phone) })).toBeVisible();
+  await page.screenshot({ path: shot(info, "staff"), fullPage: true });
+
+  await open(page, "/admin/audit");
+  await expect(page.getByRole("row").nth(1)).toBeVisible();
+  await page.screenshot({ path: shot(info, "audit"), fullPage: true });
+});
