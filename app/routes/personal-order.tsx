@@ -10,7 +10,7 @@ import {
 } from "#app/features/orders/components/order-parts.tsx";
 import { CancelOrderButton, OrderRefunds } from "#app/features/orders/components/cancel-order.tsx";
 import { OrdersStyles } from "#app/features/orders/orders-styles.tsx";
-import { BuyAgainButton } from "#app/features/purchases/index.ts";
+import { BuyAgainButton } from "#app/features/purchases/components/buy-again-button.tsx";
 import { formatDate } from "#app/lib/format.ts";
 import { orNotFound, validateParams } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";

@@ -4,6 +4,7 @@ import { Link, redirect } from "react-router";
 import { ordersQuery } from "#app/features/orders/api.ts";
 import { OrderList } from "#app/features/orders/components/order-list.tsx";
 import { OrdersStyles } from "#app/features/orders/orders-styles.tsx";
+import { BuyAgainButton } from "#app/features/purchases/components/buy-again-button.tsx";
 import { getOrderType, setOrderType } from "#app/lib/order-type.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { loadPersonalPage, personalPageMeta } from "#app/lib/personal-page.ts";
@@ -94,7 +95,7 @@ function Orders({ title, tab }: { title: string; tab: Tab }) {
           </Link>
         </div>
       ) : (
-        <OrderList items={items} />
+        <OrderList items={items} endedActions={(order) => <BuyAgainButton what={{ orderId: order.id }} />} />
       )}
     </>
   );

@@ -1,17 +1,13 @@
-import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { invalidateBasket } from "#app/features/basket/index.ts";
-import { type ApiClient, getApi, getBackgroundApi, unwrap } from "#app/lib/api-client.ts";
+import { type ApiClient, getApi, unwrap } from "#app/lib/api-client.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
-import type { PurchaseDates, RepeatResult } from "#contract/after-sale.ts";
+import type { RepeatResult } from "#contract/after-sale.ts";
 import { formatCount } from "#contract/format.ts";
 
-export const purchaseKeys = {
-  all: ["purchases"] as const,
-  page: (before: string | null) => [...purchaseKeys.all, "page", before] as const,
-  /** Per sign-in (the hint's value) and product: «Вы покупали». */
-  date: (hint: string | undefined, productId: number) =>
-    [...purchaseKeys.all, "date", hint ?? "", productId] as const,
-};
+import { purchaseKeys } from "./purchase-dates.ts";
+
+export { purchaseKeys };
 
 /** One page of the shopper's purchases; `api` is the loader's client on the server. */
 export function purchasesQuery(before: string | null, api?: ApiClient) {
@@ -20,43 +16,6 @@ export function purchasesQuery(before: string | null, api?: ApiClient) {
     queryFn: ({ signal }) =>
       unwrap((api ?? getApi()).v1.purchases.$get({ query: before ? { before } : {} }, { init: { signal } })),
   });
-}
-
-/**
- * «Вы покупали» is asked for every card of a page at once: the ids asked for within one task go out in
- * one request (up to 100), and each card's query takes its own answer.
- */
-let batch: { ids: Set<number>; answer: Promise<Map<number, string>> } | undefined;
-
-function purchaseDate(productId: number): Promise<string | null> {
-  if (!batch || batch.ids.size >= 100) {
-    const ids = new Set<number>();
-    const answer = new Promise<Map<number, string>>((resolve, reject) => {
-      setTimeout(() => {
-        if (batch?.ids === ids) batch = undefined;
-        unwrap(getBackgroundApi().v1.purchases.products.$get({ query: { ids: [...ids].join(",") } }))
-          .then((dates: PurchaseDates) =>
-            resolve(new Map(dates.items.map((i) => [i.productId, i.purchasedAt]))),
-          )
-          .catch(reject);
-      }, 0);
-    });
-    batch = { ids, answer };
-  }
-  batch.ids.add(productId);
-  return batch.answer.then((dates) => dates.get(productId) ?? null);
-}
-
-/** When the signed-in shopper last received the product (null: never); disabled while signed out. */
-export function usePurchaseDate(productId: number, hint: string | undefined): string | null | undefined {
-  const { data } = useQuery({
-    queryKey: purchaseKeys.date(hint, productId),
-    queryFn: () => purchaseDate(productId),
-    enabled: hint !== undefined,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-  return data;
 }
 
 /** What «Купить снова» did, as a toast with the way to the basket. */

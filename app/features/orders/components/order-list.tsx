@@ -1,5 +1,5 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BuyAgainButton } from "#app/features/purchases/index.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { localDateTime } from "#contract/delivery-dates.ts";
 import { formatCount, formatRub } from "#contract/format.ts";
@@ -55,7 +55,14 @@ function shipmentState(s: ShipmentSummary): { status: string; day: string | null
 const ENDED: readonly OrderStatus[] = ["delivered", "cancelled", "not_collected"];
 
 /** The account's orders: number, date, status, sum, pictures, when and where; «Купить снова» once ended. */
-export function OrderList({ items }: { items: readonly OrderListItem[] }) {
+export function OrderList({
+  items,
+  endedActions,
+}: {
+  items: readonly OrderListItem[];
+  /** What an ended order offers (the route's «Купить снова»). */
+  endedActions?: (order: OrderListItem) => ReactNode;
+}) {
   return (
     <ul className="order-list">
       {items.map((order) => (
@@ -109,10 +116,8 @@ export function OrderList({ items }: { items: readonly OrderListItem[] }) {
               Оплатить
             </Link>
           ) : null}
-          {ENDED.includes(order.status) ? (
-            <div className="order-card__actions">
-              <BuyAgainButton what={{ orderId: order.id }} />
-            </div>
+          {endedActions && ENDED.includes(order.status) ? (
+            <div className="order-card__actions">{endedActions(order)}</div>
           ) : null}
         </li>
       ))}

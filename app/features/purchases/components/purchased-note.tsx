@@ -1,6 +1,6 @@
 import { useSignedInHint } from "#app/features/account/index.ts";
 import { formatDate } from "#app/lib/format.ts";
-import { usePurchaseDate } from "../api.ts";
+import { usePurchaseDate } from "../purchase-dates.ts";
 
 const shortDate = new Intl.DateTimeFormat("ru-RU", {
   day: "2-digit",
