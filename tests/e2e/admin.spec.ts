@@ -9,6 +9,7 @@ import {
 import { userIdByPhone } from "#tests/fixtures/staff-data.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 import { expect, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+import { expectAccessible } from "./support/axe.ts";
 import type { ShopServer } from "./support/shop-server.ts";
 
 /**
@@ -229,17 +230,21 @@ test("the back office at a phone's and a desktop's width @matrix", async ({ shop
 
   await open(page, "/admin");
   await expect(page.getByRole("link", { name: `№ ${order.number}` })).toBeVisible();
+  await expectAccessible(page, "the back office's orders screen");
   await page.screenshot({ path: shot(info, "orders"), fullPage: true });
 
   await open(page, `/admin/orders/${order.id}`);
   await expect(page.getByRole("button", { name: "Вручён покупателю" })).toBeVisible();
+  await expectAccessible(page, "the back office's order screen");
   await page.screenshot({ path: shot(info, "order"), fullPage: true });
 
   await open(page, "/admin/staff");
   await expect(page.getByRole("row").filter({ hasText: shown(demo("operator").phone) })).toBeVisible();
+  await expectAccessible(page, "the back office's staff screen");
   await page.screenshot({ path: shot(info, "staff"), fullPage: true });
 
   await open(page, "/admin/audit");
   await expect(page.getByRole("row").nth(1)).toBeVisible();
+  await expectAccessible(page, "the back office's audit screen");
   await page.screenshot({ path: shot(info, "audit"), fullPage: true });
 });
