@@ -125,7 +125,7 @@ export const orders = pgTable(
     refundedTotal: integer("refunded_total").notNull().default(0),
     /**
      * When the order's pending cashback becomes spendable: set when the order is delivered (plus the return
-     * window, ADR 054), cleared when the maturation job has moved it or nothing is left to move.
+     * window, ADR 055), cleared when the maturation job has moved it or nothing is left to move.
      */
     cashbackDueAt: timestamp("cashback_due_at", { withTimezone: true }),
   },
