@@ -55,6 +55,9 @@ export default [
   layout("layouts/admin.tsx", { id: "layout-admin" }, [
     route("admin", "routes/admin-orders.tsx", { id: "admin" }),
     route("admin/orders/:orderId", "routes/admin-order.tsx", { id: "admin-orders-orderId" }),
+    route("admin/payments", "routes/admin-payments.tsx", { id: "admin-payments" }),
+    route("admin/stock", "routes/admin-stock.tsx", { id: "admin-stock" }),
+    route("admin/sms", "routes/admin-sms.tsx", { id: "admin-sms" }),
     route("admin/staff", "routes/admin-staff.tsx", { id: "admin-staff" }),
     route("admin/audit", "routes/admin-audit.tsx", { id: "admin-audit" }),
   ]),

@@ -14,6 +14,9 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: "/admin", label: "Заказы", role: "operator", also: "/admin/orders/" },
+  { to: "/admin/payments", label: "Проблемные платежи", role: "operator" },
+  { to: "/admin/stock", label: "Склад", role: "operator" },
+  { to: "/admin/sms", label: "SMS", role: "operator" },
   { to: "/admin/staff", label: "Сотрудники", role: "admin" },
   { to: "/admin/audit", label: "Журнал действий", role: "admin" },
 ];

@@ -406,7 +406,7 @@ describe("stock by hand", () => {
     expect(below.status).toBe(409);
     expect(await below.json()).toMatchObject({
       code: "below_reserved",
-      message: "Нельзя меньше, чем в резерве заказов: 1 шт. На складе сейчас 4 шт.",
+      message: "Нельзя меньше, чем в резерве заказов: 1\u00a0шт. На складе сейчас 4\u00a0шт.",
     });
     expect((await adjust(staff.cookie, product.id, { delta: -4, reason: "Списание" })).status).toBe(409);
     expect(await stockOf(database, product.id)).toBe(3);

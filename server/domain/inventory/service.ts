@@ -69,7 +69,7 @@ export function createStockDeskService(work: UnitOfWork<StockDeskRepositories>) 
         if (target < reserved) {
           throw new AppError(
             "conflict",
-            `Нельзя меньше, чем в резерве заказов: ${reserved} шт. На складе сейчас ${onHand} шт.`,
+            `Нельзя меньше, чем в резерве заказов: ${reserved}\u00a0шт. На складе сейчас ${onHand}\u00a0шт.`,
             { code: "below_reserved" },
           );
         }
