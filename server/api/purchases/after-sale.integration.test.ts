@@ -299,6 +299,40 @@ describe("the points account", () => {
       ["welcome", "Приветственные баллы", 50_000, null],
     ]);
 
+    // The cashback matures (the release job's two entries): it leaves the waiting list and shows once.
+    await recordLedger(database.db, [
+      {
+        userId: shopper.userId,
+        operationKey: `after-sale-test:${received.id}:release:pending`,
+        kind: "cashback_release",
+        bucket: "pending",
+        amount: -received.cashbackPoints,
+        orderId: received.id,
+      },
+      {
+        userId: shopper.userId,
+        operationKey: `after-sale-test:${received.id}:release:available`,
+        kind: "cashback_release",
+        bucket: "available",
+        amount: received.cashbackPoints,
+        orderId: received.id,
+      },
+    ]);
+    const matured = await readJson<BonusAccount>(await callApi("/api/v1/bonus", { cookie: shopper.cookie }));
+    expect(matured.balance).toBe(account.balance + 25 + received.cashbackPoints);
+    expect(matured.pendingOrders.map((p) => p.orderId)).toEqual([onTheWay.id]);
+    const latest = await readJson<BonusHistory>(
+      await callApi("/api/v1/bonus/history", { cookie: shopper.cookie }),
+    );
+    expect(latest.items[0]).toMatchObject({
+      kind: "cashback_release",
+      kindText: "Кешбэк начислен",
+      bucket: "available",
+      amount: received.cashbackPoints,
+      order: { id: received.id, number: received.number },
+    });
+    expect(latest.items.filter((e) => e.kind === "cashback_release")).toHaveLength(1);
+
     // Someone else sees none of it.
     const other = await shopperWithBasket(database.db, []);
     const theirs = await readJson<BonusHistory>(

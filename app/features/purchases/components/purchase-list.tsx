@@ -25,7 +25,8 @@ function PurchaseItem({ item }: { item: Purchase }) {
           {product.name}
         </Link>
         <p className="purchase__when">
-          Получен {formatDate(item.purchasedAt)} · <Link to={`/personal/orders/${item.orderId}`}>к заказу</Link>
+          Получен {formatDate(item.purchasedAt)} ·{" "}
+          <Link to={`/personal/orders/${item.orderId}`}>к заказу</Link>
         </p>
         <p className="purchase__price">
           {buyable ? formatRub(product.price) : <span className="purchase__state">Нет в наличии</span>}
