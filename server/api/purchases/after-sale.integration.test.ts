@@ -8,6 +8,11 @@ import type {
 } from "#contract/after-sale.ts";
 import type { Basket } from "#contract/basket.ts";
 import type { Order, orderListItemSchema } from "#contract/orders.ts";
+import { createUnitOfWork } from "#server/db/unit-of-work.ts";
+import { createBasketRepository } from "#server/domain/basket/repository.ts";
+import { createBasketService } from "#server/domain/basket/service.ts";
+import { createPurchasesRepository } from "#server/domain/purchases/repository.ts";
+import { createPurchasesService } from "#server/domain/purchases/service.ts";
 import { callApi, readJson } from "#tests/fixtures/api-call.ts";
 import { deliverOrder, recordLedger, setCashbackDue } from "#tests/fixtures/after-sale-data.ts";
 import {
@@ -114,6 +119,45 @@ describe("«Купить снова» on an order", () => {
     // Without a key, a second press is a second request: the line is at its stock, so it says so.
     const third = await readJson<RepeatResult>(await repeat());
     expect(third.skipped).toEqual([expect.objectContaining({ productId: a.id, reason: "at_limit" })]);
+  });
+
+  it("stops at basket_max_items and says the basket is full", async () => {
+    const { database } = await getTestContext();
+    const products = await Promise.all([1, 2, 3].map(() => scratchProduct(database.db, { stock: 5 })));
+    const { shopper, order } = await paidOrder(products.map((p) => ({ productId: p.id, quantity: 1 })));
+    const city = {
+      id: 1,
+      name: "Москва",
+      region: "Москва",
+      latitude: 55.75,
+      longitude: 37.62,
+      timezone: "Europe/Moscow",
+    };
+    // The same services with the option set to two lines.
+    const basket = createBasketService(createUnitOfWork(database.db, createBasketRepository), {
+      maxItems: async () => 2,
+      currentCity: async () => city,
+      defaultCity: async () => city,
+    });
+    const purchases = createPurchasesService(createPurchasesRepository(database.db), basket);
+    const owner = {
+      kind: "user" as const,
+      userId: shopper.userId,
+      sessionId: "test",
+      roles: ["shopper"],
+      visitorId: "test-visitor",
+    };
+    const result = await purchases.repeatOrder(owner, order.id);
+    const lines = order.shipments.flatMap((s) => s.lines);
+    expect(result.added.map((l) => l.productId)).toEqual(lines.slice(0, 2).map((l) => l.productId));
+    expect(result.skipped).toEqual([
+      {
+        productId: lines[2]!.productId,
+        name: lines[2]!.name,
+        reason: "basket_full",
+        reasonText: "корзина заполнена",
+      },
+    ]);
   });
 
   it("answers 404 for another shopper's order and 401 signed out", async () => {
