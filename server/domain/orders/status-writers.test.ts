@@ -33,11 +33,14 @@ function setArguments(text: string): string[] {
 }
 
 describe("who writes an order's, a shipment's or a payment's status", () => {
-  it("only the orders repository updates those tables", () => {
+  it("only the orders repository updates those tables, and the cashback one only the cashback's date", () => {
     const writers = sources(serverDir)
       .filter((file) => /\.update\((orders|payments|orderShipments)\)/.test(readFileSync(file, "utf8")))
       .map((file) => relative(serverDir, file));
-    expect(writers).toEqual(["domain/orders/repository.ts"]);
+    expect(writers).toEqual(["domain/cashback/repository.ts", "domain/orders/repository.ts"]);
+    // The maturation job (ADR 055) claims an order by clearing its cashback date; it never moves a status.
+    const cashback = setArguments(readFileSync(join(serverDir, "domain/cashback/repository.ts"), "utf8"));
+    for (const arg of cashback) expect(arg).not.toMatch(/\bstatus\b/);
   });
 
   it("and in it, only the four guarded writers set a status, to the `to` the table allowed", () => {
