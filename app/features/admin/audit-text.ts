@@ -28,6 +28,15 @@ export function auditDetailsText(action: string, details: Record<string, unknown
     case "staff.grant":
     case "staff.revoke":
       return `${details.phone ?? ""} · ${role(details.role)}`;
+    case "stock.adjust": {
+      const before = details.before as { onHand?: number; available?: number } | undefined;
+      const after = details.after as { onHand?: number; available?: number } | undefined;
+      return `На складе ${before?.onHand} → ${after?.onHand} шт., к продаже ${before?.available} → ${after?.available} · «${details.reason}»`;
+    }
+    case "payment_problem.resolve":
+      return `Заказ ${details.orderId}, платёж ${details.paymentId} · «${details.note}»`;
+    case "payment_problem.retry":
+      return `Заказ ${details.orderId}, платёж ${details.paymentId} · задача ${details.job}`;
     default:
       return Object.entries(details)
         .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
@@ -35,16 +44,20 @@ export function auditDetailsText(action: string, details: Record<string, unknown
   }
 }
 
-/** `order:7` as «Заказ 7», `user:42` as «Аккаунт 42»; anything else as it is. */
+/** `order:7` as «Заказ 7», `user:42` as «Аккаунт 42», `product:5` as «Товар 5»; anything else as it is. */
 export function auditTargetText(target: string): string {
   const [kind, id] = target.split(":");
   if (kind === "order" && id) return `Заказ ${id}`;
   if (kind === "user" && id) return `Аккаунт ${id}`;
+  if (kind === "product" && id) return `Товар ${id}`;
+  if (kind === "payment_problem" && id) return `Проблемный платёж ${id}`;
   return target;
 }
 
-/** `order:7` is a link to the order's card; anything else is shown as it is. */
+/** `order:7` is a link to the order's card, `product:5` to its stock; anything else is shown as it is. */
 export function auditTargetLink(target: string): string | undefined {
   const order = /^order:(\d+)$/.exec(target);
-  return order ? `/admin/orders/${order[1]}` : undefined;
+  if (order) return `/admin/orders/${order[1]}`;
+  const product = /^product:(\d+)$/.exec(target);
+  return product ? `/admin/stock?q=${product[1]}` : undefined;
 }
