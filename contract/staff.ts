@@ -104,6 +104,8 @@ export const staffOrderListSchema = z.object({
       createdAt: z.string(),
       deliveryType: z.enum(["courier", "pickup"]),
       toPay: kopecksSchema,
+      /** Goods and delivery, before points: what the order is worth, however it was paid. */
+      total: kopecksSchema,
       phone: z.string().nullable(),
     }),
   ),

@@ -130,6 +130,10 @@ test.describe("refusals", () => {
       /Операторова.*Покупатель просит позвонить за час/s,
     ]);
     await expect(notes.getByLabel("Новая заметка")).toHaveValue("");
+    // The shopper's other orders are one click away: the list filtered by their phone.
+    await page.getByRole("link", { name: "Все заказы покупателя" }).click();
+    await expect(page).toHaveURL(/\/admin\?phone=%2B7\d{10}$/);
+    await expect(page.getByRole("link", { name: `№ ${order.number}` })).toBeVisible();
   });
 
   test("a shopper gets «Нет доступа», a signed-out visitor signs in first", async ({ page, signIn }) => {

@@ -159,6 +159,8 @@ describe("the back office's order list", () => {
       await callApi(`/api/v1/admin/orders?number=${b.order.number}`, { cookie: staff.cookie }),
     );
     expect(byNumber.items.map((i) => i.id)).toEqual([b.order.id]);
+    // Paid with points, it is still worth its goods: the list shows that, not the nothing left to pay.
+    expect(byNumber.items[0]).toMatchObject({ toPay: 0, total: b.order.goodsTotal + b.order.deliveryTotal });
     const phone = (
       await readJson<Card>(await callApi(`/api/v1/admin/orders/${a.order.id}`, { cookie: staff.cookie }))
     ).order.recipient.phone;

@@ -201,6 +201,7 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
         createdAt: order.createdAt.toISOString(),
         deliveryType: order.deliveryType,
         toPay: kopecks(order.toPay),
+        total: kopecks(order.goodsTotal + order.deliveryTotal),
         phone,
       }));
       return { items, next: rows.length > page.limit ? items.at(-1)!.id : null };

@@ -12,7 +12,7 @@ export interface AdminOrderRow {
   statusText: string;
   createdAt: string;
   deliveryType: "courier" | "pickup";
-  toPay: number;
+  total: number;
   phone: string | null;
 }
 
@@ -47,7 +47,7 @@ export function AdminOrderTable({ items }: { items: readonly AdminOrderRow[] }) 
             <td data-label="Доставка">{order.deliveryType === "pickup" ? "Пункт выдачи" : "Курьер"}</td>
             <td data-label="Покупатель">{order.phone ? formatPhone(order.phone) : "—"}</td>
             <td data-label="Сумма" className="admin-table__num">
-              {formatRub(kopecks(order.toPay))}
+              {formatRub(kopecks(order.total))}
             </td>
           </tr>
         ))}

@@ -86,6 +86,16 @@ export function OrderCard({ card }: { card: StaffOrderCard }) {
                   <dd>{shopperName}</dd>
                 </div>
               ) : null}
+              {shopper.phone ? (
+                <div>
+                  <dt>Заказы</dt>
+                  <dd>
+                    <Link to={`/admin?phone=${encodeURIComponent(shopper.phone)}`}>
+                      Все заказы покупателя
+                    </Link>
+                  </dd>
+                </div>
+              ) : null}
               <div>
                 <dt>Телефон получателя</dt>
                 <dd>{formatPhone(order.recipient.phone)}</dd>
