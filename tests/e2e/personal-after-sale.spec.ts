@@ -267,6 +267,10 @@ test("the after-sale pages at each width and theme @matrix", async ({ shop, page
   await expect(page.getByTestId("toast")).toContainText("Добавили в корзину 1 товар");
   await page.screenshot({ path: shot(info, "buy-again"), animations: "disabled" });
 
+  await page.goto(`/personal/orders/${received.id}`);
+  await expect(page.getByRole("button", { name: "Купить снова" })).toBeVisible();
+  await page.screenshot({ path: shot(info, "order-page") });
+
   await page.goto("/personal/purchases");
   await expect(page.locator(".purchase")).toHaveCount(2);
   await expectAccessible(page, "the purchases");
