@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { addDays, localDateTime } from "#contract/delivery-dates.ts";
 import type { Order } from "#contract/orders.ts";
 import type { AcquirerOptions } from "#server/composition/acquirer.ts";
 import { createBonusRepository } from "#server/domain/bonus/repository.ts";
@@ -6,11 +7,16 @@ import { payWithCard, STAND_IN_CARDS, standInReceipts } from "#tests/fixtures/ac
 import { pointsOf, refundsOf, setShipment } from "#tests/fixtures/cancellation-data.ts";
 import { sellersWithWarehouse } from "#tests/fixtures/delivery-data.ts";
 import {
+  checkoutKey,
+  expectedLinesOf,
   ledgerRowsOf,
   orderRow,
   paymentProblemsOf,
   paymentsOf,
   removeOrderData,
+  scratchProduct,
+  shopperWithBasket,
+  slotBooked,
   stockOf,
 } from "#tests/fixtures/order-data.ts";
 import {
@@ -164,6 +170,44 @@ describe("a shopper cancels one parcel, then the rest", () => {
     const again = await cancel(env, shopper.cookie, order.id, { reason: "wrong_details" });
     expect(again.status).toBe(200);
     expect((await ledgerRowsOf(db, order.id)).filter((r) => r.kind === "spend_return")).toHaveLength(1);
+  });
+
+  it("a courier order paid with points: its window is released once, its points come back, no card refund", async () => {
+    const env = await paymentApp();
+    const db = env.database.db;
+    const product = await scratchProduct(db, { stock: 2, price: 150_000 });
+    const shopper = await shopperWithBasket(db, [{ productId: product.id, quantity: 1 }], { points: 5_000 });
+    const placed = await env.call("/api/v1/orders", {
+      method: "POST",
+      cookie: shopper.cookie,
+      body: {
+        checkoutKey: checkoutKey(),
+        ...(await expectedLinesOf(db, shopper.userId)),
+        deliveryType: "courier",
+        addressId: shopper.courierAddressId,
+        slot: { date: addDays(localDateTime(new Date(), "Europe/Moscow").date, 6), startsHour: 12 },
+      },
+    });
+    const order = (await placed.json()) as Order;
+    expect(placed.status, JSON.stringify(order)).toBe(201);
+    const pay = await env.call(`/api/v1/orders/${order.id}/payments`, {
+      method: "POST",
+      cookie: shopper.cookie,
+      body: { method: "card", bonusPoints: order.goodsTotal / 100 },
+    });
+    expect(await pay.json()).toMatchObject({ kind: "paid" });
+    const slotId = (await orderRow(db, order.id))!.slotId!;
+    const booked = await slotBooked(db, slotId);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => cancel(env, shopper.cookie, order.id, { reason: "delivery_too_long" })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(await slotBooked(db, slotId)).toBe(booked - 1);
+    expect(await pointsOf(db, shopper.userId)).toEqual({ balance: 5_000, pending: 0 });
+    expect(await refundsOf(db, order.id)).toEqual([
+      expect.objectContaining({ amount: 0, points: 1_500, status: "done", paymentId: null }),
+    ]);
+    expect(await stockOf(db, product.id)).toBe(2);
   });
 
   it("ten cancels of the same parcel at once give back one parcel's worth", async () => {
