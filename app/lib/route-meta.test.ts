@@ -76,7 +76,19 @@ const SPEC: Record<string, string> = {
 const NOT_IN_SPEC: Record<string, string> = {
   // The points account (issue 20, ADR 056).
   "personal-bonus": "/personal/bonus",
+  // The back office (issue 20, ADR 051): its own layout.
+  admin: "/admin",
+  "admin-orders-orderId": "/admin/orders/:orderId",
+  "admin-payments": "/admin/payments",
+  "admin-stock": "/admin/stock",
+  "admin-sms": "/admin/sms",
+  "admin-staff": "/admin/staff",
+  "admin-audit": "/admin/audit",
 };
+
+/** The layout a screen's path belongs in. */
+const layoutOf = (path: string) =>
+  path.startsWith("/personal") ? "personal" : path.startsWith("/admin") ? "admin" : "default";
 
 /** Pages whose HTML is the same for every visitor of a city; every other spec screen is personal. */
 const CITY_PAGES = [
@@ -130,10 +142,10 @@ describe("route table", () => {
     expect(Object.fromEntries(declared.map((r) => [r.id, r.path]))).toEqual({ ...SPEC, ...NOT_IN_SPEC });
   });
 
-  it("puts every /personal route, and only those, in the personal layout", () => {
+  it("puts every /personal route, and only those, in the personal layout (and /admin in its own)", () => {
     for (const r of declared) {
-      expect(r.layout, r.id).toBe(r.path.startsWith("/personal") ? "layout-personal" : "layout-default");
-      expect(meta(r.id).layout, r.id).toBe(r.path.startsWith("/personal") ? "personal" : "default");
+      expect(r.layout, r.id).toBe(`layout-${layoutOf(r.path)}`);
+      expect(meta(r.id).layout, r.id).toBe(layoutOf(r.path) === "personal" ? "personal" : "default");
     }
   });
 
