@@ -241,6 +241,11 @@ test("the back office at a phone's and a desktop's width @matrix", async ({ shop
   await expect(page.getByRole("button", { name: "Вручён покупателю" })).toBeVisible();
   await expectAccessible(page, "the back office's order screen");
   await page.screenshot({ path: shot(info, "order"), fullPage: true });
+  await page.getByRole("button", { name: "Отменить заказ" }).click();
+  await expect(page.getByRole("dialog", { name: "Отменить заказ?" })).toBeVisible();
+  await expectAccessible(page, "the cancel dialog");
+  await page.screenshot({ path: shot(info, "cancel") });
+  await page.getByRole("button", { name: "Не отменять" }).click();
 
   await open(page, "/admin/staff");
   await expect(page.getByRole("row").filter({ hasText: shown(demo("operator").phone) })).toBeVisible();
@@ -251,4 +256,16 @@ test("the back office at a phone's and a desktop's width @matrix", async ({ shop
   await expect(page.getByRole("row").nth(1)).toBeVisible();
   await expectAccessible(page, "the back office's audit screen");
   await page.screenshot({ path: shot(info, "audit"), fullPage: true });
+});
+
+test.describe("the refusal's look", () => {
+  test.use({ allowedConsoleErrors: /the server responded with a status of 403/ });
+
+  test("«Нет доступа» at a phone's and a desktop's width @matrix", async ({ page, signIn }, info) => {
+    await signIn();
+    await open(page, "/admin");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Нет доступа");
+    await expectAccessible(page, "the back office refusing a shopper");
+    await page.screenshot({ path: shot(info, "denied") });
+  });
 });
