@@ -6,7 +6,7 @@ export function AdminError({ error }: { error: unknown }) {
   const { status } = toScreenError(error);
   if (status === 403) {
     return (
-      <section className="admin-state" aria-labelledby="admin-state-title">
+      <section className="admin-state" aria-labelledby="admin-state-title" data-status={status}>
         <h1 id="admin-state-title">Нет доступа</h1>
         <p>
           Этот раздел открыт только сотрудникам с нужной ролью. Если она вам нужна, обратитесь к
@@ -17,7 +17,7 @@ export function AdminError({ error }: { error: unknown }) {
     );
   }
   return (
-    <section className="admin-state" aria-labelledby="admin-state-title">
+    <section className="admin-state" aria-labelledby="admin-state-title" data-status={status}>
       <h1 id="admin-state-title">{status === 404 ? "Не найдено" : "Не получилось открыть раздел"}</h1>
       <p>
         {status === 404
