@@ -223,6 +223,27 @@ test("an admin grants an operator by phone, then removes the role, both in the a
   await expect(page.getByRole("row").filter({ hasText: phone }).first()).toContainText("Снятие роли");
 });
 
+test("the audit log pages on with «Показать ещё», filtered by the address", async ({
+  shop,
+  page,
+  signIn,
+}) => {
+  const { order } = await paidPickupOrder(shop);
+  const author = await createSession(shop.db, { user: { roles: ["shopper", "operator"] } });
+  for (let n = 1; n <= 55; n++) {
+    await shop.services.orders.addNote({ userId: author.userId, address: null }, order.id, `Заметка ${n}`);
+  }
+  await signIn({}, { userId: await demoId(shop, "admin") });
+  await open(page, `/admin/audit?action=order.note&actor=${author.userId}`);
+  const rows = page.getByRole("table").locator("tbody").getByRole("row");
+  await expect(rows).toHaveCount(50);
+  await expect(rows.first()).toContainText("«Заметка 55»");
+  await page.getByRole("button", { name: "Показать ещё" }).click();
+  await expect(rows).toHaveCount(55);
+  await expect(rows.last()).toContainText("«Заметка 1»");
+  await expect(page.getByRole("button", { name: "Показать ещё" })).toHaveCount(0);
+});
+
 test("the back office at a phone's and a desktop's width @matrix", async ({ shop, page, signIn }, info) => {
   const { order, shipmentId } = await paidPickupOrder(shop);
   const operatorId = await demoId(shop, "operator");
