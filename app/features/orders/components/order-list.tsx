@@ -14,6 +14,8 @@ export interface OrderListItem {
   statusText: string;
   createdAt: string;
   toPay: number;
+  goodsTotal: number;
+  deliveryTotal: number;
   deliveryDates: string[];
   deliveryPlace: string;
   deliveryType: "courier" | "pickup";
@@ -105,7 +107,10 @@ export function OrderList({
             </div>
             <div>
               <dt>{formatCount(order.itemsCount, "товар", "товара", "товаров")}</dt>
-              <dd className="order-card__sum">{formatRub(kopecks(order.toPay))}</dd>
+              {/* What the order costs, whatever paid it: points can cover all of it. */}
+              <dd className="order-card__sum">
+                {formatRub(kopecks(order.goodsTotal + order.deliveryTotal))}
+              </dd>
             </div>
           </dl>
           {order.status === "awaiting_payment" ? (
