@@ -196,6 +196,70 @@ test("the operator cancels a paid order with a reason from the dictionary", asyn
   );
 });
 
+test("the operator calls off one parcel of a two-seller order, the other travels on", async ({
+  shop,
+  page,
+  signIn,
+}) => {
+  const first = await scratchProduct(shop.db, { stock: 2, price: 150_000 });
+  // A second seller with goods in the catalogue (a product is copied from one of theirs).
+  let second: Awaited<ReturnType<typeof scratchProduct>> | undefined;
+  for (const seller of await shop.services.orders.sellerChoices()) {
+    if (seller.id === first.sellerId) continue;
+    second = await scratchProduct(shop.db, { stock: 2, price: 120_000, sellerId: seller.id }).catch(
+      () => undefined,
+    );
+    if (second) break;
+  }
+  if (!second) throw new Error("the seed has one seller with goods");
+  const shopper = await shopperWithBasket(
+    shop.db,
+    [
+      { productId: first.id, quantity: 1 },
+      { productId: second.id, quantity: 1 },
+    ],
+    { points: 5_000 },
+  );
+  const { order } = await shop.services.orders.place(shopper.userId, {
+    checkoutKey: checkoutKey(),
+    ...(await expectedLinesOf(shop.db, shopper.userId)),
+    deliveryType: "pickup",
+    addressId: shopper.pickupAddressId,
+    bonusPoints: 0,
+  });
+  await shop.services.orders.startPayment(
+    shopper.userId,
+    order.id,
+    { method: "card", bonusPoints: order.goodsTotal / 100 },
+    { successUrl: shop.origin, failUrl: shop.origin, notificationUrl: shop.origin },
+  );
+  const [kept, dropped] = order.shipments;
+
+  await signIn({}, { userId: await demoId(shop, "operator") });
+  await open(page, `/admin/orders/${order.id}`);
+  const parcels = page
+    .getByRole("region", { name: "Отправления" })
+    .getByRole("listitem")
+    .filter({
+      has: page.getByText(/^Отправление \d из 2/),
+    });
+  await expect(parcels).toHaveCount(2);
+  const droppedParcel = parcels.filter({ hasText: dropped!.seller.name });
+  await droppedParcel.getByRole("button", { name: "Отменить отправление" }).click();
+  const dialog = page.getByRole("dialog", { name: `Отменить отправление ${dropped!.seller.name}?` });
+  await dialog.getByRole("radio", { name: "Товара нет у продавца" }).check();
+  await dialog.getByRole("button", { name: "Отменить отправление" }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(droppedParcel).toContainText("Отменён");
+  await expect(droppedParcel.getByRole("button")).toHaveCount(0);
+  const keptParcel = parcels.filter({ hasText: kept!.seller.name });
+  await expect(keptParcel.getByRole("button", { name: "Начать сборку" })).toBeVisible();
+  await expect(page.getByTestId("admin-order-status")).toHaveText("Оплачен");
+  // The points this parcel took go back at once; the card says so.
+  await expect(page.getByRole("heading", { name: "Возвраты" })).toBeVisible();
+});
+
 test("an admin grants an operator by phone, then removes the role, both in the audit log", async ({
   shop,
   page,

@@ -1,5 +1,7 @@
-import { ORDER_STATUS_TEXT } from "#contract/orders.ts";
+import { formatPoints, formatRub } from "#contract/format.ts";
+import { kopecks, points } from "#contract/money.ts";
 import type { OrderStatus } from "#contract/order-states.ts";
+import { ORDER_STATUS_TEXT } from "#contract/orders.ts";
 import { ROLE_TEXT, type Role } from "#contract/roles.ts";
 
 // How the audit log reads to an admin: each action in Russian and its details in a line.
@@ -15,49 +17,58 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   "staff.revoke": "Снятие роли",
 };
 
+type Details = Record<string, unknown>;
+
 const status = (value: unknown) => ORDER_STATUS_TEXT[value as OrderStatus] ?? String(value);
 const role = (value: unknown) => ROLE_TEXT[value as Role] ?? String(value);
+const count = (value: unknown) => (typeof value === "number" ? `${value}\u00a0шт.` : "?");
+const numbers = (value: unknown) => (Array.isArray(value) ? value.join(", ") : "");
 
-/** The details of one record as a short line; unknown ones as `key: value` pairs. */
-export function auditDetailsText(action: string, details: Record<string, unknown>): string {
-  switch (action) {
-    case "order.transition":
-      return `Отправление ${details.shipmentId}: ${status(details.from)} → ${status(details.to)}`;
-    case "order.note":
-      return typeof details.text === "string" ? `«${details.text}»` : "";
-    case "staff.grant":
-    case "staff.revoke":
-      return `${details.phone ?? ""} · ${role(details.role)}`;
-    case "stock.adjust": {
-      const before = details.before as { onHand?: number; available?: number } | undefined;
-      const after = details.after as { onHand?: number; available?: number } | undefined;
-      return `На складе ${before?.onHand} → ${after?.onHand} шт., к продаже ${before?.available} → ${after?.available} · «${details.reason}»`;
-    }
-    case "payment_problem.resolve":
-      return `Заказ ${details.orderId}, платёж ${details.paymentId} · «${details.note}»`;
-    case "payment_problem.retry":
-      return `Заказ ${details.orderId}, платёж ${details.paymentId} · задача ${details.job}`;
-    default:
-      return Object.entries(details)
-        .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
-        .join(", ");
-  }
+/** What an operator's cancel gave back: «1 500 ₽ и 150 баллов». */
+function refundText(refund: unknown): string {
+  const { amount = 0, points: given = 0 } = (refund ?? {}) as { amount?: number; points?: number };
+  const parts = [
+    amount > 0 ? formatRub(kopecks(amount)) : "",
+    given > 0 ? formatPoints(points(given)) : "",
+  ].filter(Boolean);
+  return parts.length > 0 ? `; возврат ${parts.join(" и ")}` : "";
+}
+
+const LINES: Record<string, (d: Details) => string> = {
+  "order.transition": (d) => `Отправление ${d.shipmentId}: ${status(d.from)} → ${status(d.to)}`,
+  "order.note": (d) => (typeof d.text === "string" ? `«${d.text}»` : ""),
+  "order.cancel": (d) =>
+    `${d.reasonText ?? d.reason}, отправления ${numbers(d.shipmentIds)}${refundText(d.refund)}`,
+  "stock.adjust": (d) => {
+    const before = (d.before ?? {}) as Details;
+    const after = (d.after ?? {}) as Details;
+    return `На складе было ${count(before.onHand)}, стало ${count(after.onHand)}${d.reason ? ` — ${d.reason}` : ""}`;
+  },
+  "payment_problem.resolve": (d) =>
+    `Заказ ${d.orderId}, платёж ${d.paymentId}${typeof d.note === "string" ? `: «${d.note}»` : ""}`,
+  "payment_problem.retry": (d) => `Заказ ${d.orderId}, платёж ${d.paymentId}: возврат отправлен ещё раз`,
+  "staff.grant": (d) => `${d.phone ?? ""} · ${role(d.role)}`,
+  "staff.revoke": (d) => `${d.phone ?? ""} · ${role(d.role)}`,
+};
+
+/** The details of one record as a short line; an action this screen does not know as `key: value` pairs. */
+export function auditDetailsText(action: string, details: Details): string {
+  const line = LINES[action];
+  if (line) return line(details);
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
+    .join(", ");
 }
 
 /** `order:7` as «Заказ 7», `user:42` as «Аккаунт 42», `product:5` as «Товар 5»; anything else as it is. */
 export function auditTargetText(target: string): string {
   const [kind, id] = target.split(":");
-  if (kind === "order" && id) return `Заказ ${id}`;
-  if (kind === "user" && id) return `Аккаунт ${id}`;
-  if (kind === "product" && id) return `Товар ${id}`;
-  if (kind === "payment_problem" && id) return `Проблемный платёж ${id}`;
-  return target;
+  const name = { order: "Заказ", user: "Аккаунт", product: "Товар", payment_problem: "Проблема" }[kind ?? ""];
+  return name && id ? `${name} ${id}` : target;
 }
 
-/** `order:7` is a link to the order's card, `product:5` to its stock; anything else is shown as it is. */
+/** `order:7` is a link to the order's card; anything else is shown as it is. */
 export function auditTargetLink(target: string): string | undefined {
   const order = /^order:(\d+)$/.exec(target);
-  if (order) return `/admin/orders/${order[1]}`;
-  const product = /^product:(\d+)$/.exec(target);
-  return product ? `/admin/stock?q=${product[1]}` : undefined;
+  return order ? `/admin/orders/${order[1]}` : undefined;
 }
