@@ -78,7 +78,10 @@ test.describe("refusals", () => {
   }) => {
     const { order, shipmentId } = await paidPickupOrder(shop);
     await signIn({}, { userId: await demoId(shop, "operator") });
-    await open(page, "/admin");
+    const list = await open(page, "/admin");
+    // Each staff member's own view: never kept by the page cache or a proxy, never indexed.
+    expect(list?.headers()["cache-control"]).toContain("no-store");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expect(page.getByRole("heading", { level: 1, name: "Заказы" })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Разделы бэк-офиса" });
     await expect(nav.getByRole("link")).toHaveText(operatorSections);
@@ -360,4 +363,15 @@ test.describe("the refusal's look", () => {
     await expectAccessible(page, "the back office refusing a shopper");
     await page.screenshot({ path: shot(info, "denied") });
   });
+});
+
+test("signing out of the back office leaves it for the shop's home page", async ({ shop, page, signIn }) => {
+  await signIn({}, { userId: await demoId(shop, "operator") });
+  await open(page, "/admin?delivery=pickup");
+  await page.getByRole("button", { name: "Выйти" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Вы вышли из аккаунта")).toBeVisible();
+  // Coming back asks to sign in first.
+  await page.goto("/admin?status=paid");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%3Fstatus%3Dpaid$/);
 });

@@ -61,7 +61,8 @@ export function displayName(me: Pick<Me, "name" | "surname" | "phone">): string 
 /**
  * Signs this browser out: the server revokes the session and clears the cookies. Every query is dropped,
  * not only the account's: the wishlist, viewed products, recent searches and basket all answered for the
- * account and must now answer for the anonymous visitor. An account page is left for the home page.
+ * account and must now answer for the anonymous visitor. An account page (or the back office's) is left for
+ * the home page.
  */
 export function useSignOut() {
   const queryClient = useQueryClient();
@@ -72,10 +73,11 @@ export function useSignOut() {
     await unwrap(getApi().v1.auth["sign-out"].$post());
     // Off the account page first: cleared, its mounted queries would refetch, meet a 401 and send the
     // shopper to sign in again.
-    if (location.pathname.startsWith("/personal")) await navigate("/", { replace: true });
+    const signedInOnly = /^\/(personal|admin)(\/|$)/.test(location.pathname);
+    if (signedInOnly) await navigate("/", { replace: true });
     queryClient.clear();
     notifySessionChanged();
-    if (!location.pathname.startsWith("/personal")) await revalidator.revalidate();
+    if (!signedInOnly) await revalidator.revalidate();
   };
 }
 
