@@ -21,7 +21,6 @@ type Details = Record<string, unknown>;
 
 const status = (value: unknown) => ORDER_STATUS_TEXT[value as OrderStatus] ?? String(value);
 const role = (value: unknown) => ROLE_TEXT[value as Role] ?? String(value);
-const count = (value: unknown) => (typeof value === "number" ? `${value}\u00a0шт.` : "?");
 const numbers = (value: unknown) => (Array.isArray(value) ? value.join(", ") : "");
 
 /** What an operator's cancel gave back: «1 500 ₽ и 150 баллов». */
@@ -40,13 +39,12 @@ const LINES: Record<string, (d: Details) => string> = {
   "order.cancel": (d) =>
     `${d.reasonText ?? d.reason}, отправления ${numbers(d.shipmentIds)}${refundText(d.refund)}`,
   "stock.adjust": (d) => {
-    const before = (d.before ?? {}) as Details;
-    const after = (d.after ?? {}) as Details;
-    return `На складе было ${count(before.onHand)}, стало ${count(after.onHand)}${d.reason ? ` — ${d.reason}` : ""}`;
+    const before = d.before as { onHand?: number; available?: number } | undefined;
+    const after = d.after as { onHand?: number; available?: number } | undefined;
+    return `На складе ${before?.onHand} → ${after?.onHand} шт., к продаже ${before?.available} → ${after?.available} · «${d.reason}»`;
   },
-  "payment_problem.resolve": (d) =>
-    `Заказ ${d.orderId}, платёж ${d.paymentId}${typeof d.note === "string" ? `: «${d.note}»` : ""}`,
-  "payment_problem.retry": (d) => `Заказ ${d.orderId}, платёж ${d.paymentId}: возврат отправлен ещё раз`,
+  "payment_problem.resolve": (d) => `Заказ ${d.orderId}, платёж ${d.paymentId} · «${d.note}»`,
+  "payment_problem.retry": (d) => `Заказ ${d.orderId}, платёж ${d.paymentId} · задача ${d.job}`,
   "staff.grant": (d) => `${d.phone ?? ""} · ${role(d.role)}`,
   "staff.revoke": (d) => `${d.phone ?? ""} · ${role(d.role)}`,
 };
@@ -60,15 +58,24 @@ export function auditDetailsText(action: string, details: Details): string {
     .join(", ");
 }
 
+const TARGET_NAME: Record<string, string> = {
+  order: "Заказ",
+  user: "Аккаунт",
+  product: "Товар",
+  payment_problem: "Проблемный платёж",
+};
+
 /** `order:7` as «Заказ 7», `user:42` as «Аккаунт 42», `product:5` as «Товар 5»; anything else as it is. */
 export function auditTargetText(target: string): string {
   const [kind, id] = target.split(":");
-  const name = { order: "Заказ", user: "Аккаунт", product: "Товар", payment_problem: "Проблема" }[kind ?? ""];
+  const name = TARGET_NAME[kind ?? ""];
   return name && id ? `${name} ${id}` : target;
 }
 
-/** `order:7` is a link to the order's card; anything else is shown as it is. */
+/** `order:7` is a link to the order's card, `product:5` to its stock; anything else is shown as it is. */
 export function auditTargetLink(target: string): string | undefined {
   const order = /^order:(\d+)$/.exec(target);
-  return order ? `/admin/orders/${order[1]}` : undefined;
+  if (order) return `/admin/orders/${order[1]}`;
+  const product = /^product:(\d+)$/.exec(target);
+  return product ? `/admin/stock?q=${product[1]}` : undefined;
 }
