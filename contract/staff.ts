@@ -159,6 +159,16 @@ export const staffPaymentSchema = z.object({
 });
 export type StaffPayment = z.infer<typeof staffPaymentSchema>;
 
+/** One change of the order or a parcel, with who made it: a staff member by name, the shopper, the bank, a job. */
+export const staffEventSchema = z.object({
+  at: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  statusText: z.string(),
+  shipmentId: z.number().int().nullable(),
+  actor: z.string(),
+});
+export type StaffEvent = z.infer<typeof staffEventSchema>;
+
 /** The order card of the back office: the shopper's view of the order and what only staff see. */
 export const staffOrderCardSchema = z.object({
   order: orderSchema,
@@ -169,6 +179,8 @@ export const staffOrderCardSchema = z.object({
     surname: z.string().nullable(),
   }),
   payments: z.array(staffPaymentSchema),
+  /** The order's timeline with who made each change (the shopper's `order.timeline` says only when). */
+  history: z.array(staffEventSchema),
   /** Internal notes, oldest first. */
   notes: z.array(orderNoteSchema),
 });

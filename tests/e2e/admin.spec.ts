@@ -133,6 +133,9 @@ test.describe("refusals", () => {
       /^В доставке/,
       /^Ждёт в пункте выдачи/,
     ]);
+    // Who moved each parcel: the demo operator, then the one who got there first.
+    await expect(history.getByRole("listitem").nth(2)).toContainText("Ольга Операторова");
+    await expect(history.getByRole("listitem").first()).toContainText("Покупатель");
 
     const notes = page.getByRole("region", { name: "Заметки сотрудников" });
     await notes.getByLabel("Новая заметка").fill("Покупатель просит позвонить за час");

@@ -96,6 +96,21 @@ describe("an operator moving a pickup order to the shopper", () => {
       "ready_for_pickup",
       "delivered",
     ]);
+    // The back office's history names who made each change; the shopper's never names staff.
+    const [placed, , ...moves] = done.history;
+    expect(placed).toMatchObject({ statusText: "Оформлен", actor: "Покупатель" });
+    expect(moves.map((e) => e.statusText)).toEqual([
+      "Собирается",
+      "В доставке",
+      "Ждёт в пункте выдачи",
+      "Получен",
+    ]);
+    const staffName = moves[0]!.actor;
+    expect(staffName).not.toMatch(/^(Покупатель|Банк|Автоматически)$/);
+    expect(moves.every((e) => e.actor === staffName)).toBe(true);
+    const shoppers = await callApi(`/api/v1/orders/${order.id}`, { cookie: shopper.cookie });
+    expect(await shoppers.text()).not.toContain(staffName);
+
     const audit = await auditRowsOf(database.db, `order:${order.id}`);
     expect(audit.map((a) => [a.action, a.actorUserId, (a.details as { to: string }).to])).toEqual([
       ["order.transition", staff.userId, "assembling"],

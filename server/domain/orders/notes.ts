@@ -7,17 +7,17 @@ import type { OrdersRepository } from "./repository.ts";
 // Operators' internal notes on an order (issue 20, point 2): append-only, read only in the back office,
 // each one in the audit log as `order.note`.
 
-/** How the back office names a note's author: the name on the account, else its phone. */
-function authorOf(row: {
-  authorUserId: number | null;
+/** How the back office names a staff member: the name on the account, else its phone. */
+export function staffName(row: {
+  userId: number | null;
   phone: string | null;
   name: string | null;
   surname: string | null;
-}) {
+}): string {
   const name = [row.name, row.surname].filter(Boolean).join(" ");
   if (name) return name;
   if (row.phone) return row.phone;
-  return row.authorUserId === null ? "Удалённый сотрудник" : `Сотрудник № ${row.authorUserId}`;
+  return row.userId === null ? "Удалённый сотрудник" : `Сотрудник № ${row.userId}`;
 }
 
 export async function notesOf(repository: OrdersRepository, orderId: number): Promise<OrderNote[]> {
@@ -26,7 +26,7 @@ export async function notesOf(repository: OrdersRepository, orderId: number): Pr
     id: row.id,
     text: row.text,
     authorUserId: row.authorUserId,
-    author: authorOf(row),
+    author: staffName({ ...row, userId: row.authorUserId }),
     createdAt: row.createdAt.toISOString(),
   }));
 }

@@ -497,6 +497,25 @@ export function createOrdersRepository(db: Executor) {
         .orderBy(asc(orderEvents.id));
     },
 
+    /** The timeline as staff read it: each change with the staff account that made it, if one did. */
+    async eventsWithActors(orderId: number) {
+      return db
+        .select({
+          at: orderEvents.createdAt,
+          status: orderEvents.toStatus,
+          shipmentId: orderEvents.shipmentId,
+          actorKind: orderEvents.actorKind,
+          actorUserId: orderEvents.actorUserId,
+          phone: users.phone,
+          name: users.name,
+          surname: users.surname,
+        })
+        .from(orderEvents)
+        .leftJoin(users, eq(users.id, orderEvents.actorUserId))
+        .where(eq(orderEvents.orderId, orderId))
+        .orderBy(asc(orderEvents.id));
+    },
+
     /** The storage days of a pickup point (7 by default): how long a parcel waits there. */
     async storageDays(pickupPointId: number): Promise<number> {
       const [row] = await db

@@ -20,6 +20,7 @@ import { type PlaceOrderInputParsed, placeOrder } from "./placement.ts";
 import { type Canceller, callOff, cancelByRequest } from "./cancellation.ts";
 import { moveShipmentByStaff, shopToday, type StaffActor } from "./fulfilment.ts";
 import { addOrderNote, notesOf } from "./notes.ts";
+import { historyOf } from "./staff-history.ts";
 import { sendRefund } from "./refund-send.ts";
 import type { OrderRow, OrdersRepository } from "./repository.ts";
 import { orderListItem, orderView } from "./views.ts";
@@ -217,10 +218,11 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
     async staffCard(orderId: number): Promise<StaffOrderCard> {
       const row = await repository.order(orderId);
       if (!row) throw orderNotFound();
-      const [order, profile, payments, notes] = await Promise.all([
+      const [order, profile, payments, history, notes] = await Promise.all([
         orderView(repository, refunds, row),
         repository.profile(row.userId),
         repository.payments(orderId),
+        historyOf(repository, orderId),
         notesOf(repository, orderId),
       ]);
       return {
@@ -240,6 +242,7 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
           refundedAmount: kopecks(p.refundedAmount),
           createdAt: p.createdAt.toISOString(),
         })),
+        history,
         notes,
       };
     },

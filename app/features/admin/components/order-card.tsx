@@ -1,11 +1,12 @@
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
-import { OrderDelivery, OrderShipments, OrderTimeline, OrderTotals } from "#app/features/orders/index.ts";
+import { OrderDelivery, OrderShipments, OrderTotals } from "#app/features/orders/index.ts";
 import { formatPhone } from "#app/ui/phone-mask.ts";
 import { STAFF_CANCELLABLE } from "#contract/cancellation.ts";
 import type { StaffOrderCard } from "#contract/staff.ts";
 import { Button } from "#app/ui/button.tsx";
 import { CancelDialog } from "./cancel-dialog.tsx";
+import { OrderHistory } from "./order-history.tsx";
 import { OrderRefunds } from "./order-refunds.tsx";
 import { formatDateTime } from "../format.ts";
 import { OrderNotes } from "./order-notes.tsx";
@@ -112,7 +113,7 @@ export function OrderCard({ card }: { card: StaffOrderCard }) {
             <OrderRefunds order={order} />
           </Section>
           <Section title="История" id="admin-order-history">
-            <OrderTimeline order={order} />
+            <OrderHistory order={order} history={card.history} />
           </Section>
         </div>
       </div>
