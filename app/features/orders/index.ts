@@ -1,10 +1,4 @@
-// The orders' public entry (ADR 016): how an order is shown — its parcels, delivery, sums and history —
-// for the back office's order card, which shows the same order to staff.
-export {
-  OrderDelivery,
-  OrderShipments,
-  OrderTimeline,
-  OrderTotals,
-  paidWithText,
-} from "./components/order-parts.tsx";
+// The orders' public entry (ADR 016): how an order is shown — its parcels, delivery and sums — for the
+// back office's order card, which shows the same order to staff (with its own history: who made each change).
+export { OrderDelivery, OrderShipments, OrderTotals } from "./components/order-parts.tsx";
 export { OrdersStyles } from "./orders-styles.tsx";
