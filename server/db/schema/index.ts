@@ -11,3 +11,4 @@ export * from "./reference.ts";
 export * from "./search.ts";
 export * from "./commerce.ts";
 export * from "./after-sale.ts";
+export * from "./support.ts";
