@@ -1,5 +1,6 @@
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
+import { RETURN_WINDOW_DAYS } from "#contract/return-window.ts";
 import type { Route } from "./+types/personal-refunds";
 
 export const handle: RouteHandle = { cache: "personal" };
@@ -17,7 +18,8 @@ export default function PersonalRefunds({ loaderData }: Route.ComponentProps) {
       <div className="empty-state">
         <p className="empty-state__title">Заявок на возврат нет</p>
         <p className="empty-state__text">
-          Вернуть товар можно из карточки полученного заказа в течение 7 дней.
+          Вернуть товар можно из карточки полученного заказа в течение {RETURN_WINDOW_DAYS} дней после
+          получения.
         </p>
       </div>
     </section>

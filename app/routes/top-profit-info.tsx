@@ -7,6 +7,7 @@ import { unwrap } from "#app/lib/api-client.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
+import { RETURN_WINDOW_DAYS } from "#contract/return-window.ts";
 import type { Route } from "./+types/top-profit-info";
 
 export const handle: RouteHandle = { cache: "city", query: SORT_AND_PAGE };
@@ -50,8 +51,8 @@ function HowItWorks({ running }: { running: boolean }) {
           товара — в рублях и в процентах от цены.
         </li>
         <li>
-          Получите заказ. Баллы придут на бонусный счёт, когда закончится срок возврата — через 7 дней после
-          получения.
+          Получите заказ. Баллы придут на бонусный счёт, когда закончится срок возврата — через{" "}
+          {RETURN_WINDOW_DAYS} дней после получения.
         </li>
       </ol>
       <h2>Кешбэк баллами</h2>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contentPageListSchema, contentPageSchema } from "#contract/content.ts";
+import { RETURN_WINDOW_DAYS } from "#contract/return-window.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 
 const SLUGS = ["about", "contacts", "delivery", "offer", "payment", "privacy", "returns"];
@@ -18,6 +19,8 @@ describe("content pages", () => {
     const page = contentPageSchema.parse(await res.json());
     expect(page.title).toBe("Возврат товара");
     expect(page.body).toContain("## Как оформить возврат");
+    // The return terms in writing say the window the shop applies (ADR 055).
+    expect(page.body).toContain(`в течение ${RETURN_WINDOW_DAYS} дней после получения`);
     expect((await app.request("/api/v1/pages/nope")).status).toBe(404);
     expect((await app.request("/api/v1/pages/Bad%20Slug")).status).toBe(400);
   });
