@@ -96,6 +96,10 @@ export const API_ERROR_CODES = [
   "transition_not_allowed",
   "cancel_not_allowed",
   "shipment_not_found",
+  "appeal_not_found",
+  "appeal_closed",
+  "support_appeals_limit",
+  "support_messages_limit",
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

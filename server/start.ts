@@ -13,6 +13,7 @@ import { basketHousekeepingJobs } from "./domain/basket/housekeeping.ts";
 import { housekeepingJobs } from "./domain/housekeeping.ts";
 import { cashbackJobs } from "./domain/cashback/maturation.ts";
 import { orderSmsJobs } from "./domain/order-sms/sms.ts";
+import { supportJobs } from "./domain/support/service.ts";
 import { ordersJobs } from "./domain/orders/jobs.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
 import { createDevSsr, loadProductionSsr, type SsrHandler } from "./http/ssr.ts";
@@ -136,6 +137,7 @@ export async function startServer({ config, database: given, logger: givenLogger
       ...acquirerStandInJobs(services.acquirerStandIn),
       ...ordersJobs(services),
       ...orderSmsJobs(services),
+      ...supportJobs(services),
       ...cashbackJobs(services),
       ...jobMaintenance(database.db),
     ],

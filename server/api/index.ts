@@ -8,6 +8,7 @@ import { bankSignInRoute } from "./auth/bank-route.ts";
 import { phoneSignInRoute } from "./auth/phone-route.ts";
 import { signOutRoute } from "./auth/sign-out-route.ts";
 import { addressRoute } from "./address/route.ts";
+import { supportRoute } from "./support/route.ts";
 import { adminRoute } from "./admin/route.ts";
 import { basketRoute } from "./basket/route.ts";
 import { brandsRoute } from "./brands/route.ts";
@@ -77,6 +78,7 @@ export function createApiRoutes() {
     .route("/v1/orders", ordersRoute)
     .route("/v1/orders", orderRepeatRoute)
     .route("/v1/purchases", purchasesRoute)
+    .route("/v1/support", supportRoute)
     .route("/v1/bonus", bonusAccountRoute)
     .route("/v1/payments", paymentsRoute)
     .route("/v1/user/bonus", bonusRoute)

@@ -32,6 +32,8 @@ import { createIdentityRepository } from "#server/domain/identity/repository.ts"
 import { createIdentityService } from "#server/domain/identity/service.ts";
 import { createStaffRepository } from "#server/domain/staff/repository.ts";
 import { createStaffService } from "#server/domain/staff/service.ts";
+import { createSupportRepository } from "#server/domain/support/repository.ts";
+import { createSupportService } from "#server/domain/support/service.ts";
 import { createMediaService } from "#server/domain/media/service.ts";
 import { courierSlotPolicy } from "#server/domain/orders/courier-slots.ts";
 import { createRefundsRepository } from "#server/domain/order-refunds/repository.ts";
@@ -259,6 +261,11 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       createUnitOfWork(db, (x) => ({ stock: createStockDeskRepository(x), audit: createAuditRepository(x) })),
     ),
     smsOutbox: createSmsOutboxRepository(db),
+    // Support appeals (ADR 058): operators' actions audited; an answer's SMS goes through the same gateway.
+    support: createSupportService(
+      createUnitOfWork(db, (x) => ({ support: createSupportRepository(x), audit: createAuditRepository(x) })),
+      sms,
+    ),
     media: noted(createMediaService(catalogRepository)),
     // Sign-in codes: personal, never cached.
     phoneCodes,

@@ -31,6 +31,7 @@ import type { Context } from "hono";
 import { paymentProblemsRoute } from "./problems.ts";
 import { smsRoute } from "./sms.ts";
 import { stockRoute } from "./stock.ts";
+import { adminSupportRoute } from "#server/api/support/route.ts";
 
 // The back office's API (issue 20; ADR 051). Every operation here is behind `staffOnly`: signed out 401, a
 // shopper 403; admin-only ones check the admin role too.
@@ -298,4 +299,5 @@ export const adminRoute = router
   // The operations screens' routers (issue 20, points 7, 9, 10), behind the same gate.
   .route("/payment-problems", paymentProblemsRoute)
   .route("/stock", stockRoute)
-  .route("/sms", smsRoute);
+  .route("/sms", smsRoute)
+  .route("/support", adminSupportRoute);
