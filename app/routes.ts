@@ -55,6 +55,8 @@ export default [
   layout("layouts/admin.tsx", { id: "layout-admin" }, [
     route("admin", "routes/admin-orders.tsx", { id: "admin" }),
     route("admin/orders/:orderId", "routes/admin-order.tsx", { id: "admin-orders-orderId" }),
+    route("admin/support", "routes/admin-support.tsx", { id: "admin-support" }),
+    route("admin/support/:appealId", "routes/admin-support-appeal.tsx", { id: "admin-support-appealId" }),
     route("admin/payments", "routes/admin-payments.tsx", { id: "admin-payments" }),
     route("admin/stock", "routes/admin-stock.tsx", { id: "admin-stock" }),
     route("admin/sms", "routes/admin-sms.tsx", { id: "admin-sms" }),

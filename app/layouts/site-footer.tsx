@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Logo } from "#app/ui/logo.tsx";
+import { SUPPORT_HOURS, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from "#contract/support-info.ts";
 
 const COLUMNS = [
   {
@@ -42,6 +43,14 @@ export function SiteFooter() {
             </ul>
           </nav>
         ))}
+        <section className="site-footer__column site-footer__support" aria-labelledby="footer-support">
+          <h2 id="footer-support">Поддержка</h2>
+          <a className="site-footer__phone" href={SUPPORT_PHONE_HREF}>
+            {SUPPORT_PHONE}
+          </a>
+          <p>Бесплатно, {SUPPORT_HOURS}</p>
+          <Link to="/personal/support">Написать в поддержку</Link>
+        </section>
         <p className="site-footer__legal">© 2026 Витрина. Все цены указаны в рублях с учётом НДС.</p>
       </div>
     </footer>

@@ -3,6 +3,7 @@ import { kopecks, points } from "#contract/money.ts";
 import type { OrderStatus } from "#contract/order-states.ts";
 import { ORDER_STATUS_TEXT } from "#contract/orders.ts";
 import { ROLE_TEXT, type Role } from "#contract/roles.ts";
+import { SUPPORT_STAFF_STATUS_TEXT, type SupportStatus } from "#contract/support-info.ts";
 
 // How the audit log reads to an admin: each action in Russian and its details in a line.
 
@@ -15,6 +16,9 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   "payment_problem.retry": "Повтор возврата",
   "staff.grant": "Назначение роли",
   "staff.revoke": "Снятие роли",
+  "support.assign": "Обращение взято в работу",
+  "support.answer": "Ответ на обращение",
+  "support.close": "Обращение закрыто",
 };
 
 type Details = Record<string, unknown>;
@@ -47,6 +51,9 @@ const LINES: Record<string, (d: Details) => string> = {
   "payment_problem.retry": (d) => `Заказ ${d.orderId}, платёж ${d.paymentId} · задача ${d.job}`,
   "staff.grant": (d) => `${d.phone ?? ""} · ${role(d.role)}`,
   "staff.revoke": (d) => `${d.phone ?? ""} · ${role(d.role)}`,
+  "support.assign": (d) => (d.from ? `Было у аккаунта ${d.from}` : "Ничьё"),
+  "support.answer": (d) => `Сообщение ${d.messageId}, ${d.length} симв.`,
+  "support.close": (d) => `Статус был: ${SUPPORT_STAFF_STATUS_TEXT[d.from as SupportStatus] ?? String(d.from)}`,
 };
 
 /** The details of one record as a short line; an action this screen does not know as `key: value` pairs. */
@@ -63,6 +70,7 @@ const TARGET_NAME: Record<string, string> = {
   user: "Аккаунт",
   product: "Товар",
   payment_problem: "Проблемный платёж",
+  support_appeal: "Обращение",
 };
 
 /** `order:7` as «Заказ 7», `user:42` as «Аккаунт 42», `product:5` as «Товар 5»; anything else as it is. */
@@ -76,6 +84,8 @@ export function auditTargetText(target: string): string {
 export function auditTargetLink(target: string): string | undefined {
   const order = /^order:(\d+)$/.exec(target);
   if (order) return `/admin/orders/${order[1]}`;
+  const appeal = /^support_appeal:(\d+)$/.exec(target);
+  if (appeal) return `/admin/support/${appeal[1]}`;
   const product = /^product:(\d+)$/.exec(target);
   return product ? `/admin/stock?q=${product[1]}` : undefined;
 }
