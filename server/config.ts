@@ -1,9 +1,11 @@
+import { join } from "node:path";
 import { z } from "zod";
 import { BANK_SIGN_IN_PATH } from "#contract/bank-sign-in.ts";
 import { isSafeRedirectPath } from "#contract/redirect-to.ts";
 import { STATEMENT_TIMEOUT_MS } from "#server/api/statement-timeouts.ts";
 import { TAXATIONS, type Taxation } from "#server/domain/payments/receipt.ts";
 import { type ProxyTrust, parseProxyTrust } from "#server/http/proxy-trust.ts";
+import { paths } from "#server/paths.ts";
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
@@ -102,6 +104,8 @@ const envSchema = z.object({
   RATE_LIMIT_DELIVERIES: rateBudget.prefault("60/10"),
   /** Placing an order, starting a payment and checking one on return (each an acquirer call or a transaction). */
   RATE_LIMIT_CHECKOUT: rateBudget.prefault("30/60"),
+  /** Photos one signed-in shopper may upload (refunds, support, reviews; ADR 057), counted per account. */
+  RATE_LIMIT_UPLOADS: rateBudget.prefault("30/600"),
   /** How long a client past a limit is refused, whatever it sends meanwhile. */
   /**
    * SMS codes one client address may ask for (ADR 028): a mobile carrier's NAT puts thousands of phones
@@ -261,6 +265,40 @@ const envSchema = z.object({
         })
         .optional(),
     ),
+  /**
+   * Uploaded photos (ADR 057): a folder outside the web root (default `.data/uploads`), or an S3-compatible
+   * bucket when S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are all set.
+   */
+  UPLOADS_DIR: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+          error: "S3_BUCKET — имя бакета: 3–63 строчные латинские буквы, цифры, точки и дефисы",
+        })
+        .optional(),
+    ),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, { error: "S3_REGION — регион хранилища, например ru-central1" })
+    .default("ru-central1"),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   /** Page Content-Security-Policy (ADR 021): extra sources per directive, report-only mode. */
   CSP_SCRIPT_SRC: cspSources,
   CSP_CONNECT_SRC: cspSources,
@@ -330,14 +368,38 @@ function acquirerVariablesTogether(e: Env, ctx: z.RefinementCtx): void {
   }
 }
 
+/** S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY come together (ADR 057). */
+function s3VariablesTogether(e: Env, ctx: z.RefinementCtx): void {
+  const names = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+  const given = names.filter((name) => e[name]);
+  if (given.length > 0 && given.length < names.length) {
+    for (const name of names.filter((n) => !e[n])) {
+      ctx.addIssue({
+        code: "custom",
+        path: [name],
+        message: `${name} нужен вместе с ${given.join(", ")}: хранилище S3 задаётся четырьмя переменными или ни одной`,
+      });
+    }
+  }
+}
+
 /** The variables with the rules that span several of them. */
 const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
   bankVariablesTogether(e, ctx);
   acquirerVariablesTogether(e, ctx);
+  s3VariablesTogether(e, ctx);
 });
 
 /** What the per-client rate limits count: the expensive API endpoints and page renders. */
-export type RateBucket = "search" | "suggest" | "listing" | "facets" | "pages" | "deliveries" | "checkout";
+export type RateBucket =
+  | "search"
+  | "suggest"
+  | "listing"
+  | "facets"
+  | "pages"
+  | "deliveries"
+  | "checkout"
+  | "uploads";
 export interface RateBudget {
   points: number;
   durationS: number;
@@ -386,6 +448,15 @@ export interface AppConfig {
   trustProxy: ProxyTrust;
   /** Per-client limits (server/http/rate-limits.ts); undefined when RATE_LIMITS is off. */
   rateLimits: { budgets: Record<RateBucket, RateBudget>; blockS: number } | undefined;
+  /**
+   * Uploaded photos (ADR 057): the folder they are kept in without S3, and the bucket when S3_* are set.
+   */
+  uploads: {
+    dir: string;
+    s3:
+      | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+      | undefined;
+  };
   /** Yandex Metrika counter id; analytics is off without it. */
   ymId: string | undefined;
   /** The pickup map (ADR 039): Yandex Maps with a key, else Leaflet over these tiles or the generated basemap. */
@@ -469,10 +540,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             pages: e.RATE_LIMIT_PAGES,
             deliveries: e.RATE_LIMIT_DELIVERIES,
             checkout: e.RATE_LIMIT_CHECKOUT,
+            uploads: e.RATE_LIMIT_UPLOADS,
           },
           blockS: e.RATE_LIMIT_BLOCK_S,
         }
       : undefined,
+    uploads: {
+      dir: e.UPLOADS_DIR ?? join(paths.data, "uploads"),
+      s3:
+        e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? {
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            }
+          : undefined,
+    },
     ymId: e.YM_ID,
     map: { yandexApiKey: e.YANDEX_MAPS_API_KEY, tilesUrl: e.MAP_TILES_URL },
     logLevel: e.LOG_LEVEL,

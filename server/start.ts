@@ -18,6 +18,7 @@ import { ordersJobs } from "./domain/orders/jobs.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
 import { createDevSsr, loadProductionSsr, type SsrHandler } from "./http/ssr.ts";
 import { jobMaintenance } from "./jobs/maintenance.ts";
+import { uploadsJobs } from "./domain/uploads/jobs.ts";
 import { createJobRunner } from "./jobs/runner.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { paths } from "./paths.ts";
@@ -119,6 +120,8 @@ export async function startServer({ config, database: given, logger: givenLogger
     // A real T-Bank terminal when ACQUIRER_* are set, else the built-in stand-in at /acquirer (ADR 037).
     acquirer: { config: config.acquirer, taxation: config.acquirerTaxation, logger },
     orders: { paymentTimeoutMin: config.paymentTimeoutMin, maxUnpaidOrders: config.maxUnpaidOrders, logger },
+    // Photos in UPLOADS_DIR, or in the S3 bucket when S3_* are set (ADR 057).
+    uploads: { ...config.uploads, logger },
   });
   // The stand-in's terminal key and password come from the database: notifications are verified with them.
   await services.acquirer
@@ -139,6 +142,7 @@ export async function startServer({ config, database: given, logger: givenLogger
       ...orderSmsJobs(services),
       ...supportJobs(services),
       ...cashbackJobs(services),
+      ...uploadsJobs(services),
       ...jobMaintenance(database.db),
     ],
   });

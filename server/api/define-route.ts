@@ -101,6 +101,11 @@ type Definition = Omit<RouteConfig, "path" | "middleware" | "operationId" | "sum
  */
 export interface BodyDeclaration {
   bodyLimit?: number;
+  /**
+   * The handler reads the body as a stream and enforces `bodyLimit` itself, chunk by chunk (a photo
+   * upload, ADR 057): limitBody would hold the whole body in memory before the handler saw a byte.
+   */
+  bodyStreamed?: true;
 }
 
 const WRITES = new Set(["post", "put", "patch", "delete"]);
@@ -129,7 +134,7 @@ export interface StatementDeclaration {
 export function defineRoute<P extends string, R extends Definition & { path: P }>(
   config: R & CacheDeclaration & BodyDeclaration & StatementDeclaration & RateLimitDeclaration,
 ): R {
-  const { cache, freshness, bodyLimit, statementTimeout: kind, rateLimit, ...route } = config;
+  const { cache, freshness, bodyLimit, bodyStreamed, statementTimeout: kind, rateLimit, ...route } = config;
   const declaration: CacheDeclaration = freshness ? { cache, freshness } : { cache };
   const write = WRITES.has(route.method);
   const maxBytes = bodyLimit ?? BODY_LIMITS.apiWrite;
@@ -139,7 +144,7 @@ export function defineRoute<P extends string, R extends Definition & { path: P }
   const limit = [
     ...(rateLimit ? [limitRate(rateLimit)] : []),
     statementTimeout(kind ?? (write ? "write" : "read")),
-    ...(write ? [limitBody(maxBytes)] : []),
+    ...(write && !bodyStreamed ? [limitBody(maxBytes)] : []),
   ];
   return createRoute({
     ...(route as unknown as R),

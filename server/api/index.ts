@@ -33,6 +33,7 @@ import { profileRoute } from "./user/profile-route.ts";
 import { userAddressRoute } from "./user/address-route.ts";
 import { userRecipientsRoute } from "./user/recipients-route.ts";
 import { externalProfileRoute, userRoute } from "./user/route.ts";
+import { uploadsRoute } from "./uploads/route.ts";
 import { urlGuard } from "./url-guard.ts";
 import { apiUrlLimit } from "./url-limit.ts";
 import { viewedRoute } from "./viewed/route.ts";
@@ -78,6 +79,7 @@ export function createApiRoutes() {
     .route("/v1/orders", ordersRoute)
     .route("/v1/orders", orderRepeatRoute)
     .route("/v1/purchases", purchasesRoute)
+    .route("/v1/uploads", uploadsRoute)
     .route("/v1/support", supportRoute)
     .route("/v1/bonus", bonusAccountRoute)
     .route("/v1/payments", paymentsRoute)

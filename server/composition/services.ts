@@ -69,6 +69,10 @@ import { createVisitorMergeRepository } from "#server/domain/visitor-merge/repos
 import { createVisitorMergeService } from "#server/domain/visitor-merge/service.ts";
 import { createWishlistRepository } from "#server/domain/wishlist/repository.ts";
 import { createWishlistService } from "#server/domain/wishlist/service.ts";
+import { createUploadsRepository } from "#server/domain/uploads/repository.ts";
+import { createUploadsService, type UploadsOptions } from "#server/domain/uploads/service.ts";
+import { createDiskStorage, createS3Storage, type S3Settings } from "#server/domain/uploads/storage.ts";
+import { paths } from "#server/paths.ts";
 import { createBankStandInRepository } from "#server/stand-ins/bank/repository.ts";
 import { type BankStandInOptions, createBankStandIn } from "#server/stand-ins/bank/stand-in.ts";
 import { welcomeDemoCustomers } from "#server/stand-ins/bank/welcome.ts";
@@ -97,6 +101,11 @@ export interface ServiceOptions {
   acquirer?: AcquirerOptions;
   /** Orders and payment (ADR 040): the acquirer, the payment timeout, the courier windows, a test's clock. */
   orders?: Partial<Omit<OrdersOptions, "maxItems">>;
+  /**
+   * Uploaded photos (ADR 057): the folder (default `.data/uploads`) or, when given, the S3 bucket; a
+   * test's byte cap and review visibility.
+   */
+  uploads?: { dir?: string; s3?: S3Settings | undefined } & Partial<Omit<UploadsOptions, "storage">>;
 }
 
 const listing = () => [TAG.catalog, TAG.listing];
@@ -283,6 +292,13 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     viewed: noted(createViewedService(createUnitOfWork(db, createViewedRepository))),
     // Sign-in moves the visitor's wishlist, views, searches and basket lines to the user in one transaction.
     visitorMerge: createVisitorMergeService(createUnitOfWork(db, createVisitorMergeRepository)),
+    // Photos of refunds, appeals and reviews: stored whole or not at all, seen by owner and staff (ADR 057).
+    uploads: createUploadsService(createUploadsRepository(db), {
+      ...options.uploads,
+      storage: options.uploads?.s3
+        ? createS3Storage(options.uploads.s3)
+        : createDiskStorage(options.uploads?.dir ?? `${paths.data}/uploads`),
+    }),
     // Personal, never cached; an addition locks the owner's list, checks the limit and inserts in one transaction.
     wishlist: noted(createWishlistService(createUnitOfWork(db, createWishlistRepository))),
   };

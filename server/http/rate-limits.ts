@@ -45,7 +45,13 @@ const REDIS_PREFIX = "vitrina:rl";
  * Budgets a shopper spends by typing and clicking (the delivery step's map moves, a payment checked on
  * return): past them, refused till the window ends.
  */
-const SHOPPER_BUCKETS: ReadonlySet<RateBucket> = new Set(["suggest", "pages", "deliveries", "checkout"]);
+const SHOPPER_BUCKETS: ReadonlySet<RateBucket> = new Set([
+  "suggest",
+  "pages",
+  "deliveries",
+  "checkout",
+  "uploads",
+]);
 /** A client asking for this many times such a budget is no shopper: it is blocked for RATE_LIMIT_BLOCK_S. */
 export const ABUSE_FACTOR = 3;
 
@@ -162,7 +168,8 @@ const MAX_COST = { filters: 1 + MAX_FILTER_VALUES_TOTAL / FILTER_VALUES_PER_POIN
  * its 400 rather than a 429.
  */
 export function requestCost(c: Context, bucket: RateBucket): number {
-  if (bucket === "suggest" || bucket === "deliveries" || bucket === "checkout") return 1;
+  if (bucket === "suggest" || bucket === "deliveries" || bucket === "checkout" || bucket === "uploads")
+    return 1;
   if (bucket === "search") return searchCost(c);
   if (bucket === "pages") return Math.max(filterCost(c), c.req.query("q") === undefined ? 1 : searchCost(c));
   return filterCost(c);
@@ -200,6 +207,26 @@ export function limitRate(bucket: RateBucket): MiddlewareHandler {
     }
     await next();
   };
+}
+
+/**
+ * Counts a call of a signed-in shopper in `bucket` under their account rather than their address (photo
+ * uploads, ADR 057: a shop's NAT must not share one shopper's budget, and a shopper cannot escape theirs by
+ * changing networks); 429 `rate_limited` with Retry-After past it.
+ */
+export async function limitShopperRate(c: Context, bucket: RateBucket, userId: number): Promise<void> {
+  const limits = limitsOf(c);
+  if (!limits || isInProcessCall()) return;
+  const refused = await limits.consume(bucket, `user-${userId}`);
+  if (refused) {
+    throw new AppError(
+      "rate_limited",
+      `Слишком много фото подряд. Повторите через ${seconds(refused.retryAfterS)}`,
+      {
+        retryAfterSeconds: refused.retryAfterS,
+      },
+    );
+  }
 }
 
 /**

@@ -1,0 +1,208 @@
+import { randomBytes } from "node:crypto";
+import { hasRole } from "#contract/roles.ts";
+import {
+  UPLOAD_MAX_BYTES,
+  UPLOAD_WIDTHS,
+  type UploadPurpose,
+  type UploadResult,
+  type UploadWidth,
+  uploadUrl,
+} from "#contract/uploads.ts";
+import { AppError } from "#server/errors.ts";
+import { declaredSize, reencode, resizeTo, SNIFF_BYTES, sniffImageType } from "./image.ts";
+import { readCapped, tooLarge } from "./read-capped.ts";
+import type { UploadRow, UploadsRepository } from "./repository.ts";
+import type { PhotoStorage } from "./storage.ts";
+
+// The upload pipeline (issue 21, point 1; ADR 057): a photo is read with a byte cap, judged by its bytes,
+// checked for its declared pixels, re-encoded without metadata, stored under a random id, and only then
+// given a row. Nothing half-stored stays behind: a failure before the row removes the stored object.
+
+/** Unattached uploads live this long before the purge job removes them. */
+export const UNATTACHED_KEPT_MS = 24 * 3600 * 1000;
+/** Re-encodes running at once in one process: each holds a decoded photo (~36 MB for 12 MP). */
+const ENCODE_SLOTS = 2;
+const PURGE_BATCH = 200;
+
+export interface UploadsOptions {
+  storage: PhotoStorage;
+  /** The byte cap (UPLOAD_MAX_BYTES); tests lower it. */
+  maxBytes?: number;
+  /**
+   * Whether the review `reviewId` is public (published, not hidden): its photos are then shown to anyone.
+   * Reviews come with issue 21, point 4; until they do, none is.
+   */
+  reviewIsPublic?: (reviewId: number) => Promise<boolean>;
+  now?: () => Date;
+  logger?: { warn(obj: object, msg: string): void };
+}
+
+/** Who asks for a photo: a signed-in user (with roles) or nobody. */
+export type PhotoViewer = { userId: number; roles: readonly string[] } | undefined;
+
+/** The storage key of a photo, and of its copy at a width (a folder per width). */
+const keyOf = (row: Pick<UploadRow, "id" | "contentType">, width?: UploadWidth) =>
+  `${width ? `w${width}/` : ""}${row.id}.${row.contentType === "image/webp" ? "webp" : "jpg"}`;
+
+/** A random, URL-safe id: 128 bits, 22 characters of base64url. */
+export function newUploadId(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+/** The review a photo is attached to (`review:42`), if it is. The hook public visibility turns on. */
+export function reviewOf(attachedTo: string | null): number | undefined {
+  const match = attachedTo?.match(/^review:(\d{1,15})$/);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * Whether `viewer` may see the photo: its owner and staff (operators, admins) always; anyone once it is a
+ * photo of a public review. Everyone else is told it does not exist.
+ */
+export async function maySee(
+  row: Pick<UploadRow, "ownerUserId" | "attachedTo">,
+  viewer: PhotoViewer,
+  reviewIsPublic: (reviewId: number) => Promise<boolean>,
+): Promise<boolean> {
+  if (viewer && (viewer.userId === row.ownerUserId || hasRole(viewer.roles, "operator"))) return true;
+  const review = reviewOf(row.attachedTo);
+  return review !== undefined && (await reviewIsPublic(review));
+}
+
+/** A small counting semaphore: at most `slots` holders at once, the rest wait in order. */
+function semaphore(slots: number) {
+  let free = slots;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (free > 0) free--;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    }
+  };
+}
+
+export function createUploadsService(repository: UploadsRepository, options: UploadsOptions) {
+  const { storage } = options;
+  const maxBytes = options.maxBytes ?? UPLOAD_MAX_BYTES;
+  const reviewIsPublic = options.reviewIsPublic ?? (async () => false);
+  const now = options.now ?? (() => new Date());
+  const encoding = semaphore(ENCODE_SLOTS);
+
+  return {
+    storageKind: storage.kind,
+
+    /**
+     * Takes one photo from a request body. `declaredBytes` (Content-Length) over the cap is refused before
+     * a byte is read; otherwise the body is refused at the chunk that crosses it, or after its first
+     * SNIFF_BYTES when they are no JPEG, PNG or WebP.
+     */
+    async upload(
+      owner: { userId: number },
+      purpose: UploadPurpose,
+      body: ReadableStream<Uint8Array> | null,
+      declaredBytes?: number,
+    ): Promise<UploadResult> {
+      if (declaredBytes !== undefined && declaredBytes > maxBytes) {
+        await body?.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      if (!body) throw new AppError("validation", "Выберите фото", { code: "image_format" });
+      let type: Awaited<ReturnType<typeof sniffImageType>> | undefined;
+      const bytes = await readCapped(body, {
+        maxBytes,
+        headBytes: SNIFF_BYTES,
+        onHead: async (head) => {
+          type = await sniffImageType(head);
+        },
+      });
+      if (!type) throw new AppError("unsupported_media_type", "Не удалось определить формат фото");
+      const accepted = type;
+      // The header's declared size first: a bomb is refused before anything is decoded.
+      await declaredSize(bytes);
+      const encoded = await encoding(() => reencode(bytes, accepted));
+      const id = newUploadId();
+      const key = keyOf({ id, contentType: encoded.contentType });
+      await storage.put(key, encoded.bytes, encoded.contentType);
+      try {
+        await repository.insert({
+          id,
+          ownerUserId: owner.userId,
+          purpose,
+          contentType: encoded.contentType,
+          width: encoded.width,
+          height: encoded.height,
+          bytes: encoded.bytes.byteLength,
+          storage: storage.kind,
+          storageKey: key,
+        });
+      } catch (error) {
+        // The object went in, the row did not: the object goes too, so nothing is left unaccounted for.
+        await storage.delete(key).catch((err: unknown) => {
+          options.logger?.warn({ err, key }, "upload: object of a failed insert not removed");
+        });
+        throw error;
+      }
+      return { id, width: encoded.width, height: encoded.height, url: uploadUrl(id) };
+    },
+
+    /**
+     * The photo at `width` (or as stored) for `viewer`: 404 `upload_not_found` for a photo that is not
+     * there or is not theirs to see, 401 for a signed-out viewer of anything not public. A width's copy is
+     * made on first demand and kept in the same storage.
+     */
+    async photo(
+      id: string,
+      viewer: PhotoViewer,
+      width?: UploadWidth,
+    ): Promise<{ bytes: Uint8Array; contentType: string; row: UploadRow }> {
+      const row = await repository.find(id);
+      if (!row || !(await maySee(row, viewer, reviewIsPublic))) {
+        if (!viewer) {
+          throw new AppError("unauthorized", "Войдите, чтобы продолжить", { code: "not_signed_in" });
+        }
+        throw new AppError("not_found", "Фото не найдено", { code: "upload_not_found" });
+      }
+      const original = () => storage.get(row.storageKey);
+      if (!width || width >= row.width) {
+        const bytes = await original();
+        if (!bytes) throw new AppError("not_found", "Фото не найдено", { code: "upload_not_found" });
+        return { bytes, contentType: row.contentType, row };
+      }
+      const variantKey = keyOf(row, width);
+      const cached = await storage.get(variantKey);
+      if (cached) return { bytes: cached, contentType: row.contentType, row };
+      const bytes = await original();
+      if (!bytes) throw new AppError("not_found", "Фото не найдено", { code: "upload_not_found" });
+      const resized = await encoding(() => resizeTo(bytes, row.contentType, width));
+      await storage.put(variantKey, resized, row.contentType).catch((err: unknown) => {
+        options.logger?.warn({ err, key: variantKey }, "upload: resized copy not kept");
+      });
+      return { bytes: resized, contentType: row.contentType, row };
+    },
+
+    /** Removes uploads no object took within UNATTACHED_KEPT_MS: the row first, then its files. */
+    async purgeUnattached(): Promise<number> {
+      const before = new Date(now().getTime() - UNATTACHED_KEPT_MS);
+      let total = 0;
+      for (;;) {
+        const rows = await repository.unattachedBefore(before, PURGE_BATCH);
+        for (const row of rows) {
+          if (!(await repository.deleteUnattached(row.id))) continue;
+          total++;
+          for (const key of [row.storageKey, ...UPLOAD_WIDTHS.map((w) => keyOf(row, w))]) {
+            await storage.delete(key).catch((err: unknown) => {
+              options.logger?.warn({ err, key }, "upload: file of a purged upload not removed");
+            });
+          }
+        }
+        if (rows.length < PURGE_BATCH) return total;
+      }
+    },
+  };
+}
+export type UploadsService = ReturnType<typeof createUploadsService>;
