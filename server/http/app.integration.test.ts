@@ -203,6 +203,8 @@ describe("OpenAPI", () => {
       "/api/v1/support/appeals/{id}",
       "/api/v1/support/appeals/{id}/messages",
       "/api/v1/support/appeals/{id}/read",
+      "/api/v1/uploads",
+      "/api/v1/uploads/{id}",
       "/api/v1/user/address",
       "/api/v1/user/address/pickup-points",
       "/api/v1/user/address/selected",
