@@ -195,7 +195,7 @@ function AnswerForm({ appealId }: { appealId: number }) {
     }
   }
   return (
-    <form className="ops-form" onSubmit={submit} noValidate aria-label="Ответ покупателю">
+    <form className="ops-form" onSubmit={submit} noValidate aria-label="Ответить покупателю">
       <TextAreaField
         label="Ответ покупателю"
         hint={`Покупатель увидит его в личном кабинете и получит SMS. До ${SUPPORT_MESSAGE_MAX_LENGTH} символов`}
