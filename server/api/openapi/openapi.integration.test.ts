@@ -28,7 +28,16 @@ const UNDOCUMENTED = new Set([
 ]);
 
 /** Tags whose operations are for signed-in shoppers only (the session cookie). */
-const SIGNED_IN_TAGS = ["user", "addresses", "recipients", "orders", "bonus", "purchases", "admin", "uploads"];
+const SIGNED_IN_TAGS = [
+  "user",
+  "addresses",
+  "recipients",
+  "orders",
+  "bonus",
+  "purchases",
+  "admin",
+  "uploads",
+];
 /**
  * Tags and paths whose personal operations take either cookie: the signed-in shopper's account, else the
  * anonymous visitor's (ADR 032): wishlist, recently viewed, recent searches.
