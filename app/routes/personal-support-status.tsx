@@ -59,7 +59,7 @@ function AppealStatus({ id }: { id: number }) {
       <p className="support-page__back">
         <Link to="/personal/support">← Все обращения</Link>
       </p>
-      <div className="support-page__head">
+      <div className="support-page__head support-page__head--status">
         <h1 className="page-title" id="appeal-title">
           Обращение № {appeal.id}
         </h1>

@@ -2,12 +2,16 @@ import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import type { StaffAppeal, StaffAppealSummary } from "#contract/support.ts";
 import { SUPPORT_MESSAGE_MAX_LENGTH } from "#contract/support-info.ts";
+import { maskPhone } from "#contract/validation.ts";
 import { Button } from "#app/ui/button.tsx";
 import { TextAreaField } from "#app/ui/field.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { formatDateTime } from "../format.ts";
 import { refusalText } from "../refusal.ts";
 import { useAppealActions } from "../support-api.ts";
+
+/** A staff member's or shopper's phone as the mask shows it; «Оператор» and other names as they are. */
+const shown = (label: string) => (/^\+7\d{10}$/.test(label) ? maskPhone(label) : label);
 
 const badge = (status: StaffAppealSummary["status"]) =>
   status === "open" ? "ops-badge ops-badge--open" : "ops-badge ops-badge--done";
@@ -42,7 +46,7 @@ function QueueCard({ appeal }: { appeal: StaffAppealSummary }) {
           <dt>Покупатель</dt>
           <dd>
             {appeal.fullName}
-            {appeal.phone ? `, ${appeal.phone}` : ""}
+            {appeal.phone ? `, ${shown(appeal.phone)}` : ""}
           </dd>
         </div>
         {appeal.order ? (
@@ -61,7 +65,7 @@ function QueueCard({ appeal }: { appeal: StaffAppealSummary }) {
         </div>
         <div>
           <dt>Исполнитель</dt>
-          <dd>{appeal.assignedTo ? appeal.assignedTo.label : "Никто"}</dd>
+          <dd>{appeal.assignedTo ? shown(appeal.assignedTo.label) : "Никто"}</dd>
         </div>
       </dl>
     </article>
@@ -98,7 +102,9 @@ export function AppealDesk({ appeal, myUserId }: { appeal: StaffAppeal; myUserId
               <li key={m.id} className={`support-desk__message support-desk__message--${m.author}`}>
                 <p className="support-desk__head">
                   <strong>
-                    {m.author === "staff" ? `Оператор ${m.authorLabel}` : `Покупатель: ${m.authorLabel}`}
+                    {m.author === "staff"
+                      ? `Оператор ${shown(m.authorLabel)}`
+                      : `Покупатель: ${m.authorLabel}`}
                   </strong>{" "}
                   <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
                   {m.author === "staff" ? (
@@ -127,7 +133,7 @@ export function AppealDesk({ appeal, myUserId }: { appeal: StaffAppeal; myUserId
             </div>
             <div>
               <dt>Телефон</dt>
-              <dd>{appeal.phone ?? "—"}</dd>
+              <dd>{appeal.phone ? shown(appeal.phone) : "—"}</dd>
             </div>
             <div>
               <dt>Заказ</dt>
@@ -147,7 +153,7 @@ export function AppealDesk({ appeal, myUserId }: { appeal: StaffAppeal; myUserId
             </div>
             <div>
               <dt>Исполнитель</dt>
-              <dd>{appeal.assignedTo ? (mine ? "Вы" : appeal.assignedTo.label) : "Никто"}</dd>
+              <dd>{appeal.assignedTo ? (mine ? "Вы" : shown(appeal.assignedTo.label)) : "Никто"}</dd>
             </div>
           </dl>
           <div className="ops-actions">
