@@ -106,4 +106,35 @@ describe("loadConfig", () => {
       expect(() => loadConfig({ AUTH_URL: bad }), bad).toThrow(/AUTH_URL/);
     }
   });
+
+  it("keeps uploads in .data/uploads, or UPLOADS_DIR, or the S3 bucket given by all four S3 variables", () => {
+    expect(loadConfig({}).uploads).toEqual({
+      dir: expect.stringMatching(/[/\\]\.data[/\\]uploads$/),
+      s3: undefined,
+    });
+    expect(loadConfig({ UPLOADS_DIR: "/srv/photos" }).uploads.dir).toBe("/srv/photos");
+    const s3 = {
+      S3_ENDPOINT: "https://storage.yandexcloud.net",
+      S3_BUCKET: "vitrina-photos",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(loadConfig(s3).uploads.s3).toEqual({
+      endpoint: "https://storage.yandexcloud.net",
+      bucket: "vitrina-photos",
+      region: "ru-central1",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+    });
+    expect(loadConfig({ ...s3, S3_REGION: "us-east-1" }).uploads.s3?.region).toBe("us-east-1");
+    expect(() => loadConfig({ S3_ENDPOINT: s3.S3_ENDPOINT, S3_BUCKET: s3.S3_BUCKET })).toThrow(
+      /S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ ...s3, S3_BUCKET: "Not_A_Bucket" })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: "not a url" })).toThrow(/S3_ENDPOINT/);
+    expect(loadConfig({ ...s3, RATE_LIMIT_UPLOADS: "5/60" }).rateLimits?.budgets.uploads).toEqual({
+      points: 5,
+      durationS: 60,
+    });
+  });
 });

@@ -6,7 +6,7 @@ import { UPLOAD_HINTS, UPLOAD_MAX_BYTES, type UploadResult } from "#contract/upl
 import { createServices } from "#server/composition/services.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 import { newShopper, readJson, TEST_ORIGIN } from "#tests/fixtures/api-call.ts";
-import { getTestContext } from "#tests/fixtures/test-app.ts";
+import { appWith, getTestContext } from "#tests/fixtures/test-app.ts";
 import {
   ageUpload,
   attachUpload,
@@ -257,6 +257,25 @@ describe("POST /api/v1/uploads", () => {
     ).rejects.toThrow();
     expect(await storedFiles()).toEqual(before);
     expect(await uploadRowsOf(database.db, shopper.userId)).toEqual([]);
+  });
+
+  it("counts uploads per shopper's account (RATE_LIMIT_UPLOADS), not per address", async () => {
+    const app = await appWith({ RATE_LIMIT_UPLOADS: "2/600" });
+    const send = (cookie: string) =>
+      app.request(`${TEST_ORIGIN}/api/v1/uploads?purpose=support`, {
+        method: "POST",
+        headers: { origin: TEST_ORIGIN, cookie, "content-type": "image/png", "x-forwarded-for": "10.9.8.7" },
+        body: "<html></html>",
+      });
+    const first = await newShopper();
+    const second = await newShopper();
+    expect((await send(first.cookie)).status).toBe(415);
+    expect((await send(first.cookie)).status).toBe(415);
+    const refused = await send(first.cookie);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Another shopper behind the same address has a budget of their own.
+    expect((await send(second.cookie)).status).toBe(415);
   });
 
   it("answers 401 signed out and 400 for an unknown purpose", async () => {
