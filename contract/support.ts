@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParam } from "./id-param.ts";
 import { SUPPORT_CATEGORIES, SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_STATUSES } from "./support-info.ts";
+import { UPLOAD_MAX_PER_OBJECT, uploadParamsSchema } from "./uploads.ts";
 import { fullNameSchema, messages } from "./validation.ts";
 
 // Support appeals (issue 21, point 3; ADR 058): the shopper's and the operators' shapes.
@@ -13,6 +14,12 @@ const messageText = z
   .min(1, { error: messages.required })
   .max(SUPPORT_MESSAGE_MAX_LENGTH, { error: SUPPORT_MESSAGE_TOO_LONG });
 
+/** Photos uploaded with purpose `support` (POST /api/v1/uploads), attached to the message they come with. */
+const photoIds = z
+  .array(uploadParamsSchema.shape.id)
+  .max(UPLOAD_MAX_PER_OBJECT, { error: `Не больше ${UPLOAD_MAX_PER_OBJECT} фото в сообщении` })
+  .default([]);
+
 export const supportAppealParamsSchema = z.object({
   id: idParam("Обращение не найдено", 999_999_999_999),
 });
@@ -23,10 +30,13 @@ export const createAppealSchema = z.object({
   orderId: idParam("Заказ не найден", 999_999_999_999).nullish(),
   fullName: fullNameSchema,
   text: messageText,
+  photoIds,
 });
 export type CreateAppealInput = z.input<typeof createAppealSchema>;
 
-export const supportReplySchema = z.object({ text: messageText });
+export const supportReplySchema = z.object({ text: messageText, photoIds });
+/** An operator's answer: text only (a photo is its uploader's, and the shopper could not open it). */
+export const staffAnswerSchema = z.object({ text: messageText });
 export type SupportReplyInput = z.input<typeof supportReplySchema>;
 
 const statusSchema = z.enum(SUPPORT_STATUSES);
@@ -53,6 +63,8 @@ export const supportMessageSchema = z.object({
   author: z.enum(["shopper", "staff"]),
   text: z.string(),
   createdAt: z.string(),
+  /** The message's photos: `url` as stored, `thumbUrl` 160 px wide (served to the shopper and operators). */
+  photos: z.array(z.object({ id: z.string(), url: z.string(), thumbUrl: z.string() })),
   /** An operator's answer the shopper had not seen before this read. */
   unread: z.boolean(),
 });

@@ -272,7 +272,11 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     smsOutbox: createSmsOutboxRepository(db),
     // Support appeals (ADR 058): operators' actions audited; an answer's SMS goes through the same gateway.
     support: createSupportService(
-      createUnitOfWork(db, (x) => ({ support: createSupportRepository(x), audit: createAuditRepository(x) })),
+      createUnitOfWork(db, (x) => ({
+        support: createSupportRepository(x),
+        audit: createAuditRepository(x),
+        uploads: createUploadsRepository(x),
+      })),
       sms,
     ),
     media: noted(createMediaService(catalogRepository)),

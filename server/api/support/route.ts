@@ -4,6 +4,7 @@ import {
   createAppealSchema,
   staffAppealPageSchema,
   staffAppealQuerySchema,
+  staffAnswerSchema,
   staffAppealSchema,
   supportAppealParamsSchema,
   supportReplySchema,
@@ -41,7 +42,7 @@ const createAppeal = defineRoute({
   operationId: "createSupportAppeal",
   summary: "Написать в поддержку: тема, заказ (необязательно), фамилия и имя, сообщение",
   description:
-    "Чужой или несуществующий заказ — 404 order_not_found. Не больше 5 обращений за сутки (429 support_appeals_limit) и 20 сообщений за час (429 support_messages_limit) на покупателя.",
+    "photoIds — до 5 фото, загруженных с purpose=support (POST /api/v1/uploads); чужое, уже прикреплённое или неизвестное фото — 404 upload_not_found, обращение не создаётся. Чужой или несуществующий заказ — 404 order_not_found. Не больше 5 обращений за сутки (429 support_appeals_limit) и 20 сообщений за час (429 support_messages_limit) на покупателя.",
   statementTimeout: "write",
   request: { body: jsonBody(createAppealSchema) },
   responses: { ...jsonOk(appealSchema, "Обращение с первым сообщением"), ...errorResponses(401, 404, 429) },
@@ -80,7 +81,7 @@ const reply = defineRoute({
   operationId: "replySupportAppeal",
   summary: "Ответить в обращении: оно снова ждёт ответа поддержки",
   description:
-    "Закрытое обращение — 409 appeal_closed; чужое — 404 appeal_not_found; не больше 20 сообщений за час (429 support_messages_limit).",
+    "photoIds — до 5 фото с purpose=support (чужое или уже прикреплённое — 404 upload_not_found). Закрытое обращение — 409 appeal_closed; чужое — 404 appeal_not_found; не больше 20 сообщений за час (429 support_messages_limit).",
   statementTimeout: "write",
   request: { params: supportAppealParamsSchema, body: jsonBody(supportReplySchema) },
   responses: { ...jsonOk(appealSchema, "Обращение с ответом"), ...errorResponses(401, 404, 409, 429) },
@@ -106,7 +107,8 @@ export const supportRoute = createRouter()
   .openapi(reply, async (c) => {
     const user = requireUser(c);
     const { id } = c.req.valid("param");
-    return c.json(await c.get("services").support.reply(user.userId, id, c.req.valid("json").text), 200);
+    const { text, photoIds } = c.req.valid("json");
+    return c.json(await c.get("services").support.reply(user.userId, id, text, photoIds), 200);
   });
 
 const staff = { cache: "personal" as const, security: SIGNED_IN_SECURITY, tags: ["admin"] as [string] };
@@ -152,7 +154,7 @@ const answer = defineRoute({
   summary: "Ответить покупателю: обращение «Есть ответ», покупателю уходит одно SMS",
   description: "Закрытое — 409 appeal_closed. Запись в журнале действий (support.answer).",
   statementTimeout: "write",
-  request: { params: supportAppealParamsSchema, body: jsonBody(supportReplySchema) },
+  request: { params: supportAppealParamsSchema, body: jsonBody(staffAnswerSchema) },
   responses: { ...jsonOk(staffAppealSchema, "Обращение с ответом"), ...errorResponses(401, 403, 404, 409) },
 });
 

@@ -6,7 +6,7 @@ import { createServices } from "#server/composition/services.ts";
 import { supportJobs } from "#server/domain/support/service.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
-import { callApi, readJson } from "#tests/fixtures/api-call.ts";
+import { callApi, readJson, TEST_ORIGIN } from "#tests/fixtures/api-call.ts";
 import {
   checkoutKey,
   expectedLinesOf,
@@ -15,6 +15,7 @@ import {
   shopperWithBasket,
 } from "#tests/fixtures/order-data.ts";
 import { auditRowsOf } from "#tests/fixtures/staff-data.ts";
+import { pngImage, uploadRow } from "#tests/fixtures/upload-data.ts";
 import {
   ageSupportOf,
   answerSmsJobs,
@@ -51,6 +52,23 @@ async function create(cookie: string, body: Record<string, unknown> = {}) {
   return readJson<Appeal>(
     await callApi("/api/v1/support/appeals", { method: "POST", cookie, body: newAppeal(body) }),
   );
+}
+
+/** A photo uploaded by the shopper through the upload pipeline; its id. */
+async function uploadPhoto(cookie: string, purpose = "support"): Promise<string> {
+  const { app } = await getTestContext();
+  const body = await pngImage(120, 80);
+  const res = await app.request(`${TEST_ORIGIN}/api/v1/uploads?purpose=${purpose}`, {
+    method: "POST",
+    headers: {
+      origin: TEST_ORIGIN,
+      cookie,
+      "content-type": "image/png",
+      "content-length": String(body.byteLength),
+    },
+    body: new Uint8Array(body),
+  });
+  return (await readJson<{ id: string }>(res)).id;
 }
 
 async function runSmsJobs() {
@@ -224,6 +242,82 @@ describe("the shopper's appeals", () => {
     expect(((await res.json()) as { code: string }).code).toBe("support_messages_limit");
     // Another shopper is not limited by this one.
     await create((await shopper()).cookie);
+  });
+});
+
+describe("photos of a message", () => {
+  it("attaches the shopper's own support photos; the shopper and operators open them, nobody else", async () => {
+    const me = await shopper();
+    const [a, b] = [await uploadPhoto(me.cookie), await uploadPhoto(me.cookie)];
+    const appeal = await create(me.cookie, { photoIds: [a, b] });
+    expect(appeal.messages[0]!.photos).toEqual([
+      { id: a, url: `/api/v1/uploads/${a}`, thumbUrl: `/api/v1/uploads/${a}?w=160` },
+      { id: b, url: `/api/v1/uploads/${b}`, thumbUrl: `/api/v1/uploads/${b}?w=160` },
+    ]);
+    const database = await db();
+    expect((await uploadRow(database, a))!.attachedTo).toBe(`support_message:${appeal.messages[0]!.id}`);
+    const staff = await operator();
+    const card = await readJson<StaffAppeal>(
+      await callApi(`/api/v1/admin/support/${appeal.id}`, { cookie: staff.cookie }),
+    );
+    expect(card.messages[0]!.photos.map((p) => p.id)).toEqual([a, b]);
+    expect((await callApi(`/api/v1/uploads/${a}`, { cookie: staff.cookie })).status).toBe(200);
+    expect((await callApi(`/api/v1/uploads/${a}?w=160`, { cookie: me.cookie })).status).toBe(200);
+    expect((await callApi(`/api/v1/uploads/${a}`, { cookie: (await shopper()).cookie })).status).toBe(404);
+
+    // A reply takes photos too.
+    const c = await uploadPhoto(me.cookie);
+    const replied = await readJson<Appeal>(
+      await callApi(`/api/v1/support/appeals/${appeal.id}/messages`, {
+        method: "POST",
+        cookie: me.cookie,
+        body: { text: "Ещё фото", photoIds: [c] },
+      }),
+    );
+    expect(replied.messages[1]!.photos.map((p) => p.id)).toEqual([c]);
+  });
+
+  it("refuses another's, a used, a refund's or a sixth photo, and keeps nothing of the message", async () => {
+    const me = await shopper();
+    const other = await shopper();
+    const theirs = await uploadPhoto(other.cookie);
+    const used = await uploadPhoto(me.cookie);
+    await create(me.cookie, { photoIds: [used] });
+    const refundPhoto = await uploadPhoto(me.cookie, "refund");
+    const fresh = await uploadPhoto(me.cookie);
+    const before = await readJson<AppealList>(
+      await callApi("/api/v1/support/appeals", { cookie: me.cookie }),
+    );
+
+    for (const photoIds of [[fresh, theirs], [fresh, used], [refundPhoto]]) {
+      const res = await callApi("/api/v1/support/appeals", {
+        method: "POST",
+        cookie: me.cookie,
+        body: newAppeal({ photoIds }),
+      });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({
+        code: "upload_not_found",
+        message: "Фото не найдено. Загрузите его ещё раз",
+      });
+    }
+    const after = await readJson<AppealList>(await callApi("/api/v1/support/appeals", { cookie: me.cookie }));
+    expect(after.items).toEqual(before.items);
+    const database = await db();
+    expect((await uploadRow(database, fresh))!.attachedTo).toBeNull();
+    expect((await uploadRow(database, theirs))!.attachedTo).toBeNull();
+
+    const six = Array.from({ length: 6 }, (_, i) => `${"a".repeat(21)}${i}`);
+    const res = await callApi("/api/v1/support/appeals", {
+      method: "POST",
+      cookie: me.cookie,
+      body: newAppeal({ photoIds: six }),
+    });
+    expect(res.status).toBe(400);
+    expect(await fields(res)).toContainEqual({
+      field: "body.photoIds",
+      message: "Не больше 5 фото в сообщении",
+    });
   });
 });
 

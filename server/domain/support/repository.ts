@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { SupportCategory, SupportStatus } from "#contract/support-info.ts";
-import { orders, supportAppeals, supportMessages, users } from "#server/db/schema/index.ts";
+import {
+  orders,
+  supportAppeals,
+  supportMessagePhotos,
+  supportMessages,
+  users,
+} from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
 import { supportAnswerSmsJob } from "./job.ts";
@@ -69,6 +75,21 @@ export function createSupportRepository(db: Executor) {
         .leftJoin(users, eq(users.id, supportMessages.authorUserId))
         .where(eq(supportMessages.appealId, appealId))
         .orderBy(asc(supportMessages.id));
+    },
+
+    /** The photos of the appeal's messages, in the order they were given. */
+    async photos(appealId: number) {
+      return db
+        .select({ messageId: supportMessagePhotos.messageId, uploadId: supportMessagePhotos.uploadId })
+        .from(supportMessagePhotos)
+        .innerJoin(supportMessages, eq(supportMessages.id, supportMessagePhotos.messageId))
+        .where(eq(supportMessages.appealId, appealId))
+        .orderBy(asc(supportMessagePhotos.messageId));
+    },
+
+    async addPhotos(messageId: number, uploadIds: readonly string[]): Promise<void> {
+      if (uploadIds.length === 0) return;
+      await db.insert(supportMessagePhotos).values(uploadIds.map((uploadId) => ({ messageId, uploadId })));
     },
 
     /** Is the order the shopper's own? */

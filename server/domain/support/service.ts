@@ -14,11 +14,15 @@ import type { SmsGateway } from "#server/domain/phone-sign-in/sms-gateway.ts";
 import { handleJob, type JobHandler } from "#server/jobs/job-type.ts";
 import { AppError } from "#server/errors.ts";
 import { supportAnswerSmsJob } from "./job.ts";
+import { uploadUrl } from "#contract/uploads.ts";
+import type { UploadsRepository } from "#server/domain/uploads/repository.ts";
 import type { AppealRow, SupportRepository } from "./repository.ts";
 
 export interface SupportRepositories {
   support: SupportRepository;
   audit: AuditRepository;
+  /** To attach the shopper's photos to their message, in the message's transaction. */
+  uploads: Pick<UploadsRepository, "attach">;
 }
 
 type StaffActor = AuditActor & { userId: number };
@@ -81,6 +85,26 @@ export function createSupportService(
   const { support } = work.repositories;
   const now = options.now ?? (() => new Date());
 
+  /** Attaches the shopper's support photos to the message; another's, a used or unknown one: 404, nothing kept. */
+  async function attachPhotos(
+    repos: SupportRepositories,
+    userId: number,
+    messageId: number,
+    photoIds: readonly string[] = [],
+  ) {
+    const ids = [...new Set(photoIds)];
+    if (ids.length === 0) return;
+    const attached = await repos.uploads.attach(
+      ids,
+      { userId, purpose: "support" },
+      `support_message:${messageId}`,
+    );
+    if (attached.length !== ids.length) {
+      throw new AppError("not_found", "Фото не найдено. Загрузите его ещё раз", { code: "upload_not_found" });
+    }
+    await repos.support.addPhotos(messageId, ids);
+  }
+
   /** Within the shopper's limits? Called under the shopper's lock. */
   async function checkLimits(repos: SupportRepositories, userId: number, newAppeal: boolean) {
     const at = now().getTime();
@@ -110,9 +134,21 @@ export function createSupportService(
     return row;
   }
 
+  /** Each message's photos, by message id. */
+  async function photosBy(appealId: number) {
+    const byMessage = new Map<number, { id: string; url: string; thumbUrl: string }[]>();
+    for (const p of await support.photos(appealId)) {
+      const list = byMessage.get(p.messageId) ?? [];
+      list.push({ id: p.uploadId, url: uploadUrl(p.uploadId), thumbUrl: uploadUrl(p.uploadId, 160) });
+      byMessage.set(p.messageId, list);
+    }
+    return (messageId: number) => byMessage.get(messageId) ?? [];
+  }
+
   async function conversation(userId: number, id: number): Promise<Appeal> {
     const row = await own(userId, id);
     const messages = await support.messages(id);
+    const photos = await photosBy(id);
     return {
       ...summary(row),
       fullName: row.appeal.fullName,
@@ -121,6 +157,7 @@ export function createSupportService(
         author: m.authorKind,
         text: m.text,
         createdAt: m.createdAt.toISOString(),
+        photos: photos(m.id),
         unread: m.authorKind === "staff" && m.readAt === null,
       })),
     };
@@ -130,6 +167,7 @@ export function createSupportService(
     const row = await support.one(id);
     if (!row) throw notFound();
     const messages = await support.messages(id);
+    const photos = await photosBy(id);
     return {
       ...staffSummary(row),
       messages: messages.map(({ message: m, authorPhone }) => ({
@@ -137,6 +175,7 @@ export function createSupportService(
         author: m.authorKind,
         text: m.text,
         createdAt: m.createdAt.toISOString(),
+        photos: photos(m.id),
         authorLabel: m.authorKind === "shopper" ? row.appeal.fullName : (authorPhone ?? "Оператор"),
         readAt: m.readAt?.toISOString() ?? null,
       })),
@@ -152,7 +191,13 @@ export function createSupportService(
 
     async create(
       userId: number,
-      input: { category: SupportCategory; orderId?: number | null; fullName: string; text: string },
+      input: {
+        category: SupportCategory;
+        orderId?: number | null;
+        fullName: string;
+        text: string;
+        photoIds?: readonly string[];
+      },
     ): Promise<Appeal> {
       const id = await work.transaction(async (repos) => {
         await repos.support.lockUser(userId);
@@ -166,26 +211,33 @@ export function createSupportService(
           orderId: input.orderId ?? null,
           fullName: input.fullName,
         });
-        await repos.support.addMessage({
+        const message = await repos.support.addMessage({
           appealId: appeal.id,
           authorKind: "shopper",
           authorUserId: userId,
           text: input.text,
         });
+        await attachPhotos(repos, userId, message.id, input.photoIds);
         return appeal.id;
       });
       return conversation(userId, id);
     },
 
     /** The shopper's reply: the appeal waits for support again. Closed: 409. */
-    async reply(userId: number, id: number, text: string): Promise<Appeal> {
+    async reply(userId: number, id: number, text: string, photoIds: readonly string[] = []): Promise<Appeal> {
       await work.transaction(async (repos) => {
         await repos.support.lockUser(userId);
         const appeal = await repos.support.lock(id);
         if (!appeal || appeal.userId !== userId) throw notFound();
         if (appeal.status === "closed") throw closed();
         await checkLimits(repos, userId, false);
-        await repos.support.addMessage({ appealId: id, authorKind: "shopper", authorUserId: userId, text });
+        const message = await repos.support.addMessage({
+          appealId: id,
+          authorKind: "shopper",
+          authorUserId: userId,
+          text,
+        });
+        await attachPhotos(repos, userId, message.id, photoIds);
         if (appeal.status !== "open") await repos.support.setStatus(id, "open");
       });
       return conversation(userId, id);
