@@ -3,6 +3,7 @@ import { SUPPORT_HOURS, SUPPORT_PHONE } from "#contract/support-info.ts";
 import { DEMO_STAFF } from "#server/db/seed/staff.ts";
 import { answerSmsText } from "#server/domain/support/service.ts";
 import { userIdByPhone } from "#tests/fixtures/staff-data.ts";
+import { pngImage } from "#tests/fixtures/upload-data.ts";
 import { expect, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
 import { expectAccessible } from "./support/axe.ts";
 import type { ShopServer } from "./support/shop-server.ts";
@@ -21,6 +22,17 @@ async function operatorId(shop: ShopServer): Promise<number> {
   const id = await userIdByPhone(shop.db, phone);
   if (!id) throw new Error("the seed has no demo operator");
   return id;
+}
+
+/** A phone photo as the file picker hands it over. */
+const photoFile = async (name: string) => ({ name, mimeType: "image/png", buffer: await pngImage(640, 480) });
+
+/** The image has come from the server and decoded (not a broken picture). */
+async function expectLoaded(image: import("@playwright/test").Locator) {
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
 }
 
 async function open(page: Page, path: string) {
@@ -51,6 +63,8 @@ test("a shopper writes, an operator answers, the shopper reads it and replies", 
   await form.getByRole("button", { name: "Отправить" }).click();
   await expect(form.getByText("Введите фамилию и имя на русском языке")).toBeVisible();
   await form.getByLabel("Фамилия и имя").fill("Петрова Анна");
+  await form.getByLabel("Добавить фото").setInputFiles(await photoFile("model.png"));
+  await expectLoaded(form.getByRole("img", { name: "Фото 1" }));
   await form.getByRole("button", { name: "Отправить" }).click();
 
   await expect(page).toHaveURL(/\/personal\/support\/status\?id=\d+$/);
@@ -58,12 +72,15 @@ test("a shopper writes, an operator answers, the shopper reads it and replies", 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Обращение № ${appealId}`);
   await expect(page.getByText("Ждёт ответа")).toBeVisible();
   await expect(page.getByRole("list", { name: "Переписка" })).toContainText("Как вернуть?");
+  await expectLoaded(page.getByRole("list", { name: "Переписка" }).getByRole("img", { name: "Фото 1" }));
 
   // The operator finds it among the unassigned, takes it and answers.
   await signIn({}, { userId: await operatorId(shop) });
   await open(page, "/admin/support?assigned=none");
   await page.getByRole("link", { name: `№ ${appealId} · Возврат товара` }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Обращение № ${appealId}`);
+  // The operator sees the shopper's photo.
+  await expectLoaded(page.getByRole("img", { name: "Фото 1" }));
   await page.getByRole("button", { name: "Взять себе" }).click();
   await expect(page.getByRole("complementary", { name: "Обращение" })).toContainText("Исполнитель");
   await expect(page.getByRole("button", { name: "Взять себе" })).toHaveCount(0);
@@ -94,7 +111,7 @@ test("a shopper writes, an operator answers, the shopper reads it and replies", 
   // The reply goes under the answer and the appeal waits for support again.
   await page.getByLabel("Ваш ответ").fill("Спасибо, оформила.");
   await page.getByRole("button", { name: "Отправить" }).click();
-  const thread = page.getByRole("list", { name: "Переписка" }).getByRole("listitem");
+  const thread = page.getByTestId("support-message");
   await expect(thread).toHaveCount(3);
   await expect(thread.last()).toContainText("Спасибо, оформила.");
   await expect(page.getByText("Ждёт ответа")).toBeVisible();
@@ -131,6 +148,10 @@ test("the support pages at each width and theme @matrix", async ({ shop, page, s
   await page.getByRole("button", { name: "Написать в поддержку" }).click();
   const form = page.getByRole("form", { name: "Новое обращение" });
   await form.getByLabel("Фамилия и имя").fill("Anna");
+  await form
+    .getByLabel("Добавить фото")
+    .setInputFiles([await photoFile("one.png"), await photoFile("two.png")]);
+  await expectLoaded(form.getByRole("img", { name: "Фото 2" }));
   await form.getByRole("button", { name: "Отправить" }).click();
   await expect(page.getByText("Введите фамилию и имя на русском языке")).toBeVisible();
   await expectAccessible(page, "the new appeal form");

@@ -112,6 +112,23 @@ export function AppealDesk({ appeal, myUserId }: { appeal: StaffAppeal; myUserId
                   ) : null}
                 </p>
                 <p className="support-desk__text">{m.text}</p>
+                {m.photos.length > 0 ? (
+                  <ul className="support-desk__photos" aria-label="Фото">
+                    {m.photos.map((photo, index) => (
+                      <li key={photo.id}>
+                        <a href={photo.url} target="_blank" rel="noreferrer">
+                          <img
+                            src={photo.thumbUrl}
+                            alt={`Фото ${index + 1}`}
+                            width={96}
+                            height={96}
+                            loading="lazy"
+                          />
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             ))}
           </ol>

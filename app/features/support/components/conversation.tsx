@@ -6,6 +6,7 @@ import { TextAreaField } from "#app/ui/field.tsx";
 import { supportReplySchema, type Appeal } from "#contract/support.ts";
 import { SUPPORT_MESSAGE_MAX_LENGTH } from "#contract/support-info.ts";
 import { markAppealRead, supportKeys, useReply } from "../api.ts";
+import { MessagePhotos, type PickedPhoto, PhotoPicker } from "./photo-picker.tsx";
 
 // Built once (a formatter per call is slow): «28 ноября, 03:15» in Moscow time, as the server renders it.
 const messageTime = new Intl.DateTimeFormat("ru-RU", {
@@ -38,6 +39,7 @@ export function Conversation({ appeal }: { appeal: Appeal }) {
       {appeal.messages.map((m) => (
         <li
           key={m.id}
+          data-testid="support-message"
           className={`support-message support-message--${m.author}${m.unread ? " support-message--unread" : ""}`}
         >
           <p className="support-message__head">
@@ -52,6 +54,7 @@ export function Conversation({ appeal }: { appeal: Appeal }) {
             ) : null}
           </p>
           <p className="support-message__text">{m.text}</p>
+          <MessagePhotos photos={m.photos} />
         </li>
       ))}
     </ol>
@@ -63,6 +66,8 @@ export function ReplyForm({ appealId }: { appealId: number }) {
   const reply = useReply(appealId);
   const [text, setText] = useState("");
   const [error, setError] = useState<string>();
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [uploading, setUploading] = useState(false);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = supportReplySchema.safeParse({ text });
@@ -71,8 +76,9 @@ export function ReplyForm({ appealId }: { appealId: number }) {
       return;
     }
     try {
-      await reply.mutateAsync(parsed.data.text);
+      await reply.mutateAsync({ text: parsed.data.text, photoIds: photos.map((p) => p.id) });
       setText("");
+      setPhotos([]);
     } catch (failure) {
       setError(
         failure instanceof ApiError && failure.body?.message
@@ -95,8 +101,9 @@ export function ReplyForm({ appealId }: { appealId: number }) {
           setError(undefined);
         }}
       />
+      <PhotoPicker photos={photos} onChange={setPhotos} onBusy={setUploading} />
       <div className="support-form__actions">
-        <Button type="submit" loading={reply.isPending}>
+        <Button type="submit" loading={reply.isPending} disabled={uploading}>
           Отправить
         </Button>
       </div>

@@ -12,6 +12,7 @@ import {
   SUPPORT_MESSAGE_MAX_LENGTH,
 } from "#contract/support-info.ts";
 import { appealOrdersQuery, useCreateAppeal } from "../api.ts";
+import { type PickedPhoto, PhotoPicker } from "./photo-picker.tsx";
 
 type FieldName = "category" | "orderId" | "fullName" | "text";
 type Errors = Partial<Record<FieldName, string>>;
@@ -32,6 +33,8 @@ export function NewAppealForm({ onCancel }: { onCancel: () => void }) {
   const orders = useQuery(appealOrdersQuery());
   const [values, setValues] = useState({ category: "", orderId: "", fullName: "", text: "" });
   const [errors, setErrors] = useState<Errors>({});
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [uploading, setUploading] = useState(false);
   const first = useRef<HTMLSelectElement>(null);
   // The form opens where the button was: the focus goes to its first field.
   useEffect(() => first.current?.focus(), []);
@@ -48,6 +51,7 @@ export function NewAppealForm({ onCancel }: { onCancel: () => void }) {
       orderId: values.orderId === "" ? null : Number(values.orderId),
       fullName: values.fullName,
       text: values.text,
+      photoIds: photos.map((p) => p.id),
     };
     const parsed = createAppealSchema.safeParse(input);
     if (!parsed.success) {
@@ -123,8 +127,9 @@ export function NewAppealForm({ onCancel }: { onCancel: () => void }) {
         rows={5}
         required
       />
+      <PhotoPicker photos={photos} onChange={setPhotos} onBusy={setUploading} />
       <div className="support-form__actions">
-        <Button type="submit" loading={create.isPending}>
+        <Button type="submit" loading={create.isPending} disabled={uploading}>
           Отправить
         </Button>
         <Button variant="ghost" onClick={onCancel}>

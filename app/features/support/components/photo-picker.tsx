@@ -1,0 +1,117 @@
+import { useId, useState } from "react";
+import { UPLOAD_ACCEPT, UPLOAD_HINTS, UPLOAD_MAX_PER_OBJECT } from "#contract/uploads.ts";
+import { uploadSupportPhoto } from "../api.ts";
+
+export interface PickedPhoto {
+  id: string;
+  thumbUrl: string;
+}
+
+/**
+ * Up to UPLOAD_MAX_PER_OBJECT photos for a message: each goes to the upload pipeline as soon as it is
+ * chosen (a refused one says why, in the pipeline's words), shown as a thumbnail that can be taken back.
+ */
+export function PhotoPicker({
+  photos,
+  onChange,
+  onBusy,
+}: {
+  photos: readonly PickedPhoto[];
+  onChange: (photos: PickedPhoto[]) => void;
+  onBusy: (busy: boolean) => void;
+}) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const [error, setError] = useState<string>();
+  const [uploading, setUploading] = useState(0);
+  const room = UPLOAD_MAX_PER_OBJECT - photos.length;
+
+  async function pick(files: FileList | null) {
+    if (!files || files.length === 0) return;
+    setError(undefined);
+    const chosen = [...files].slice(0, room);
+    if (files.length > room) setError(`Можно приложить не больше ${UPLOAD_MAX_PER_OBJECT} фото`);
+    setUploading(chosen.length);
+    onBusy(true);
+    const added: PickedPhoto[] = [];
+    for (const file of chosen) {
+      try {
+        added.push(await uploadSupportPhoto(file));
+      } catch (failure) {
+        setError(failure instanceof Error ? failure.message : UPLOAD_HINTS.damaged);
+      }
+    }
+    setUploading(0);
+    onBusy(false);
+    onChange([...photos, ...added]);
+  }
+
+  return (
+    <fieldset className="photo-picker">
+      <legend className="photo-picker__legend">Фото, если нужно</legend>
+      {photos.length > 0 ? (
+        <ul className="photo-picker__list" aria-label="Приложенные фото">
+          {photos.map((photo, index) => (
+            <li key={photo.id} className="photo-picker__item">
+              <img src={photo.thumbUrl} alt={`Фото ${index + 1}`} width={72} height={72} />
+              <button
+                type="button"
+                className="photo-picker__remove"
+                aria-label={`Убрать фото ${index + 1}`}
+                onClick={() => onChange(photos.filter((p) => p.id !== photo.id))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {room > 0 ? (
+        <label className="photo-picker__add" htmlFor={inputId}>
+          {uploading > 0 ? "Загружаем фото…" : "Добавить фото"}
+          <input
+            id={inputId}
+            className="photo-picker__input"
+            type="file"
+            accept={UPLOAD_ACCEPT}
+            multiple
+            disabled={uploading > 0}
+            aria-describedby={hintId}
+            onChange={(event) => {
+              void pick(event.currentTarget.files);
+              event.currentTarget.value = "";
+            }}
+          />
+        </label>
+      ) : null}
+      <p className="photo-picker__hint" id={hintId}>
+        До {UPLOAD_MAX_PER_OBJECT} фото. {UPLOAD_HINTS.format}. {UPLOAD_HINTS.size}
+      </p>
+      {error ? (
+        <p className="photo-picker__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A message's photos as thumbnails that open the photo itself. */
+export function MessagePhotos({
+  photos,
+}: {
+  photos: readonly { id: string; url: string; thumbUrl: string }[];
+}) {
+  if (photos.length === 0) return null;
+  return (
+    <ul className="photo-picker__list" aria-label="Фото">
+      {photos.map((photo, index) => (
+        <li key={photo.id} className="photo-picker__item">
+          <a href={photo.url} target="_blank" rel="noreferrer">
+            <img src={photo.thumbUrl} alt={`Фото ${index + 1}`} width={72} height={72} loading="lazy" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
