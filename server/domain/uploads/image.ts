@@ -6,6 +6,15 @@ import { AppError } from "#server/errors.ts";
 // The image half of the upload pipeline (ADR 057): what a file is, judged by its bytes; whether it may be
 // decoded; and the re-encoded copy that is all the shop ever stores.
 
+/**
+ * libvips settings for a server that re-encodes one-off uploads (ADR 057, measured in bench/uploads.ts):
+ * no operation cache (an upload is never processed twice; the cache kept up to 50 MB), and one thread per
+ * image — on a 2-core machine as fast as a thread per core was, with less peak memory (the service runs
+ * one re-encode at a time per process).
+ */
+sharp.cache(false);
+sharp.concurrency(1);
+
 /** Bytes file-type needs to tell every format it knows (its own sample size). */
 export const SNIFF_BYTES = 4100;
 

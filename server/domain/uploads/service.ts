@@ -20,8 +20,12 @@ import type { PhotoStorage } from "./storage.ts";
 
 /** Unattached uploads live this long before the purge job removes them. */
 export const UNATTACHED_KEPT_MS = 24 * 3600 * 1000;
-/** Re-encodes running at once in one process: each holds a decoded photo (~36 MB for 12 MP). */
-const ENCODE_SLOTS = 2;
+/**
+ * Re-encodes running at once in one process. A 12 MP photo costs ~100 MB of peak RSS while it is decoded,
+ * rotated and scaled (bench/uploads.ts): one at a time keeps a 512 MB container (ADR 025) safe, and still
+ * re-encodes ~4 photos a second per process; the others wait their turn holding only their bytes.
+ */
+const ENCODE_SLOTS = 1;
 const PURGE_BATCH = 200;
 
 export interface UploadsOptions {
