@@ -124,6 +124,20 @@ describe("declaredSize and reencode", () => {
     });
   });
 
+  it("refuses a truncated PNG and WebP as damaged rather than decoding what arrived", async () => {
+    const make = sharp({
+      create: { width: 200, height: 200, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 50 } },
+    });
+    const png = await make.clone().png().toBuffer();
+    const webp = await make.clone().webp().toBuffer();
+    await expect(reencode(png.subarray(0, png.byteLength >> 1), "image/png")).rejects.toMatchObject({
+      code: "image_damaged",
+    });
+    await expect(reencode(webp.subarray(0, webp.byteLength >> 1), "image/webp")).rejects.toMatchObject({
+      code: "image_damaged",
+    });
+  });
+
   it("writes no metadata: an ICC profile and EXIF in, none out", async () => {
     const withMeta = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#a05020" } })
       .withIccProfile("p3")
