@@ -42,12 +42,22 @@ export const uploadQuerySchema = z.object({
     .describe("Для чего фото: обращение в поддержку, возврат или отзыв"),
 });
 
+/** An upload's id as the API gives it: 22 characters of base64url. */
+export const UPLOAD_ID = /^[A-Za-z0-9_-]{22}$/;
+
 export const uploadParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{22}$/, { error: "Фото не найдено" })
-    .describe("Случайный идентификатор фото"),
+  id: z.string().regex(UPLOAD_ID, { error: "Фото не найдено" }).describe("Случайный идентификатор фото"),
 });
+
+/**
+ * The photos a refund, an appeal's message or a review takes: ids from `POST /api/v1/uploads`, at most
+ * UPLOAD_MAX_PER_OBJECT, none twice. For the request schemas of those objects.
+ */
+export const photoIdsSchema = z
+  .array(z.string().regex(UPLOAD_ID, { error: "Фото не найдено" }), { error: "Список фото неверен" })
+  .max(UPLOAD_MAX_PER_OBJECT, { error: `Не больше ${UPLOAD_MAX_PER_OBJECT} фото` })
+  .refine((ids) => new Set(ids).size === ids.length, { error: "Одно и то же фото выбрано дважды" })
+  .describe(`Фото из POST /api/v1/uploads, не больше ${UPLOAD_MAX_PER_OBJECT}`);
 
 export const uploadVariantQuerySchema = z.object({
   w: z.coerce

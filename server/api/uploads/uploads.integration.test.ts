@@ -4,6 +4,9 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { UPLOAD_HINTS, UPLOAD_MAX_BYTES, type UploadResult } from "#contract/uploads.ts";
 import { createServices } from "#server/composition/services.ts";
+import { createUnitOfWork } from "#server/db/unit-of-work.ts";
+import { createUploadsRepository } from "#server/domain/uploads/repository.ts";
+import { attachUploads } from "#server/domain/uploads/service.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 import { newShopper, readJson, TEST_ORIGIN } from "#tests/fixtures/api-call.ts";
 import { appWith, getTestContext } from "#tests/fixtures/test-app.ts";
@@ -341,6 +344,51 @@ describe("GET /api/v1/uploads/{id}", () => {
     expect((await services.uploads.photo(id, undefined)).contentType).toBe("image/webp");
     await attachUpload(database.db, id, "review:42");
     await expect(services.uploads.photo(id, undefined)).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe("attaching photos to an object", () => {
+  it("attaches the owner's own unattached photos of the purpose, or nothing at all", async () => {
+    const { database } = await getTestContext();
+    const unit = createUnitOfWork(database.db, createUploadsRepository);
+    const owner = await newShopper();
+    const other = await newShopper();
+    const upload = async (cookie: string, purpose = "support") =>
+      (await readJson<UploadResult>(await post(cookie, await pngImage(), { purpose }))).id;
+    const [mine1, mine2, forRefund, theirs] = [
+      await upload(owner.cookie),
+      await upload(owner.cookie),
+      await upload(owner.cookie, "refund"),
+      await upload(other.cookie),
+    ];
+    const attach = (ids: string[], attachedTo: string) =>
+      unit.transaction((repository) =>
+        attachUploads(repository, ids, { userId: owner.userId, purpose: "support" }, attachedTo),
+      );
+
+    // Another shopper's photo, or one of another purpose, among them: 404, and none of them attached.
+    for (const stranger of [theirs, forRefund]) {
+      await expect(attach([mine1, stranger], "support_message:900")).rejects.toMatchObject({
+        status: 404,
+        code: "upload_not_found",
+      });
+      expect((await uploadRow(database.db, mine1))?.attachedTo).toBeNull();
+    }
+    await expect(attach(["AAAAAAAAAAAAAAAAAAAAAA"], "support_message:900")).rejects.toMatchObject({
+      status: 404,
+    });
+
+    await attach([mine1, mine2, mine1], "support_message:901");
+    expect((await uploadRow(database.db, mine1))?.attachedTo).toBe("support_message:901");
+    expect((await uploadRow(database.db, mine2))?.attachedTo).toBe("support_message:901");
+    // Attached once: not again, to another object.
+    await expect(attach([mine2], "support_message:902")).rejects.toMatchObject({ status: 404 });
+    await expect(
+      attach(
+        ["a", "b", "c", "d", "e", "f"].map((c) => c.repeat(22)),
+        "support_message:903",
+      ),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hasRole } from "#contract/roles.ts";
 import {
   UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_PER_OBJECT,
   UPLOAD_WIDTHS,
   type UploadPurpose,
   type UploadResult,
@@ -71,6 +72,30 @@ export async function maySee(
   if (viewer && (viewer.userId === row.ownerUserId || hasRole(viewer.roles, "operator"))) return true;
   const review = reviewOf(row.attachedTo);
   return review !== undefined && (await reviewIsPublic(review));
+}
+
+/**
+ * Attaches the photos `ids` of `owner` to an object (`support_message:12`, `refund:3`, `review:7`), through
+ * the repository of the transaction that writes the object: every id must be the owner's own, of this
+ * purpose, and not attached yet, or nothing of the write stands (404 `upload_not_found`, the same as for
+ * an id that does not exist). At most UPLOAD_MAX_PER_OBJECT.
+ */
+export async function attachUploads(
+  repository: Pick<UploadsRepository, "attach">,
+  ids: readonly string[],
+  owner: { userId: number; purpose: UploadPurpose },
+  attachedTo: string,
+): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length > UPLOAD_MAX_PER_OBJECT) {
+    throw new AppError("validation", `Не больше ${UPLOAD_MAX_PER_OBJECT} фото`, {
+      code: "invalid_parameters",
+    });
+  }
+  const attached = await repository.attach(unique, owner, attachedTo);
+  if (attached.length !== unique.length) {
+    throw new AppError("not_found", "Фото не найдено: загрузите его ещё раз", { code: "upload_not_found" });
+  }
 }
 
 /** A small counting semaphore: at most `slots` holders at once, the rest wait in order. */

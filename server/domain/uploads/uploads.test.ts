@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { UPLOAD_HINTS } from "#contract/uploads.ts";
+import { photoIdsSchema, UPLOAD_HINTS } from "#contract/uploads.ts";
 import { declaredSize, heicDecodes, reencode, sniffImageType } from "./image.ts";
 import { readCapped } from "./read-capped.ts";
 import { maySee, newUploadId, reviewOf } from "./service.ts";
@@ -126,7 +126,13 @@ describe("declaredSize and reencode", () => {
 
   it("refuses a truncated PNG and WebP as damaged rather than decoding what arrived", async () => {
     const make = sharp({
-      create: { width: 200, height: 200, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 50 } },
+      create: {
+        width: 200,
+        height: 200,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 50 },
+      },
     });
     const png = await make.clone().png().toBuffer();
     const webp = await make.clone().webp().toBuffer();
@@ -154,6 +160,14 @@ describe("declaredSize and reencode", () => {
 });
 
 describe("ids and visibility", () => {
+  it("takes up to five distinct photo ids for an object", () => {
+    const id = (c: string) => c.repeat(22);
+    expect(photoIdsSchema.parse([id("a"), id("b")])).toEqual([id("a"), id("b")]);
+    expect(photoIdsSchema.safeParse([id("a"), id("a")]).success).toBe(false);
+    expect(photoIdsSchema.safeParse(["abc"]).success).toBe(false);
+    expect(photoIdsSchema.safeParse(["a", "b", "c", "d", "e", "f"].map(id)).success).toBe(false);
+  });
+
   it("makes random URL-safe ids of 22 characters", () => {
     const ids = new Set(Array.from({ length: 1000 }, newUploadId));
     expect(ids.size).toBe(1000);
