@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParam } from "./id-param.ts";
 import { SUPPORT_CATEGORIES, SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_STATUSES } from "./support-info.ts";
+import { FULL_NAME_MAX_LENGTH, recipientMessages } from "./address-book.ts";
 import { UPLOAD_MAX_PER_OBJECT, uploadParamsSchema } from "./uploads.ts";
 import { fullNameSchema, messages } from "./validation.ts";
 
@@ -28,7 +29,11 @@ export const createAppealSchema = z.object({
   category: z.enum(SUPPORT_CATEGORIES, { error: "Выберите тему обращения" }),
   /** One of the shopper's orders, or none. */
   orderId: idParam("Заказ не найден", 999_999_999_999).nullish(),
-  fullName: fullNameSchema,
+  /** The spec's full-name rule, bounded as the recipients' one. */
+  fullName: z
+    .string({ error: messages.required })
+    .max(FULL_NAME_MAX_LENGTH, { error: recipientMessages.fullNameTooLong, abort: true })
+    .pipe(fullNameSchema),
   text: messageText,
   photoIds,
 });

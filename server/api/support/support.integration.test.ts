@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { recipientMessages } from "#contract/address-book.ts";
 import type { Order } from "#contract/orders.ts";
 import type { Appeal, AppealList, StaffAppeal, StaffAppealPage } from "#contract/support.ts";
 import { SUPPORT_APPEALS_PER_DAY, SUPPORT_MESSAGES_PER_HOUR } from "#contract/support-info.ts";
@@ -164,6 +165,8 @@ describe("the shopper's appeals", () => {
     });
     res = await post(newAppeal({ fullName: "Анна" }));
     expect((await fields(res))[0]?.message).toBe("Введите фамилию и имя на русском языке");
+    res = await post(newAppeal({ fullName: `Иванова ${"а".repeat(200)}` }));
+    expect((await fields(res))[0]?.message).toBe(recipientMessages.fullNameTooLong);
     res = await post(newAppeal({ text: "   " }));
     expect(await fields(res)).toContainEqual({
       field: "body.text",
