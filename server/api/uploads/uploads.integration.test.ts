@@ -1,5 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { getRequestListener } from "@hono/node-server";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { UPLOAD_HINTS, UPLOAD_MAX_BYTES, type UploadResult } from "#contract/uploads.ts";
@@ -201,6 +204,58 @@ describe("POST /api/v1/uploads", () => {
     expect(counter.pulled).toBeGreaterThan(UPLOAD_MAX_BYTES);
     expect(counter.pulled).toBeLessThanOrEqual(UPLOAD_MAX_BYTES + 2 * 64 * 1024);
     expect(counter.cancelled).toBe(true);
+  });
+
+  it("over a real socket, answers 413 and stops taking a chunked body of 300 MB", async () => {
+    const { app } = await getTestContext();
+    const shopper = await newShopper();
+    // As start.ts serves the app.
+    const server = createServer(getRequestListener(app.fetch));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const total = 300 * 1024 * 1024;
+    let sent = 0;
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        let answered = 0;
+        const req = request({
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/api/v1/uploads?purpose=support",
+          headers: {
+            host: "localhost",
+            origin: TEST_ORIGIN,
+            cookie: shopper.cookie,
+            "content-type": "image/jpeg",
+          },
+        });
+        req.on("response", (res) => {
+          answered = res.statusCode ?? 0;
+          res.resume();
+        });
+        // The server closes the connection on the rest of the body: EPIPE or a reset on this side.
+        req.on("error", () => resolve(answered));
+        req.on("close", () => resolve(answered));
+        const chunk = Buffer.alloc(64 * 1024, 0xff);
+        chunk.set([0xff, 0xd8, 0xff, 0xe0]);
+        const pump = () => {
+          while (sent < total) {
+            sent += chunk.byteLength;
+            if (!req.write(chunk)) return void req.once("drain", pump);
+          }
+          req.end();
+        };
+        pump();
+        setTimeout(() => reject(new Error(`still sending after 20 s: ${sent} bytes`)), 20_000).unref();
+      });
+      expect(status).toBe(413);
+      // The cap and what the sockets' buffers held: nowhere near the 300 MB offered.
+      expect(sent).toBeLessThan(UPLOAD_MAX_BYTES + 16 * 1024 * 1024);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   it("refuses a declared Content-Length over the cap before reading a byte", async () => {
