@@ -18,7 +18,10 @@ export async function readCapped(
   const head = () => concat(chunks, Math.min(size, options.headBytes));
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await reader.read().catch((cause: unknown) => {
+        // The client went away or the connection broke midway: what arrived is not the whole photo.
+        throw new AppError("validation", UPLOAD_HINTS.damaged, { code: "image_damaged", cause });
+      });
       if (done) break;
       size += value.byteLength;
       if (size > options.maxBytes) throw tooLarge();
