@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -458,6 +458,16 @@ describe("the purge of unattached uploads", () => {
       await readJson<UploadResult>(await post(shopper.cookie, await pngImage())),
     ];
     await get(`/api/v1/uploads/${old.id}?w=160`, shopper.cookie);
+    // A temporary file of a write a dead process left two hours ago, and one being written now.
+    const dir = await uploadsDir();
+    await mkdir(join(dir, "w480"), { recursive: true });
+    await writeFile(join(dir, "w480", ".tmp-deadprocess"), "half a photo");
+    await utimes(
+      join(dir, "w480", ".tmp-deadprocess"),
+      new Date(Date.now() - 7_200_000),
+      new Date(Date.now() - 7_200_000),
+    );
+    await writeFile(join(dir, ".tmp-writingnow"), "a photo being written");
     await ageUpload(database.db, old.id, 25);
     await ageUpload(database.db, attached.id, 25);
     await attachUpload(database.db, attached.id, "support_message:1");
@@ -468,5 +478,9 @@ describe("the purge of unattached uploads", () => {
     expect((await storedFiles()).some((f) => f.includes(old.id))).toBe(false);
     expect(await uploadRow(database.db, recent.id)).toBeDefined();
     expect(await uploadRow(database.db, attached.id)).toBeDefined();
+    const left = await storedFiles();
+    expect(left.some((f) => f.endsWith(".tmp-deadprocess"))).toBe(false);
+    expect(left.some((f) => f.endsWith(".tmp-writingnow"))).toBe(true);
+    await rm(join(dir, ".tmp-writingnow"));
   });
 });

@@ -214,9 +214,15 @@ export function createUploadsService(repository: UploadsRepository, options: Upl
       return { bytes: resized, contentType: row.contentType, row };
     },
 
-    /** Removes uploads no object took within UNATTACHED_KEPT_MS: the row first, then its files. */
+    /**
+     * Removes uploads no object took within UNATTACHED_KEPT_MS: the row first, then its files; and the
+     * temporary files of writes a dead process left (older than an hour).
+     */
     async purgeUnattached(): Promise<number> {
       const before = new Date(now().getTime() - UNATTACHED_KEPT_MS);
+      await storage.sweep?.(new Date(now().getTime() - 3600 * 1000)).catch((err: unknown) => {
+        options.logger?.warn({ err }, "upload: temporary files not swept");
+      });
       let total = 0;
       for (;;) {
         const rows = await repository.unattachedBefore(before, PURGE_BATCH);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import {
   DeleteObjectCommand,
@@ -21,6 +21,11 @@ export interface PhotoStorage {
   get(key: string): Promise<Uint8Array | undefined>;
   /** Removes the object; one that is not there is no error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes what a process that died mid-write left behind (temporary files older than `before`); how
+   * many. S3 has nothing to sweep: a PutObject that did not finish leaves no object.
+   */
+  sweep?(before: Date): Promise<number>;
 }
 
 /** A photo (`<id>.jpg`) or its copy at a width (`w480/<id>.jpg`): nothing else is ever a key. */
@@ -67,6 +72,20 @@ export function createDiskStorage(dir: string): PhotoStorage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async sweep(before) {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      let removed = 0;
+      for (const entry of entries) {
+        if (!entry.isFile() || !entry.name.startsWith(".tmp-")) continue;
+        const path = join(entry.parentPath, entry.name);
+        const { mtime } = await stat(path).catch(() => ({ mtime: new Date() }));
+        if (mtime < before) {
+          await rm(path, { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
   };
 }
