@@ -468,6 +468,18 @@ describe("the purge of unattached uploads", () => {
       new Date(Date.now() - 7_200_000),
     );
     await writeFile(join(dir, ".tmp-writingnow"), "a photo being written");
+    // A photo stored by a process that died before its row: two hours old, no row.
+    const orphan = join(dir, "w160", "OrphanOrphanOrphanOrph.jpg");
+    await mkdir(join(dir, "w160"), { recursive: true });
+    await writeFile(orphan, "a photo without a row");
+    await utimes(orphan, new Date(Date.now() - 7_200_000), new Date(Date.now() - 7_200_000));
+    // Files of live uploads are as old, and stay.
+    const recentRow = await uploadRow(database.db, recent.id);
+    await utimes(
+      join(dir, recentRow!.storageKey),
+      new Date(Date.now() - 7_200_000),
+      new Date(Date.now() - 7_200_000),
+    );
     await ageUpload(database.db, old.id, 25);
     await ageUpload(database.db, attached.id, 25);
     await attachUpload(database.db, attached.id, "support_message:1");
@@ -481,6 +493,8 @@ describe("the purge of unattached uploads", () => {
     const left = await storedFiles();
     expect(left.some((f) => f.endsWith(".tmp-deadprocess"))).toBe(false);
     expect(left.some((f) => f.endsWith(".tmp-writingnow"))).toBe(true);
+    expect(left.some((f) => f.endsWith("OrphanOrphanOrphanOrph.jpg"))).toBe(false);
+    expect(left.some((f) => f.endsWith(recentRow!.storageKey))).toBe(true);
     await rm(join(dir, ".tmp-writingnow"));
   });
 });

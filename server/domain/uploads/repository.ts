@@ -43,6 +43,16 @@ export function createUploadsRepository(db: Executor) {
       return rows.map((r) => r.id);
     },
 
+    /** Which of these ids have a row. */
+    async existing(ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(inArray(uploads.id, [...ids]));
+      return new Set(rows.map((r) => r.id));
+    },
+
     /** Unattached uploads made before `before`, oldest first (the partial index `uploads_unattached_idx`). */
     async unattachedBefore(before: Date, limit: number): Promise<UploadRow[]> {
       return db

@@ -139,6 +139,32 @@ describe("the upload pipeline over S3", () => {
   });
 });
 
+describe("the sweep of orphans over S3", () => {
+  it("removes an object without a row once it is an hour old, and keeps the photos that have one", async () => {
+    const { database } = await getTestContext();
+    const shopper = await newShopper();
+    const services = await servicesOverS3();
+    const { id } = await services.uploads.upload(
+      { userId: shopper.userId },
+      "review",
+      new Blob([new Uint8Array(await pngImage())]).stream(),
+    );
+    const storage = createS3Storage(s3.settings);
+    await storage.put("OrphanOrphanOrphanOrph.jpg", new Uint8Array([1, 2, 3]), "image/jpeg");
+    // Not an hour old yet: stays.
+    await services.uploads.purgeUnattached();
+    expect(await objectExists("OrphanOrphanOrphanOrph.jpg")).toBe(true);
+    // Two hours later (the clock of a second service over the same bucket and database).
+    const later = createServices(database.db, {
+      uploads: { s3: s3.settings, now: () => new Date(Date.now() + 2 * 3600 * 1000) },
+    });
+    await later.uploads.purgeUnattached();
+    expect(await objectExists("OrphanOrphanOrphanOrph.jpg")).toBe(false);
+    expect(await objectExists(`${id}.webp`)).toBe(true);
+    expect(await uploadRow(database.db, id)).toBeDefined();
+  });
+});
+
 /** Every key in the bucket. */
 async function listKeys(): Promise<string[]> {
   const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.settings.bucket }));

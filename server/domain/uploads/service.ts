@@ -28,6 +28,8 @@ export const UNATTACHED_KEPT_MS = 24 * 3600 * 1000;
  */
 const ENCODE_SLOTS = 1;
 const PURGE_BATCH = 200;
+/** Stored files the purge looks at per run for orphans (files without a row). */
+const ORPHAN_SWEEP_KEYS = 5_000;
 
 export interface UploadsOptions {
   storage: PhotoStorage;
@@ -121,6 +123,18 @@ export function createUploadsService(repository: UploadsRepository, options: Upl
   const reviewIsPublic = options.reviewIsPublic ?? (async () => false);
   const now = options.now ?? (() => new Date());
   const encoding = semaphore(ENCODE_SLOTS);
+
+  /**
+   * Files with no row, an hour old or more: a process that died between storing a photo and writing its
+   * row, or a purge whose file deletions failed after its row went. A stored photo gets its row within
+   * milliseconds, so an hour leaves every upload in progress alone.
+   */
+  const sweepOrphans = async (before: Date) => {
+    const keys = await storage.listBefore(before, ORPHAN_SWEEP_KEYS);
+    const idOf = (key: string) => key.replace(/^w\d+\//, "").replace(/\.\w+$/, "");
+    const existing = await repository.existing([...new Set(keys.map(idOf))]);
+    for (const key of keys) if (!existing.has(idOf(key))) await storage.delete(key);
+  };
 
   return {
     storageKind: storage.kind,
@@ -220,8 +234,12 @@ export function createUploadsService(repository: UploadsRepository, options: Upl
      */
     async purgeUnattached(): Promise<number> {
       const before = new Date(now().getTime() - UNATTACHED_KEPT_MS);
-      await storage.sweep?.(new Date(now().getTime() - 3600 * 1000)).catch((err: unknown) => {
+      const anHourAgo = new Date(now().getTime() - 3600 * 1000);
+      await storage.sweep?.(anHourAgo).catch((err: unknown) => {
         options.logger?.warn({ err }, "upload: temporary files not swept");
+      });
+      await sweepOrphans(anHourAgo).catch((err: unknown) => {
+        options.logger?.warn({ err }, "upload: orphaned files not swept");
       });
       let total = 0;
       for (;;) {

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, join, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -26,10 +27,12 @@ export interface PhotoStorage {
    * many. S3 has nothing to sweep: a PutObject that did not finish leaves no object.
    */
   sweep?(before: Date): Promise<number>;
+  /** Keys of objects stored before `before`, at most `limit` of them, for the sweep of orphans. */
+  listBefore(before: Date, limit: number): Promise<string[]>;
 }
 
 /** A photo (`<id>.jpg`) or its copy at a width (`w480/<id>.jpg`): nothing else is ever a key. */
-const KEY = /^(?:w\d{2,4}\/)?[A-Za-z0-9_-]{1,64}\.(?:jpg|webp)$/;
+const KEY = /^(?:w\d{2,4}\/)?[A-Za-z0-9_-]{22}\.(?:jpg|webp)$/;
 
 function checkKey(key: string): void {
   if (!KEY.test(key)) throw new Error(`bad storage key: ${key}`);
@@ -72,6 +75,19 @@ export function createDiskStorage(dir: string): PhotoStorage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async listBefore(before, limit) {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      const keys: string[] = [];
+      for (const entry of entries) {
+        if (keys.length >= limit) break;
+        if (!entry.isFile()) continue;
+        const key = relative(root, join(entry.parentPath, entry.name)).split(sep).join("/");
+        if (!KEY.test(key)) continue;
+        const { mtime } = await stat(join(root, key)).catch(() => ({ mtime: new Date() }));
+        if (mtime < before) keys.push(key);
+      }
+      return keys;
     },
     async sweep(before) {
       const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -134,6 +150,21 @@ export function createS3Storage(settings: S3Settings, client?: S3Client): PhotoS
     async delete(key) {
       checkKey(key);
       await s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async listBefore(before, limit) {
+      const keys: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await s3.send(new ListObjectsV2Command({ Bucket, ContinuationToken, MaxKeys: 1000 }));
+        for (const object of page.Contents ?? []) {
+          if (keys.length >= limit) return keys;
+          if (object.Key && KEY.test(object.Key) && object.LastModified && object.LastModified < before) {
+            keys.push(object.Key);
+          }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return keys;
     },
   };
 }
