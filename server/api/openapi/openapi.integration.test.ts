@@ -37,6 +37,7 @@ const SIGNED_IN_TAGS = [
   "purchases",
   "admin",
   "uploads",
+  "support",
 ];
 /**
  * Tags and paths whose personal operations take either cookie: the signed-in shopper's account, else the
