@@ -82,6 +82,8 @@ const NOT_IN_SPEC: Record<string, string> = {
   "admin-payments": "/admin/payments",
   "admin-stock": "/admin/stock",
   "admin-sms": "/admin/sms",
+  "admin-support": "/admin/support",
+  "admin-support-appealId": "/admin/support/:appealId",
   "admin-staff": "/admin/staff",
   "admin-audit": "/admin/audit",
 };
