@@ -53,7 +53,8 @@ const LINES: Record<string, (d: Details) => string> = {
   "staff.revoke": (d) => `${d.phone ?? ""} · ${role(d.role)}`,
   "support.assign": (d) => (d.from ? `Было у аккаунта ${d.from}` : "Ничьё"),
   "support.answer": (d) => `Сообщение ${d.messageId}, ${d.length} симв.`,
-  "support.close": (d) => `Статус был: ${SUPPORT_STAFF_STATUS_TEXT[d.from as SupportStatus] ?? String(d.from)}`,
+  "support.close": (d) =>
+    `Статус был: ${SUPPORT_STAFF_STATUS_TEXT[d.from as SupportStatus] ?? String(d.from)}`,
 };
 
 /** The details of one record as a short line; an action this screen does not know as `key: value` pairs. */
