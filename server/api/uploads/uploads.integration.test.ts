@@ -210,7 +210,9 @@ describe("POST /api/v1/uploads", () => {
     const { app } = await getTestContext();
     const shopper = await newShopper();
     // As start.ts serves the app.
-    const server = createServer(getRequestListener(app.fetch));
+    // Without overrideGlobalObjects: false the listener swaps the worker's global Response for its own, and
+    // the API files that run after this one in the same fork lose headers set after a clone (their ETag path).
+    const server = createServer(getRequestListener(app.fetch, { overrideGlobalObjects: false }));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
     const total = 300 * 1024 * 1024;
