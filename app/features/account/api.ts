@@ -74,7 +74,12 @@ export function useSignOut() {
     // Off the account page first: cleared, its mounted queries would refetch, meet a 401 and send the
     // shopper to sign in again.
     const signedInOnly = /^\/(personal|admin)(\/|$)/.test(location.pathname);
-    if (signedInOnly) await navigate("/", { replace: true });
+    if (signedInOnly) {
+      await navigate("/", { replace: true });
+      // The navigation's render may commit after its promise settles (a transition): wait for the frame
+      // that shows the home page, so the account page has unmounted before its queries are cleared.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    }
     queryClient.clear();
     notifySessionChanged();
     if (!signedInOnly) await revalidator.revalidate();
