@@ -1,13 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { Link } from "react-router";
-import type { PaymentProblemView } from "#contract/admin-operations.ts";
 import { adminMeta, loadAdminPage } from "#app/features/admin/admin-page.ts";
+import { LoadMore } from "#app/features/admin/components/load-more.tsx";
 import { PaymentProblemList } from "#app/features/admin/components/payment-problems.tsx";
 import { fetchProblems, type ProblemState, problemsQuery } from "#app/features/admin/operations-api.ts";
 import { OperationsStyles } from "#app/features/admin/operations-styles.tsx";
-import { Button } from "#app/ui/button.tsx";
-import { showToast } from "#app/ui/toast/toast-store.ts";
+import { useMorePages } from "#app/features/admin/use-more-pages.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/admin-payments";
@@ -30,20 +28,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Проблемные п
 
 function Problems({ state }: { state: ProblemState }) {
   const { data: first } = useQuery(problemsQuery(state));
-  // Pages after the first, appended; a new first page (a refetch after an action) starts over.
-  const [more, setMore] = useState<{ after: unknown; items: PaymentProblemView[]; next: string | null }>();
-  const current = more && more.after === first ? more : undefined;
-  const items = [...(first?.items ?? []), ...(current?.items ?? [])];
-  const next = current ? current.next : (first?.next ?? null);
-  async function loadMore() {
-    if (!next || !first) return;
-    try {
-      const page = await fetchProblems(state, next);
-      setMore({ after: first, items: [...(current?.items ?? []), ...page.items], next: page.next });
-    } catch {
-      showToast({ type: "error", title: "Не удалось загрузить ещё", text: "Попробуйте ещё раз" });
-    }
-  }
+  const { items, next, loadMore } = useMorePages(first, (cursor) => fetchProblems(state, cursor));
   const open = first?.open ?? 0;
   return (
     <>
@@ -76,13 +61,7 @@ function Problems({ state }: { state: ProblemState }) {
       ) : (
         <>
           <PaymentProblemList items={items} />
-          {next ? (
-            <div className="admin-more">
-              <Button variant="secondary" onClick={loadMore}>
-                Показать ещё
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore next={next} onLoad={loadMore} />
         </>
       )}
     </>

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { Link } from "react-router";
-import type { StaffAppealSummary } from "#contract/support.ts";
 import { adminMeta, loadAdminPage } from "#app/features/admin/admin-page.ts";
+import { LoadMore } from "#app/features/admin/components/load-more.tsx";
 import { SupportQueue } from "#app/features/admin/components/support-desk.tsx";
 import { OperationsStyles } from "#app/features/admin/operations-styles.tsx";
 import {
@@ -12,8 +11,7 @@ import {
   queueHref,
   supportQueueQuery,
 } from "#app/features/admin/support-api.ts";
-import { Button } from "#app/ui/button.tsx";
-import { showToast } from "#app/ui/toast/toast-store.ts";
+import { useMorePages } from "#app/features/admin/use-more-pages.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/admin-support";
@@ -46,19 +44,7 @@ const ASSIGNED_TABS = [
 
 function Queue({ filters }: { filters: QueueFilters }) {
   const { data: first } = useQuery(supportQueueQuery(filters));
-  const [more, setMore] = useState<{ after: unknown; items: StaffAppealSummary[]; next: number | null }>();
-  const current = more && more.after === first ? more : undefined;
-  const items = [...(first?.items ?? []), ...(current?.items ?? [])];
-  const next = current ? current.next : (first?.next ?? null);
-  async function loadMore() {
-    if (!next || !first) return;
-    try {
-      const page = await fetchQueue(filters, next);
-      setMore({ after: first, items: [...(current?.items ?? []), ...page.items], next: page.next });
-    } catch {
-      showToast({ type: "error", title: "Не удалось загрузить ещё", text: "Попробуйте ещё раз" });
-    }
-  }
+  const { items, next, loadMore } = useMorePages(first, (cursor) => fetchQueue(filters, cursor));
   return (
     <>
       <h1 className="admin-title">Обращения</h1>
@@ -99,13 +85,7 @@ function Queue({ filters }: { filters: QueueFilters }) {
       ) : (
         <>
           <SupportQueue items={items} />
-          {next ? (
-            <div className="admin-more">
-              <Button variant="secondary" onClick={loadMore}>
-                Показать ещё
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore next={next} onLoad={loadMore} />
         </>
       )}
     </>

@@ -1,18 +1,22 @@
 import { useState } from "react";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 
-export interface Page<T> {
+/** A page of a keyset-paged list; the cursor is an id, or an opaque text for lists ordered otherwise. */
+export interface Page<T, C extends number | string = number> {
   items: T[];
-  /** The `before` of the next page; null on the last. */
-  next: number | null;
+  /** The cursor of the next page; null on the last. */
+  next: C | null;
 }
 
 /**
  * «Показать ещё» under a keyset-paged list: the first page comes from the screen's query, the pages after
  * it are appended here. A new first page (other filters, a refetch) starts over.
  */
-export function useMorePages<T>(first: Page<T> | undefined, fetchPage: (before: number) => Promise<Page<T>>) {
-  const [more, setMore] = useState<{ after: Page<T>; items: T[]; next: number | null } | null>(null);
+export function useMorePages<T, C extends number | string = number>(
+  first: Page<T, C> | undefined,
+  fetchPage: (next: C) => Promise<Page<T, C>>,
+) {
+  const [more, setMore] = useState<{ after: Page<T, C>; items: T[]; next: C | null } | null>(null);
   const current = more && more.after === first ? more : null;
   const next = current ? current.next : (first?.next ?? null);
   async function loadMore() {
