@@ -5,9 +5,10 @@ import type { DatabaseHandle } from "#server/db/client.ts";
 import { createBonusRepository } from "#server/domain/bonus/repository.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
+import { createSession } from "#tests/factories/sessions.ts";
+import { setCashbackDue } from "#tests/fixtures/after-sale-data.ts";
 import { orderRow, removeOrderData } from "#tests/fixtures/order-data.ts";
 import {
-  cashbackDueAt,
   deliveredAtOf,
   ledgerOfKind,
   paidPointsOrder,
@@ -15,7 +16,6 @@ import {
   secondInstanceDatabase,
 } from "#tests/fixtures/order-sms-data.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
-import { createSession } from "#tests/factories/sessions.ts";
 import { cashbackJobs } from "./maturation.ts";
 
 // Cashback that matures (issue 20, point 6; ADR 055): pending from payment, spendable the day after the
@@ -86,7 +86,7 @@ describe("the cashback maturation job", () => {
     const { shopper, order } = await deliveredOrder();
     const before = await accountOf(shopper.userId);
     expect(before).toEqual({ balance: 3_500, pending: 75 });
-    await cashbackDueAt(database.db, order.id, PAST());
+    await setCashbackDue(database.db, order.id, PAST());
 
     // Two instances' jobs, and each instance's direct release of the order, all at once.
     const [dueA, dueB, pointsA, pointsB] = await Promise.all([
@@ -107,7 +107,7 @@ describe("the cashback maturation job", () => {
     expect((await orderRow(database.db, order.id)).cashbackDueAt).toBeNull();
 
     // Run again, here and there, with the date set again by mistake: nothing moves twice.
-    await cashbackDueAt(database.db, order.id, PAST());
+    await setCashbackDue(database.db, order.id, PAST());
     expect(await Promise.all([services.cashback.releaseDue(), otherInstance.cashback.releaseDue()])).toEqual([
       0, 0,
     ]);
@@ -119,7 +119,7 @@ describe("the cashback maturation job", () => {
     const { shopper, order } = await paidPointsOrder(database.db, "pickup");
     expect(await accountOf(shopper.userId)).toEqual({ balance: 3_500, pending: 75 });
     await reverseCashback(database.db, order.id);
-    await cashbackDueAt(database.db, order.id, PAST());
+    await setCashbackDue(database.db, order.id, PAST());
     await Promise.all([services.cashback.releaseDue(), otherInstance.cashback.releaseDue()]);
     expect(await ledgerOfKind(database.db, order.id, "cashback_release")).toEqual([]);
     expect(await accountOf(shopper.userId)).toEqual({ balance: 3_500, pending: 0 });
@@ -129,7 +129,7 @@ describe("the cashback maturation job", () => {
 
   it("runs on its schedule on two job runners, once", async () => {
     const { shopper, order } = await deliveredOrder();
-    await cashbackDueAt(database.db, order.id, PAST());
+    await setCashbackDue(database.db, order.id, PAST());
     const logger = createLogger("silent");
     const runners = [
       createJobRunner({ db: database.db, logger, handlers: cashbackJobs(services) }),
