@@ -3,9 +3,9 @@ import { addDays, localDateTime } from "#contract/delivery-dates.ts";
 import type { Order } from "#contract/orders.ts";
 import type { AcquirerOptions } from "#server/composition/acquirer.ts";
 import { createBonusRepository } from "#server/domain/bonus/repository.ts";
-import { payWithCard, STAND_IN_CARDS, standInReceipts } from "#tests/fixtures/acquirer-stand-in.ts";
+import { createSession } from "#tests/factories/sessions.ts";
+import { standInReceipts } from "#tests/fixtures/acquirer-stand-in.ts";
 import { pointsOf, refundsOf, setShipment } from "#tests/fixtures/cancellation-data.ts";
-import { sellersWithWarehouse } from "#tests/fixtures/delivery-data.ts";
 import {
   checkoutKey,
   expectedLinesOf,
@@ -22,13 +22,12 @@ import {
 import {
   orderOf,
   type PaymentApp,
+  paidTwoParcels,
   paymentApp,
   placedOrder,
-  startPaying,
 } from "#tests/fixtures/payment-app.ts";
 import { auditRowsOf } from "#tests/fixtures/staff-data.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
-import { createSession } from "#tests/factories/sessions.ts";
 
 // Calling parcels off (issue 20, points 2 and 3; ADR 054): the shopper or an operator cancels an order or
 // one shipment, a parcel not collected goes back; stock, points, cashback, the courier window and the
@@ -38,35 +37,6 @@ afterAll(async () => {
   const { database } = await getTestContext();
   await removeOrderData(database.db);
 });
-
-/**
- * A paid order of two parcels (two sellers: 3,000 ₽ and 1,000 ₽ of goods, 4 % cashback), 200 points spent
- * of 1,000, paid by card through the stand-in.
- */
-async function paidTwoParcels(env: PaymentApp) {
-  const [a, b] = await sellersWithWarehouse(env.database.db);
-  const placed = await placedOrder(env, {
-    points: 1_000,
-    bonusPoints: 200,
-    goods: [
-      { price: 300_000, sellerId: a!.id },
-      { price: 100_000, sellerId: b!.id },
-    ],
-  });
-  const url = await startPaying(env, placed.shopper.cookie, placed.order.id, 200);
-  await payWithCard(url, STAND_IN_CARDS.success, { send: env.send });
-  await env.deliverNotifications();
-  const order = await orderOf(env, placed.shopper.cookie, placed.order.id);
-  expect(order.status).toBe("paid");
-  expect(order.shipments).toHaveLength(2);
-  const parcelOf = (productId: number) => order.shipments.find((s) => s.lines[0]!.productId === productId)!;
-  return {
-    ...placed,
-    order,
-    big: parcelOf(placed.products[0]!.id),
-    small: parcelOf(placed.products[1]!.id),
-  };
-}
 
 const cancel = (env: PaymentApp, cookie: string, orderId: number, body: object) =>
   env.call(`/api/v1/orders/${orderId}/cancel`, { method: "POST", cookie, body });

@@ -5,20 +5,17 @@ import { orderSmsJobs } from "#server/domain/order-sms/sms.ts";
 import { smsDate } from "#server/domain/order-sms/texts.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
-import { payWithCard, STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
+import { createSession } from "#tests/factories/sessions.ts";
 import { setShipment } from "#tests/fixtures/cancellation-data.ts";
-import { sellersWithWarehouse } from "#tests/fixtures/delivery-data.ts";
 import { orderRow, removeOrderData } from "#tests/fixtures/order-data.ts";
 import { deliveredAtOf, notificationsOf, textsTo } from "#tests/fixtures/order-sms-data.ts";
 import {
   orderOf,
   type PaymentApp,
+  paidTwoParcels,
   paymentApp,
-  placedOrder,
-  startPaying,
 } from "#tests/fixtures/payment-app.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
-import { createSession } from "#tests/factories/sessions.ts";
 
 // SMS about an order of two parcels (issue 20, point 7; ADR 055): each parcel's moves, a cancellation (the
 // cancel paths of ADR 054), and the cashback of an order that ends delivered because its last parcel was
@@ -30,33 +27,6 @@ afterAll(async () => {
 });
 
 const NBSP = "\u00a0";
-
-/**
- * A paid pickup order of two parcels (3,000 ₽ and 1,000 ₽ of goods, 4 % cashback: 120 + 40 points), 200
- * points spent of 1,000 (150 and 50 by the parcels' goods), the rest paid by card through the stand-in.
- */
-async function paidTwoParcels(env: PaymentApp) {
-  const [a, b] = await sellersWithWarehouse(env.database.db);
-  const placed = await placedOrder(env, {
-    points: 1_000,
-    bonusPoints: 200,
-    goods: [
-      { price: 300_000, sellerId: a!.id },
-      { price: 100_000, sellerId: b!.id },
-    ],
-  });
-  const url = await startPaying(env, placed.shopper.cookie, placed.order.id, 200);
-  await payWithCard(url, STAND_IN_CARDS.success, { send: env.send });
-  await env.deliverNotifications();
-  const order = await orderOf(env, placed.shopper.cookie, placed.order.id);
-  const parcelOf = (productId: number) => order.shipments.find((s) => s.lines[0]!.productId === productId)!;
-  return {
-    ...placed,
-    order,
-    big: parcelOf(placed.products[0]!.id),
-    small: parcelOf(placed.products[1]!.id),
-  };
-}
 
 /** Runs the due `order-sms` jobs until none is due; then each of the order's messages again, which sends nothing. */
 async function sendQueuedSms(env: PaymentApp, orderId: number): Promise<void> {
