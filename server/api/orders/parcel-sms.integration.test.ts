@@ -9,12 +9,7 @@ import { createSession } from "#tests/factories/sessions.ts";
 import { setShipment } from "#tests/fixtures/cancellation-data.ts";
 import { orderRow, removeOrderData } from "#tests/fixtures/order-data.ts";
 import { deliveredAtOf, notificationsOf, textsTo } from "#tests/fixtures/order-sms-data.ts";
-import {
-  orderOf,
-  type PaymentApp,
-  paidTwoParcels,
-  paymentApp,
-} from "#tests/fixtures/payment-app.ts";
+import { orderOf, type PaymentApp, paidTwoParcels, paymentApp } from "#tests/fixtures/payment-app.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 
 // SMS about an order of two parcels (issue 20, point 7; ADR 055): each parcel's moves, a cancellation (the
