@@ -180,6 +180,48 @@ describe("a shopper cancels one parcel, then the rest", () => {
     expect(await stockOf(db, product.id)).toBe(2);
   });
 
+  it("50 shoppers cancelling orders of one product at once, each twice: stock and points back exactly once each", async () => {
+    const env = await paymentApp();
+    const db = env.database.db;
+    const product = await scratchProduct(db, { stock: 50, price: 100_000 });
+    const shoppers = [];
+    for (let i = 0; i < 50; i += 1) {
+      const shopper = await shopperWithBasket(db, [{ productId: product.id, quantity: 1 }], {
+        points: 2_000,
+      });
+      const placed = await env.call("/api/v1/orders", {
+        method: "POST",
+        cookie: shopper.cookie,
+        body: {
+          checkoutKey: checkoutKey(),
+          ...(await expectedLinesOf(db, shopper.userId)),
+          deliveryType: "pickup",
+          addressId: shopper.pickupAddressId,
+        },
+      });
+      const order = (await placed.json()) as Order;
+      const pay = await env.call(`/api/v1/orders/${order.id}/payments`, {
+        method: "POST",
+        cookie: shopper.cookie,
+        body: { method: "card", bonusPoints: 1_000 },
+      });
+      expect(await pay.json()).toMatchObject({ kind: "paid" });
+      shoppers.push({ shopper, order });
+    }
+    expect(await stockOf(db, product.id)).toBe(0);
+    const answers = await Promise.all(
+      shoppers.flatMap(({ shopper, order }) =>
+        [1, 2].map(() => cancel(env, shopper.cookie, order.id, { reason: "changed_mind" })),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(100);
+    expect(await stockOf(db, product.id)).toBe(50);
+    for (const { shopper, order } of shoppers) {
+      expect(await pointsOf(db, shopper.userId)).toEqual({ balance: 2_000, pending: 0 });
+      expect(await refundsOf(db, order.id)).toEqual([expect.objectContaining({ amount: 0, points: 1_000 })]);
+    }
+  });
+
   it("ten cancels of the same parcel at once give back one parcel's worth", async () => {
     const env = await paymentApp();
     const { shopper, order, small, products } = await paidTwoParcels(env);
