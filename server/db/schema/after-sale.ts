@@ -12,6 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { orderShipments, orders, payments } from "./commerce.ts";
 import { users } from "./identity.ts";
+import { returnRequests } from "./returns.ts";
 
 /**
  * Money we give back to the shopper for parcels called off (ADR 054): a shipment or the whole order
@@ -31,8 +32,12 @@ export const orderRefunds = pgTable(
     paymentId: bigint("payment_id", { mode: "number" }).references(() => payments.id, {
       onDelete: "cascade",
     }),
-    /** The shipments whose goods and delivery this refund pays back. */
+    /** The shipments whose goods and delivery this refund pays back (a return: those of its lines). */
     shipmentIds: jsonb("shipment_ids").$type<number[]>().notNull(),
+    /** The shopper's return request this refund pays (ADR 059); null when parcels were called off. */
+    returnId: bigint("return_id", { mode: "number" }).references(() => returnRequests.id, {
+      onDelete: "cascade",
+    }),
     /** Kopecks to the card. */
     amount: integer("amount").notNull(),
     /** Whole points given back to the shopper's balance. */
@@ -44,12 +49,18 @@ export const orderRefunds = pgTable(
     /** The 54-FZ refund receipt sent with the `Cancel` (ADR 050). */
     receipt: jsonb("receipt"),
     acquirerStatus: text("acquirer_status"),
+    /**
+     * Why the last `Cancel` did not go through while the job still retries: `timeout` (the acquirer did not
+     * answer in time) or `error`; cleared when it is done. The shopper's refund page says which.
+     */
+    lastError: text("last_error", { enum: ["timeout", "error"] }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp("done_at", { withTimezone: true }),
   },
   (t) => [
     index("order_refunds_order_idx").on(t.orderId),
     index("order_refunds_payment_idx").on(t.paymentId),
+    uniqueIndex("order_refunds_return_uq").on(t.returnId),
     check("order_refunds_amounts", sql`${t.amount} >= 0 AND ${t.points} >= 0`),
     check("order_refunds_status", sql`${t.status} IN ('pending', 'done', 'failed')`),
   ],

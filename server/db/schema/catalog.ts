@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -17,6 +18,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { cities } from "./geo.ts";
+import { users } from "./identity.ts";
 
 /** PostgreSQL full-text document; drizzle has no built-in column type for it. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -230,11 +232,42 @@ export const reviews = pgTable(
     cons: text("cons").notNull().default(""),
     text: text("text").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The buyer who wrote it (issue 21, point 4); null for the seeded reviews. */
+    userId: bigint("user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    /** `published` shows on the product page; `hidden` by an operator, with the reason (audit log). */
+    status: text("status", { enum: ["published", "hidden"] })
+      .notNull()
+      .default("published"),
+    hiddenReason: text("hidden_reason"),
+    hiddenBy: bigint("hidden_by", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /** «Полезно» votes, kept in step with review_votes in the vote's transaction. */
+    helpfulCount: integer("helpful_count").notNull().default(0),
   },
   (t) => [
     index("reviews_product_idx").on(t.productId, t.createdAt),
+    // One review per buyer and product.
+    uniqueIndex("reviews_user_product_uq").on(t.userId, t.productId).where(sql`${t.userId} IS NOT NULL`),
+    index("reviews_status_idx").on(t.status, t.id),
     check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
+    check("reviews_status", sql`${t.status} IN ('published', 'hidden')`),
+    check("reviews_helpful_count", sql`${t.helpfulCount} >= 0`),
   ],
+);
+
+/** «Полезно»: one vote per shopper and review. */
+export const reviewVotes = pgTable(
+  "review_votes",
+  {
+    reviewId: integer("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
 );
 
 /** A shopper's photo attached to a review, in the order they were added. */
@@ -250,6 +283,8 @@ export const reviewPhotos = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     alt: text("alt").notNull(),
+    /** A buyer's photo: the upload (purpose `review`) served at `url`; null for the seeded pictures. */
+    uploadId: text("upload_id"),
   },
   // Serves the page's photos (review_id = any(…) order by position), the "with photos" filter and /media.
   (t) => [uniqueIndex("review_photos_uq").on(t.reviewId, t.position)],

@@ -12,3 +12,4 @@ export * from "./search.ts";
 export * from "./commerce.ts";
 export * from "./after-sale.ts";
 export * from "./support.ts";
+export * from "./returns.ts";
