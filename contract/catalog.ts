@@ -343,6 +343,10 @@ export const reviewSchema = z.object({
   text: z.string(),
   createdAt: z.string(),
   photos: z.array(reviewPhotoSchema),
+  /** Written by a buyer who received the product here: «Покупатель Витрины» (ADR 060). */
+  verifiedBuyer: z.boolean(),
+  /** «Полезно» votes. */
+  helpfulCount: z.number().int(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

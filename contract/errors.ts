@@ -106,6 +106,12 @@ export const API_ERROR_CODES = [
   "appeal_closed",
   "support_appeals_limit",
   "support_messages_limit",
+  "review_not_found",
+  "review_not_buyer",
+  "review_exists",
+  "reviews_limit",
+  "review_own",
+  "review_state",
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

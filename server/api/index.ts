@@ -9,6 +9,7 @@ import { phoneSignInRoute } from "./auth/phone-route.ts";
 import { signOutRoute } from "./auth/sign-out-route.ts";
 import { addressRoute } from "./address/route.ts";
 import { supportRoute } from "./support/route.ts";
+import { productReviewWriteRoute, reviewsRoute } from "./reviews/route.ts";
 import { adminRoute } from "./admin/route.ts";
 import { basketRoute } from "./basket/route.ts";
 import { brandsRoute } from "./brands/route.ts";
@@ -60,6 +61,8 @@ export function createApiRoutes() {
     .route("/v1/main", mainRoute)
     .route("/v1/options", optionsRoute)
     .route("/v1/products", productsRoute)
+    .route("/v1/products", productReviewWriteRoute)
+    .route("/v1/reviews", reviewsRoute)
     .route("/v1/categories", categoriesRoute)
     .route("/v1/catalog-menu", catalogMenuRoute)
     .route("/v1/route-rules", routeRulesRoute)

@@ -34,6 +34,8 @@ import { createStaffRepository } from "#server/domain/staff/repository.ts";
 import { createStaffService } from "#server/domain/staff/service.ts";
 import { createSupportRepository } from "#server/domain/support/repository.ts";
 import { createSupportService } from "#server/domain/support/service.ts";
+import { createReviewsRepository } from "#server/domain/reviews/repository.ts";
+import { createReviewsService } from "#server/domain/reviews/service.ts";
 import { createMediaService } from "#server/domain/media/service.ts";
 import { courierSlotPolicy } from "#server/domain/orders/courier-slots.ts";
 import { createRefundsRepository } from "#server/domain/order-refunds/repository.ts";
@@ -186,6 +188,15 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     currentCity: catalogOnly,
     confirmCity: catalogOnly,
   });
+  // Reviews from buyers (ADR 060): a review, its photos and the product's rating in one transaction;
+  // operators' hiding audited. Its photos are public while the review is published.
+  const reviews = createReviewsService(
+    createUnitOfWork(db, (x) => ({
+      reviews: createReviewsRepository(x),
+      audit: createAuditRepository(x),
+      uploads: createUploadsRepository(x),
+    })),
+  );
   // Personal, never cached; a change locks the basket row, checks every rule and moves the version (ADR 038).
   const basket = createBasketService(createUnitOfWork(db, createBasketRepository), {
     maxItems: async () => optionMaxItems((await reference.options()).items),
@@ -286,6 +297,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     profile: createProfileService(createProfileRepository(db), phoneCodes),
     // The shopper's recipients: personal, never cached; writes lock the user (ADR 031).
     recipients: createRecipientsService(createUnitOfWork(db, createRecipientsRepository)),
+    reviews,
     recentSearches: noted(createRecentSearchesService(createRecentSearchesRepository(db))),
     reference,
     routing: noted(createRoutingService(createRoutingRepository(db)), { rulesFor: catalogOnly }),
@@ -298,6 +310,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     visitorMerge: createVisitorMergeService(createUnitOfWork(db, createVisitorMergeRepository)),
     // Photos of refunds, appeals and reviews: stored whole or not at all, seen by owner and staff (ADR 057).
     uploads: createUploadsService(createUploadsRepository(db), {
+      reviewIsPublic: reviews.isPublic,
       ...options.uploads,
       storage: options.uploads?.s3
         ? createS3Storage(options.uploads.s3)

@@ -32,6 +32,7 @@ import { paymentProblemsRoute } from "./problems.ts";
 import { smsRoute } from "./sms.ts";
 import { stockRoute } from "./stock.ts";
 import { adminSupportRoute } from "#server/api/support/route.ts";
+import { adminReviewsRoute } from "#server/api/reviews/route.ts";
 
 // The back office's API (issue 20; ADR 051). Every operation here is behind `staffOnly`: signed out 401, a
 // shopper 403; admin-only ones check the admin role too.
@@ -300,4 +301,5 @@ export const adminRoute = router
   .route("/payment-problems", paymentProblemsRoute)
   .route("/stock", stockRoute)
   .route("/sms", smsRoute)
-  .route("/support", adminSupportRoute);
+  .route("/support", adminSupportRoute)
+  .route("/reviews", adminReviewsRoute);

@@ -456,6 +456,8 @@ export function createCatalogRepository(db: Database) {
             : [desc(reviews.createdAt), desc(reviews.id)];
       // A probe of review_photos' (review_id, position) index; a product has at most a dozen reviews.
       const hasPhotos = sql`exists (select 1 from ${reviewPhotos} where ${reviewPhotos.reviewId} = ${reviews.id})`;
+      // Hidden reviews (ADR 060) leave the page, the distribution and the counts.
+      const published = and(eq(reviews.productId, productId), eq(reviews.status, "published"));
       const [items, distribution] = await Promise.all([
         db
           .select({
@@ -466,11 +468,11 @@ export function createCatalogRepository(db: Database) {
             cons: reviews.cons,
             text: reviews.text,
             createdAt: reviews.createdAt,
+            verifiedBuyer: sql<boolean>`${reviews.userId} is not null`,
+            helpfulCount: reviews.helpfulCount,
           })
           .from(reviews)
-          .where(
-            withPhotos ? and(eq(reviews.productId, productId), hasPhotos) : eq(reviews.productId, productId),
-          )
+          .where(and(published, withPhotos ? hasPhotos : undefined))
           .orderBy(...order)
           .limit(limit)
           .offset(offset),
@@ -481,7 +483,7 @@ export function createCatalogRepository(db: Database) {
             withPhotos: sql<number>`(count(*) filter (where ${hasPhotos}))::int`,
           })
           .from(reviews)
-          .where(eq(reviews.productId, productId))
+          .where(published)
           .groupBy(reviews.rating),
       ]);
       return { items, distribution };
@@ -514,7 +516,13 @@ export function createCatalogRepository(db: Database) {
         })
         .from(reviewPhotos)
         .innerJoin(reviews, eq(reviews.id, reviewPhotos.reviewId))
-        .where(and(eq(reviewPhotos.reviewId, reviewId), eq(reviewPhotos.position, position)));
+        .where(
+          and(
+            eq(reviewPhotos.reviewId, reviewId),
+            eq(reviewPhotos.position, position),
+            eq(reviews.status, "published"),
+          ),
+        );
       return row;
     },
 

@@ -37,7 +37,7 @@ export interface UploadsOptions {
   maxBytes?: number;
   /**
    * Whether the review `reviewId` is public (published, not hidden): its photos are then shown to anyone.
-   * Reviews come with issue 21, point 4; until they do, none is.
+   * The composition asks the reviews service (ADR 060); without it, none is.
    */
   reviewIsPublic?: (reviewId: number) => Promise<boolean>;
   now?: () => Date;
