@@ -9,6 +9,7 @@ import { phoneSignInRoute } from "./auth/phone-route.ts";
 import { signOutRoute } from "./auth/sign-out-route.ts";
 import { addressRoute } from "./address/route.ts";
 import { supportRoute } from "./support/route.ts";
+import { refundsRoute } from "./refunds/route.ts";
 import { productReviewWriteRoute, reviewsRoute } from "./reviews/route.ts";
 import { adminRoute } from "./admin/route.ts";
 import { basketRoute } from "./basket/route.ts";
@@ -84,6 +85,7 @@ export function createApiRoutes() {
     .route("/v1/purchases", purchasesRoute)
     .route("/v1/uploads", uploadsRoute)
     .route("/v1/support", supportRoute)
+    .route("/v1/refunds", refundsRoute)
     .route("/v1/bonus", bonusAccountRoute)
     .route("/v1/payments", paymentsRoute)
     .route("/v1/user/bonus", bonusRoute)

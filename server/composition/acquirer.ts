@@ -27,6 +27,8 @@ export interface AcquirerOptions {
    * fails) or pass the call on with `next`.
    */
   intercept?: (request: Request, next: (request: Request) => Promise<Response>) => Promise<Response>;
+  /** Milliseconds the adapter waits for an answer (15 s by default; tests of a slow acquirer shorten it). */
+  timeoutMs?: number;
 }
 
 /**
@@ -47,6 +49,7 @@ export function createAcquirer(
         logger: options.logger,
         fetch: options.fetch,
         taxation: options.taxation,
+        timeoutMs: options.timeoutMs,
       }),
       standIn: undefined,
     };
@@ -65,6 +68,7 @@ export function createAcquirer(
         : standIn.fetch(request),
     logger: options.logger,
     taxation: options.taxation,
+    timeoutMs: options.timeoutMs,
   });
   return { acquirer, standIn };
 }

@@ -41,6 +41,9 @@ import { courierSlotPolicy } from "#server/domain/orders/courier-slots.ts";
 import { createRefundsRepository } from "#server/domain/order-refunds/repository.ts";
 import { createOrdersRepository } from "#server/domain/orders/repository.ts";
 import { createOrdersService, type OrdersOptions } from "#server/domain/orders/service.ts";
+import { ordersContext } from "#server/domain/orders/context.ts";
+import { createReturnsRepository } from "#server/domain/returns/repository.ts";
+import { createReturnsService } from "#server/domain/returns/service.ts";
 import { createPhoneCodesRepository } from "#server/domain/phone-sign-in/repository.ts";
 import { createPhoneCodesService, type PhoneSignInOptions } from "#server/domain/phone-sign-in/service.ts";
 import type { SmsGateway } from "#server/domain/phone-sign-in/sms-gateway.ts";
@@ -198,6 +201,24 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     })),
   );
   // Personal, never cached; a change locks the basket row, checks every rule and moves the version (ADR 038).
+  const ordersWork = createUnitOfWork(db, (x) => ({
+    orders: createOrdersRepository(x),
+    bonus: createBonusRepository(x),
+    notifications: createOrderNotificationsRepository(x),
+    audit: createAuditRepository(x),
+    refunds: createRefundsRepository(x),
+    returns: createReturnsRepository(x),
+    cashback: createCashbackRepository(x),
+    uploads: createUploadsRepository(x),
+  }));
+  const ordersOptions: OrdersOptions = {
+    paymentTimeoutMin: 20,
+    maxUnpaidOrders: 3,
+    slots: courierSlotPolicy,
+    acquirer: payments.acquirer,
+    ...options.orders,
+    maxItems: async () => optionMaxItems((await reference.options()).items),
+  };
   const basket = createBasketService(createUnitOfWork(db, createBasketRepository), {
     maxItems: async () => optionMaxItems((await reference.options()).items),
     currentCity: async (chosenId) => (await geo.currentCity(chosenId)).city,
@@ -224,23 +245,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     purchases: createPurchasesService(createPurchasesRepository(db), basket),
     catalog: shared("catalog", createCatalogService(catalogRepository), TAGS.catalog),
     // Personal, never cached: placement, payment and expiry, each a transaction with conditional updates (ADR 040).
-    orders: createOrdersService(
-      createUnitOfWork(db, (x) => ({
-        orders: createOrdersRepository(x),
-        bonus: createBonusRepository(x),
-        notifications: createOrderNotificationsRepository(x),
-        audit: createAuditRepository(x),
-        refunds: createRefundsRepository(x),
-      })),
-      {
-        paymentTimeoutMin: 20,
-        maxUnpaidOrders: 3,
-        slots: courierSlotPolicy,
-        acquirer: payments.acquirer,
-        ...options.orders,
-        maxItems: async () => optionMaxItems((await reference.options()).items),
-      },
-    ),
+    orders: createOrdersService(ordersWork, ordersOptions),
+    // Returns of delivered goods (ADR 059): on the orders' unit of work, their money through its refund job.
+    returns: createReturnsService(ordersContext(ordersWork, ordersOptions)),
     // The order's SMS, queued by its events, sent by the `order-sms` job through the same gateway (ADR 055).
     orderSms: createOrderSmsService(createOrderNotificationsRepository(db), sms, options.orders?.logger),
     // Pending cashback made spendable after the return window, by the `release-cashback` job (ADR 055).

@@ -1,3 +1,4 @@
+import { adminRefundsRoute } from "#server/api/refunds/route.ts";
 import { z } from "@hono/zod-openapi";
 import {
   auditPageSchema,
@@ -302,4 +303,5 @@ export const adminRoute = router
   .route("/stock", stockRoute)
   .route("/sms", smsRoute)
   .route("/support", adminSupportRoute)
+  .route("/refunds", adminRefundsRoute)
   .route("/reviews", adminReviewsRoute);

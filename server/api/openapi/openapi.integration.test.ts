@@ -38,6 +38,7 @@ const SIGNED_IN_TAGS = [
   "admin",
   "uploads",
   "support",
+  "refunds",
 ];
 /**
  * Tags and paths whose personal operations take either cookie: the signed-in shopper's account, else the

@@ -65,11 +65,19 @@ export function createRefundsRepository(db: Executor) {
         .set({
           status: to,
           ...(acquirerStatus ? { acquirerStatus } : {}),
-          ...(to === "done" ? { doneAt: sql`now()` } : {}),
+          ...(to === "done" ? { doneAt: sql`now()`, lastError: null } : {}),
         })
         .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, from)))
         .returning();
       return row;
+    },
+
+    /** Why the last `Cancel` of a pending refund did not go through (the job tries again). */
+    async markError(refundId: number, error: "timeout" | "error"): Promise<void> {
+      await db
+        .update(orderRefunds)
+        .set({ lastError: error })
+        .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, "pending")));
     },
 
     /** The payment's refunds that failed after their job's last try (an operator retries them). */

@@ -11,6 +11,8 @@ import {
   inDeliveryText,
   notCollectedText,
   type OrderSmsKind,
+  returnApprovedText,
+  returnRejectedText,
   paidText,
   readyForPickupText,
   type SmsSubject,
@@ -39,7 +41,10 @@ export type OrderSmsEvent =
       amount: number;
       /** Points given back to the balance (order_refunds.points). */
       points: number;
-    };
+    }
+  /** A return request decided (ADR 059): approved with what comes back, or rejected. */
+  | { kind: "return_approved"; returnId: number; amount: number; points: number }
+  | { kind: "return_rejected"; returnId: number };
 
 type SmsOrder = Pick<OrderRow, "id" | "number" | "userId" | "recipient" | "delivery" | "deliveryType">;
 
@@ -66,6 +71,16 @@ export async function queueOrderSms(
     switch (event.kind) {
       case "paid":
         return { key: `order:${order.id}:paid`, text: paidText(order.number) };
+      case "return_approved":
+        return {
+          key: `return:${event.returnId}:approved`,
+          text: returnApprovedText(event.returnId, {
+            amount: kopecks(event.amount),
+            points: points(event.points),
+          }),
+        };
+      case "return_rejected":
+        return { key: `return:${event.returnId}:rejected`, text: returnRejectedText(event.returnId) };
       case "cancelled":
       case "not_collected": {
         const ids = [...event.shipmentIds].sort((a, b) => a - b);

@@ -7,6 +7,8 @@ import {
   notCollectedText,
   paidText,
   readyForPickupText,
+  returnApprovedText,
+  returnRejectedText,
   smsDate,
   smsSegments,
 } from "./texts.ts";
@@ -113,5 +115,19 @@ describe("the order's SMS texts", () => {
     expect(smsSegments("я".repeat(71))).toBe(2);
     expect(smsSegments("я".repeat(134))).toBe(2);
     expect(smsSegments("я".repeat(135))).toBe(3);
+  });
+
+  it("tells a return's decision in two SMS at most", () => {
+    const approved = returnApprovedText(42, { amount: kopecks(145_000), points: points(50) });
+    expect(approved).toBe(
+      `Возврат № 42 одобрен. 1${NBSP}450${NBSP}₽ вернутся на карту в течение 10 дней, 50 баллов уже на счёте. Витрина`,
+    );
+    expect(smsSegments(approved)).toBeLessThanOrEqual(2);
+    expect(returnApprovedText(42, { amount: kopecks(0), points: points(50) })).toBe(
+      "Возврат № 42 одобрен. 50 баллов уже на счёте. Витрина",
+    );
+    const rejected = returnRejectedText(42);
+    expect(rejected).toContain("отклонён");
+    expect(smsSegments(rejected)).toBeLessThanOrEqual(2);
   });
 });

@@ -18,6 +18,8 @@ export const ORDER_SMS_KINDS = [
   "delivered",
   "cancelled",
   "not_collected",
+  "return_approved",
+  "return_rejected",
 ] as const;
 export type OrderSmsKind = (typeof ORDER_SMS_KINDS)[number];
 
@@ -99,6 +101,16 @@ export function cancelledText(order: SmsSubject, back: Returned): string {
 export function notCollectedText(order: SmsSubject, back: Returned): string {
   const whose = order.part ? `части заказа ${order.number}` : `заказа ${order.number}`;
   return `Срок хранения ${whose} истёк.${returnedSentence(back)} ${SHOP_SIGNATURE}`;
+}
+
+/** A return request approved (ADR 059): what comes back. */
+export function returnApprovedText(returnId: number, back: Returned): string {
+  return `Возврат № ${returnId} одобрен.${returnedSentence(back)} ${SHOP_SIGNATURE}`;
+}
+
+/** A return request rejected: the reason is on the request's page (it may be long). */
+export function returnRejectedText(returnId: number): string {
+  return `Возврат № ${returnId} отклонён. Причина — в личном кабинете, раздел «Возвраты». ${SHOP_SIGNATURE}`;
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -5,6 +5,9 @@ import type { OrderNotificationsRepository } from "#server/domain/order-sms/repo
 import type { Acquirer } from "#server/domain/payments/acquirer.ts";
 import { AppError } from "#server/errors.ts";
 import type { RefundsRepository } from "#server/domain/order-refunds/repository.ts";
+import type { CashbackRepository } from "#server/domain/cashback/repository.ts";
+import type { ReturnsRepository } from "#server/domain/returns/repository.ts";
+import type { UploadsRepository } from "#server/domain/uploads/repository.ts";
 import type { OrdersRepository } from "./repository.ts";
 
 // What every part of the orders module shares: the unit of work, the settings, the clock and the log.
@@ -48,6 +51,12 @@ export interface Repositories {
   notifications: OrderNotificationsRepository;
   /** Money and points given back for parcels called off (ADR 054). */
   refunds: RefundsRepository;
+  /** The shopper's return requests (ADR 059): a refund's money moves its request to `refunded`. */
+  returns: ReturnsRepository;
+  /** What of an order's cashback still waits (a return takes it back from there first). */
+  cashback: Pick<CashbackRepository, "pendingOfOrder">;
+  /** To attach the shopper's photos to the request, in its transaction. */
+  uploads: Pick<UploadsRepository, "attach">;
 }
 
 export interface OrdersContext {

@@ -31,7 +31,6 @@ export async function paymentReceipt(
   ]);
   const lines = only(allLines, (l) => l.shipmentId);
   const shipments = only(allShipments, (s) => s.id);
-  const recipient = order.recipient as { email?: string | null; phone?: string | null };
   return buildReceipt({
     goods: lines.map((line) => ({ name: line.name, price: line.price, quantity: line.quantity })),
     deliveries: shipments.map((s) => ({
@@ -40,9 +39,48 @@ export async function paymentReceipt(
     })),
     amount,
     taxation: acquirer.taxation,
-    contact: {
-      email: profile?.email || recipient.email,
-      phone: profile?.phone || recipient.phone,
-    },
+    contact: contactOf(order, profile),
+  });
+}
+
+/** Whom the receipt goes to: the account's e-mail, else its phone, else the recipient's. */
+function contactOf(
+  order: { recipient: unknown },
+  profile: { email: string | null; phone: string | null } | undefined,
+) {
+  const recipient = order.recipient as { email?: string | null; phone?: string | null };
+  return { email: profile?.email || recipient.email, phone: profile?.phone || recipient.phone };
+}
+
+/**
+ * The refund receipt of returned goods (ADR 059): these units of the order's lines and these parcels'
+ * deliveries, less the points that paid for them (the goods and deliveries less `amount`).
+ */
+export async function returnReceipt(
+  ctx: OrdersContext,
+  acquirer: Acquirer,
+  orderId: number,
+  amount: number,
+  goods: readonly { name: string; price: number; quantity: number }[],
+  deliveryOf: readonly number[],
+  repository: OrdersRepository = ctx.work.repositories.orders,
+): Promise<Receipt> {
+  const order = await repository.order(orderId);
+  if (!order) throw orderNotFound();
+  const [allShipments, profile] = await Promise.all([
+    repository.shipments(order.id),
+    repository.profile(order.userId),
+  ]);
+  return buildReceipt({
+    goods: goods.map((g) => ({ name: g.name, price: g.price, quantity: g.quantity })),
+    deliveries: allShipments
+      .filter((s) => deliveryOf.includes(s.id))
+      .map((s) => ({
+        name: allShipments.length > 1 ? `Доставка (${s.sellerName})` : "Доставка",
+        amount: s.deliveryTotal,
+      })),
+    amount,
+    taxation: acquirer.taxation,
+    contact: contactOf(order, profile),
   });
 }

@@ -6,6 +6,12 @@ import type { Receipt } from "#server/domain/payments/receipt.ts";
 
 // The `refund-order` job (ADR 054): the money of parcels called off, sent back to the card.
 
+/** The acquirer did not answer within the client's timeout (the adapter's 503 keeps the abort as its cause). */
+export function isTimeout(err: unknown): boolean {
+  const cause = err instanceof Error ? err.cause : undefined;
+  return cause instanceof Error && cause.name === "TimeoutError";
+}
+
 /**
  * Sends one refund's `Cancel` (its amount, its receipt, its id as ExternalRequestId: a retry after a lost
  * answer refunds nothing twice) and, on the acquirer's word that the money went back, records it on the
@@ -52,9 +58,15 @@ export async function sendRefund(
         });
       }
       await repos.orders.updateOrder(order.id, { refundedTotal: order.refundedTotal + refund.amount });
+      // A return's money is back: its request is done (ADR 059).
+      if (refund.returnId !== null) {
+        await repos.returns.move(refund.returnId, "approved", "refunded", { refundedAt: ctx.now() });
+      }
     });
     ctx.logger.info({ orderId: refund.orderId, refundId, amount: refund.amount }, "refund sent");
   } catch (err) {
+    // The shopper's page says why the money is late while the job tries again (ADR 059).
+    await refunds.markError(refund.id, isTimeout(err) ? "timeout" : "error");
     if (attempt.last) {
       await ctx.work.transaction(async (repos) => {
         if (!(await repos.refunds.settle(refund.id, "pending", "failed"))) return;

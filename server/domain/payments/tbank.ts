@@ -117,14 +117,21 @@ export function createTBankAcquirer(options: TBankAcquirerOptions): Acquirer {
     const body = signed({ TerminalKey: terminalKey, ...fields }, password);
     let answer: unknown;
     try {
-      const response = await send(
-        new Request(`${baseUrl(init)}/v2/${method}`, {
-          method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json" },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(timeoutMs),
-        }),
-      );
+      const signal = AbortSignal.timeout(timeoutMs);
+      // Raced against the signal too: a `fetch` that ignores it (the stand-in's, in process) times out alike.
+      const response = await Promise.race([
+        send(
+          new Request(`${baseUrl(init)}/v2/${method}`, {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "application/json" },
+            body: JSON.stringify(body),
+            signal,
+          }),
+        ),
+        new Promise<never>((_, reject) =>
+          signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
+        ),
+      ]);
       if (!response.ok) throw unavailable(method, { httpStatus: response.status });
       answer = await response.json();
     } catch (error) {
