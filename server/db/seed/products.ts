@@ -10,6 +10,7 @@ import {
   type ReviewSeed,
   reviewCountFor,
 } from "./reviews.ts";
+import { reviewPhrasesFor } from "./review-kinds.ts";
 import { type SellerSeed, sellers } from "./sellers.ts";
 import { slugify } from "./translit.ts";
 
@@ -324,7 +325,15 @@ export function generateProduct(seed: number, index: number, plan?: ProductPlan)
   const createdAt = new Date(BASE_DATE.getTime() - rng.int(1, 365) * DAY_MS + rng.int(0, DAY_MS - 1));
   const reviews = isComingSoon
     ? []
-    : generateReviews(rng, section.key, reviewCountFor(popularity, rng), createdAt, BASE_DATE);
+    : generateReviews(
+        rng,
+        section.key,
+        reviewCountFor(popularity, rng),
+        createdAt,
+        BASE_DATE,
+        // The reviews speak about this kind of product (ADR 060): no «яркий экран» on wired headphones.
+        reviewPhrasesFor(section.key, leaf.type, { connection: chosen.get("connection")?.text }),
+      );
   attachReviewPhotos(new Random(deriveSeed(seed, "review-photos", index)), reviews);
 
   const sellerPool = p.sellersBySection.get(section.key) ?? [];

@@ -4,6 +4,7 @@ import {
   COMMON_PHRASES,
   FEMALE_NAMES,
   MALE_NAMES,
+  type ReviewPhrases,
   SECTION_PHRASES,
   SURNAME_INITIALS,
 } from "./review-phrases.ts";
@@ -62,15 +63,19 @@ function capitalize(text: string): string {
   return text.length > 0 ? text[0]!.toUpperCase() + text.slice(1) : text;
 }
 
+/**
+ * `count` reviews of a product of `section`, dated between `from` and `until`, in `phrases` (its kind's:
+ * review-kinds.ts) or else its section's.
+ */
 export function generateReviews(
   rng: Random,
   section: SectionKey,
   count: number,
   from: Date,
   until: Date,
+  phrases: ReviewPhrases = SECTION_PHRASES[section],
 ): ReviewSeed[] {
   if (count === 0) return [];
-  const phrases = SECTION_PHRASES[section];
   const profile = rng.weighted(PROFILES);
   const reviews: ReviewSeed[] = [];
   const span = Math.max(0, until.getTime() - from.getTime());
