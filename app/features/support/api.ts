@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ApiClient, getApi, unwrap } from "#app/lib/api-client.ts";
 import type { Appeal, CreateAppealInput } from "#contract/support.ts";
-import { uploadUrl } from "#contract/uploads.ts";
 
 // The shopper's support appeals (issue 21, point 3; ADR 058).
 
@@ -91,24 +90,4 @@ export function useReply(id: number) {
 export async function markAppealRead(id: number): Promise<number[]> {
   const { read } = await unwrap(getApi().v1.support.appeals[":id"].read.$post({ param: { id: String(id) } }));
   return read;
-}
-
-/**
- * Sends one photo to the upload pipeline (the file itself as the body); its id and thumbnail. A refusal
- * throws an Error with the pipeline's Russian message (size, format, damaged file).
- */
-export async function uploadSupportPhoto(file: File): Promise<{ id: string; thumbUrl: string }> {
-  let response: Response;
-  try {
-    response = await fetch("/api/v1/uploads?purpose=support", {
-      method: "POST",
-      body: file,
-      headers: { "content-type": file.type || "application/octet-stream" },
-    });
-  } catch {
-    throw new Error("Нет связи с сервером. Проверьте интернет");
-  }
-  const body = (await response.json().catch(() => ({}))) as { id?: string; message?: string };
-  if (!response.ok || !body.id) throw new Error(body.message ?? "Не удалось загрузить фото");
-  return { id: body.id, thumbUrl: uploadUrl(body.id, 160) };
 }

@@ -6,7 +6,7 @@ import { TextAreaField } from "#app/ui/field.tsx";
 import { supportReplySchema, type Appeal } from "#contract/support.ts";
 import { SUPPORT_MESSAGE_MAX_LENGTH } from "#contract/support-info.ts";
 import { markAppealRead, supportKeys, useReply } from "../api.ts";
-import { MessagePhotos, type PickedPhoto, PhotoPicker } from "./photo-picker.tsx";
+import { MessagePhotos, type PickedPhoto, PhotoPicker } from "#app/features/uploads/index.ts";
 
 // Built once (a formatter per call is slow): «28 ноября, 03:15» in Moscow time, as the server renders it.
 const messageTime = new Intl.DateTimeFormat("ru-RU", {
@@ -101,7 +101,7 @@ export function ReplyForm({ appealId }: { appealId: number }) {
           setError(undefined);
         }}
       />
-      <PhotoPicker photos={photos} onChange={setPhotos} onBusy={setUploading} />
+      <PhotoPicker purpose="support" photos={photos} onChange={setPhotos} onBusy={setUploading} />
       <div className="support-form__actions">
         <Button type="submit" loading={reply.isPending} disabled={uploading}>
           Отправить

@@ -12,7 +12,7 @@ import {
   SUPPORT_MESSAGE_MAX_LENGTH,
 } from "#contract/support-info.ts";
 import { appealOrdersQuery, useCreateAppeal } from "../api.ts";
-import { type PickedPhoto, PhotoPicker } from "./photo-picker.tsx";
+import { type PickedPhoto, PhotoPicker } from "#app/features/uploads/index.ts";
 
 type FieldName = "category" | "orderId" | "fullName" | "text";
 type Errors = Partial<Record<FieldName, string>>;
@@ -127,7 +127,7 @@ export function NewAppealForm({ onCancel }: { onCancel: () => void }) {
         rows={5}
         required
       />
-      <PhotoPicker photos={photos} onChange={setPhotos} onBusy={setUploading} />
+      <PhotoPicker purpose="support" photos={photos} onChange={setPhotos} onBusy={setUploading} />
       <div className="support-form__actions">
         <Button type="submit" loading={create.isPending} disabled={uploading}>
           Отправить

@@ -1,6 +1,42 @@
 import { useId, useState } from "react";
-import { UPLOAD_ACCEPT, UPLOAD_HINTS, UPLOAD_MAX_PER_OBJECT } from "#contract/uploads.ts";
-import { uploadSupportPhoto } from "../api.ts";
+import {
+  UPLOAD_ACCEPT,
+  UPLOAD_HINTS,
+  UPLOAD_MAX_PER_OBJECT,
+  type UploadPurpose,
+  uploadUrl,
+} from "#contract/uploads.ts";
+import href from "./photo-picker.css?url";
+
+// Photos of refunds, support messages and reviews (ADR 057): the picker that sends each to the upload
+// pipeline as it is chosen, and the thumbnails that open a photo.
+
+function PhotoPickerStyles() {
+  return <link rel="stylesheet" href={href} precedence="page" />;
+}
+
+/**
+ * Sends one photo to the upload pipeline (the file itself as the body); its id and thumbnail. A refusal
+ * throws an Error with the pipeline's Russian message (size, format, damaged file).
+ */
+export async function uploadPhoto(
+  file: File,
+  purpose: UploadPurpose,
+): Promise<{ id: string; thumbUrl: string }> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1/uploads?purpose=${purpose}`, {
+      method: "POST",
+      body: file,
+      headers: { "content-type": file.type || "application/octet-stream" },
+    });
+  } catch {
+    throw new Error("Нет связи с сервером. Проверьте интернет");
+  }
+  const body = (await response.json().catch(() => ({}))) as { id?: string; message?: string };
+  if (!response.ok || !body.id) throw new Error(body.message ?? "Не удалось загрузить фото");
+  return { id: body.id, thumbUrl: uploadUrl(body.id, 160) };
+}
 
 export interface PickedPhoto {
   id: string;
@@ -12,13 +48,17 @@ export interface PickedPhoto {
  * chosen (a refused one says why, in the pipeline's words), shown as a thumbnail that can be taken back.
  */
 export function PhotoPicker({
+  purpose,
   photos,
   onChange,
   onBusy,
+  legend = "Фото, если нужно",
 }: {
+  purpose: UploadPurpose;
   photos: readonly PickedPhoto[];
   onChange: (photos: PickedPhoto[]) => void;
   onBusy: (busy: boolean) => void;
+  legend?: string;
 }) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
@@ -36,7 +76,7 @@ export function PhotoPicker({
     const added: PickedPhoto[] = [];
     for (const file of chosen) {
       try {
-        added.push(await uploadSupportPhoto(file));
+        added.push(await uploadPhoto(file, purpose));
       } catch (failure) {
         setError(failure instanceof Error ? failure.message : UPLOAD_HINTS.damaged);
       }
@@ -48,7 +88,8 @@ export function PhotoPicker({
 
   return (
     <fieldset className="photo-picker">
-      <legend className="photo-picker__legend">Фото, если нужно</legend>
+      <PhotoPickerStyles />
+      <legend className="photo-picker__legend">{legend}</legend>
       {photos.length > 0 ? (
         <ul className="photo-picker__list" aria-label="Приложенные фото">
           {photos.map((photo, index) => (
@@ -105,6 +146,7 @@ export function MessagePhotos({
   if (photos.length === 0) return null;
   return (
     <ul className="photo-picker__list" aria-label="Фото">
+      <PhotoPickerStyles />
       {photos.map((photo, index) => (
         <li key={photo.id} className="photo-picker__item">
           <a href={photo.url} target="_blank" rel="noreferrer">
