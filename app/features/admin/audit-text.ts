@@ -19,6 +19,8 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   "support.assign": "Обращение взято в работу",
   "support.answer": "Ответ на обращение",
   "support.close": "Обращение закрыто",
+  "return.approve": "Возврат одобрен",
+  "return.reject": "Возврат отклонён",
 };
 
 type Details = Record<string, unknown>;
@@ -55,6 +57,8 @@ const LINES: Record<string, (d: Details) => string> = {
   "support.answer": (d) => `Сообщение ${d.messageId}, ${d.length} симв.`,
   "support.close": (d) =>
     `Статус был: ${SUPPORT_STAFF_STATUS_TEXT[d.from as SupportStatus] ?? String(d.from)}`,
+  "return.approve": (d) => `Заказ ${d.orderId}${refundText({ amount: d.amount, points: d.points })}`,
+  "return.reject": (d) => `Заказ ${d.orderId} · «${d.reason}»`,
 };
 
 /** The details of one record as a short line; an action this screen does not know as `key: value` pairs. */
@@ -72,6 +76,7 @@ const TARGET_NAME: Record<string, string> = {
   product: "Товар",
   payment_problem: "Проблемный платёж",
   support_appeal: "Обращение",
+  return: "Возврат",
 };
 
 /** `order:7` as «Заказ 7», `user:42` as «Аккаунт 42», `product:5` as «Товар 5»; anything else as it is. */
@@ -87,6 +92,8 @@ export function auditTargetLink(target: string): string | undefined {
   if (order) return `/admin/orders/${order[1]}`;
   const appeal = /^support_appeal:(\d+)$/.exec(target);
   if (appeal) return `/admin/support/${appeal[1]}`;
+  const request = /^return:(\d+)$/.exec(target);
+  if (request) return `/admin/refunds/${request[1]}`;
   const product = /^product:(\d+)$/.exec(target);
   return product ? `/admin/stock?q=${product[1]}` : undefined;
 }
