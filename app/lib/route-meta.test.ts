@@ -84,6 +84,8 @@ const NOT_IN_SPEC: Record<string, string> = {
   "admin-sms": "/admin/sms",
   "admin-support": "/admin/support",
   "admin-support-appealId": "/admin/support/:appealId",
+  "admin-refunds": "/admin/refunds",
+  "admin-refunds-refundId": "/admin/refunds/:refundId",
   "admin-staff": "/admin/staff",
   "admin-audit": "/admin/audit",
 };
