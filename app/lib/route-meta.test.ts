@@ -84,6 +84,7 @@ const NOT_IN_SPEC: Record<string, string> = {
   "admin-sms": "/admin/sms",
   "admin-support": "/admin/support",
   "admin-support-appealId": "/admin/support/:appealId",
+  "admin-reviews": "/admin/reviews",
   "admin-refunds": "/admin/refunds",
   "admin-refunds-refundId": "/admin/refunds/:refundId",
   "admin-staff": "/admin/staff",

@@ -21,6 +21,8 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   "support.close": "Обращение закрыто",
   "return.approve": "Возврат одобрен",
   "return.reject": "Возврат отклонён",
+  "review.hide": "Отзыв скрыт",
+  "review.show": "Отзыв снова опубликован",
 };
 
 type Details = Record<string, unknown>;
@@ -59,6 +61,10 @@ const LINES: Record<string, (d: Details) => string> = {
     `Статус был: ${SUPPORT_STAFF_STATUS_TEXT[d.from as SupportStatus] ?? String(d.from)}`,
   "return.approve": (d) => `Заказ ${d.orderId}${refundText({ amount: d.amount, points: d.points })}`,
   "return.reject": (d) => `Заказ ${d.orderId} · «${d.reason}»`,
+  "review.hide": (d) =>
+    `Товар ${d.productId} · «${d.reason}» · рейтинг ${d.rating}, отзывов ${d.reviewsCount}`,
+  "review.show": (d) =>
+    `Товар ${d.productId}${d.reason ? ` · был скрыт: «${d.reason}»` : ""} · рейтинг ${d.rating}, отзывов ${d.reviewsCount}`,
 };
 
 /** The details of one record as a short line; an action this screen does not know as `key: value` pairs. */
@@ -77,6 +83,7 @@ const TARGET_NAME: Record<string, string> = {
   payment_problem: "Проблемный платёж",
   support_appeal: "Обращение",
   return: "Возврат",
+  review: "Отзыв",
 };
 
 /** `order:7` as «Заказ 7», `user:42` as «Аккаунт 42», `product:5` as «Товар 5»; anything else as it is. */

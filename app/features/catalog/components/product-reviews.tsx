@@ -1,9 +1,11 @@
 import { useQueries } from "@tanstack/react-query";
 import { useState } from "react";
+import { HelpfulButton, ReviewAction } from "#app/features/reviews/index.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { PhotoViewerDialog } from "#app/ui/photo-viewer.tsx";
 import type { Review } from "#contract/catalog.ts";
 import { formatCount, formatRating } from "#contract/format.ts";
+import { VERIFIED_BUYER_MARK } from "#contract/review-rules.ts";
 import { type ReviewsParams, reviewsQuery } from "../api.ts";
 
 type ReviewSort = ReviewsParams["sort"];
@@ -23,6 +25,11 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
+/** A buyer's uploaded photo at the thumbnail's width (ADR 057); a seeded picture as it is. */
+function thumbnailOf(url: string): string {
+  return url.startsWith("/api/v1/uploads/") && !url.includes("?") ? `${url}?w=160` : url;
+}
+
 /** A review's photos as thumbnails; each opens the full-screen viewer on that photo. */
 function ReviewPhotos({ review }: { review: Review }) {
   const [open, setOpen] = useState<number | null>(null);
@@ -33,7 +40,7 @@ function ReviewPhotos({ review }: { review: Review }) {
           <li key={photo.id}>
             <button type="button" className="review__photo" onClick={() => setOpen(index)}>
               <img
-                src={photo.url}
+                src={thumbnailOf(photo.url)}
                 width={photo.width}
                 height={photo.height}
                 alt={photo.alt}
@@ -60,7 +67,7 @@ function ReviewPhotos({ review }: { review: Review }) {
  * Reviews with the rating distribution, sorting, a "with photos" filter and "show more"; pages after the
  * first load on demand.
  */
-export function ProductReviews({ productId }: { productId: number }) {
+export function ProductReviews({ productId, productName }: { productId: number; productName: string }) {
   const [sort, setSort] = useState<ReviewSort>("new");
   const [withPhotos, setWithPhotos] = useState(false);
   const [pages, setPages] = useState(1);
@@ -79,8 +86,9 @@ export function ProductReviews({ productId }: { productId: number }) {
     // #reviews: «Оставить отзыв» in the purchases leads here.
     <section id="reviews" className="product-page__section reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">Отзывы {all > 0 ? <span className="muted">{all}</span> : null}</h2>
+      <ReviewAction productId={productId} productName={productName} />
       {all === 0 ? (
-        <p className="muted">Об этом товаре ещё не писали. Отзыв можно оставить после покупки.</p>
+        <p className="muted">Об этом товаре ещё не писали. Отзыв можно оставить после получения товара.</p>
       ) : (
         <div className="reviews__layout">
           <div className="reviews__summary">
@@ -136,6 +144,11 @@ export function ProductReviews({ productId }: { productId: number }) {
               <article key={r.id} className="review">
                 <header className="review__head">
                   <strong>{r.authorName}</strong>
+                  {r.verifiedBuyer ? (
+                    <span className="review__verified" data-testid="review-verified">
+                      <span aria-hidden="true">✓</span> {VERIFIED_BUYER_MARK}
+                    </span>
+                  ) : null}
                   <Stars rating={r.rating} />
                   <time className="muted" dateTime={r.createdAt}>
                     {formatDate(r.createdAt)}
@@ -153,6 +166,9 @@ export function ProductReviews({ productId }: { productId: number }) {
                 ) : null}
                 {r.text ? <p>{r.text}</p> : null}
                 {r.photos.length > 0 ? <ReviewPhotos review={r} /> : null}
+                <footer className="review__foot">
+                  <HelpfulButton productId={productId} reviewId={r.id} count={r.helpfulCount} />
+                </footer>
               </article>
             ))}
             {items.length < first.total ? (

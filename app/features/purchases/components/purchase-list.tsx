@@ -1,15 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
+import { useSignedInHint } from "#app/features/account/index.ts";
+import { ReviewButton, useMyReviews } from "#app/features/reviews/index.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { Button } from "#app/ui/button.tsx";
 import type { Purchase } from "#contract/after-sale.ts";
+import type { MyReviewState } from "#contract/reviews.ts";
 import { formatRub } from "#contract/format.ts";
 import { productUrl } from "#contract/urls.ts";
 import { purchasesQuery } from "../api.ts";
 import { BuyAgainButton } from "./buy-again-button.tsx";
 
-function PurchaseItem({ item }: { item: Purchase }) {
+function PurchaseItem({ item, review }: { item: Purchase; review: MyReviewState | undefined }) {
   const { product } = item;
   const href = productUrl(product.id);
   const buyable = product.state === "in_stock" || product.state === "preorder";
@@ -34,10 +37,7 @@ function PurchaseItem({ item }: { item: Purchase }) {
       </div>
       <div className="purchase__actions">
         {buyable ? <BuyAgainButton what={{ productId: product.id }} variant="primary" /> : null}
-        {/* The review form comes with its own issue; the product's reviews are where it will live. */}
-        <Button variant="secondary" href={`${href}#reviews`}>
-          Оставить отзыв
-        </Button>
+        <ReviewButton productId={product.id} productName={product.name} state={review} />
       </div>
     </li>
   );
@@ -54,11 +54,15 @@ function PurchasePage({
   onMore: (next: string) => void;
 }) {
   const { data, isFetching } = useQuery(purchasesQuery(before));
+  // Which of the page's products the shopper has reviewed: one request for the page.
+  const hint = useSignedInHint();
+  const { data: reviews } = useMyReviews(data?.items.map((i) => i.product.id) ?? [], hint);
   if (!data) return null;
+  const stateOf = (productId: number) => reviews?.items.find((r) => r.productId === productId)?.state;
   return (
     <>
       {data.items.map((item) => (
-        <PurchaseItem key={item.product.id} item={item} />
+        <PurchaseItem key={item.product.id} item={item} review={stateOf(item.product.id)} />
       ))}
       {last && data.next ? (
         <li className="purchases__more">

@@ -1,0 +1,197 @@
+import { type FormEvent, useId, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "#app/ui/button.tsx";
+import { TextAreaField } from "#app/ui/field.tsx";
+import { showToast } from "#app/ui/toast/toast-store.ts";
+import { REVIEW_HIDE_REASON_MAX_LENGTH, VERIFIED_BUYER_MARK } from "#contract/review-rules.ts";
+import type { StaffReview } from "#contract/reviews.ts";
+import { productUrl } from "#contract/urls.ts";
+import { maskPhone } from "#contract/validation.ts";
+import { formatDateTime } from "../format.ts";
+import { refusalText } from "../refusal.ts";
+import { useReviewActions } from "../reviews-api.ts";
+import href from "../reviews.css?url";
+
+const shown = (label: string) => (/^\+7\d{10}$/.test(label) ? maskPhone(label) : label);
+
+/** Reasons operators give most, one tap away; any other can be typed. */
+const REASONS = [
+  "Нецензурная лексика или оскорбления",
+  "Реклама, ссылки или контакты",
+  "Отзыв не о товаре",
+  "Персональные данные",
+] as const;
+
+/** The reviews, newest first: text, photos, status, and hide / show. */
+export function ReviewDesk({ items }: { items: readonly StaffReview[] }) {
+  return (
+    <>
+      <link rel="stylesheet" href={href} precedence="page" />
+      <ul className="ops-list" aria-label="Отзывы">
+        {items.map((review) => (
+          <li key={review.id}>
+            <ReviewCard review={review} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function ReviewCard({ review }: { review: StaffReview }) {
+  const titleId = useId();
+  const { show } = useReviewActions(review.id);
+  const [hiding, setHiding] = useState(false);
+  async function showAgain() {
+    try {
+      await show.mutateAsync();
+      showToast({ type: "success", title: "Отзыв снова на странице товара", text: `Отзыв № ${review.id}` });
+    } catch (failure) {
+      showToast({ type: "error", title: "Не получилось", text: refusalText(failure) });
+    }
+  }
+  return (
+    <article className="ops-card" aria-labelledby={titleId} data-testid={`admin-review-${review.id}`}>
+      <header className="ops-card__head">
+        <h2 id={titleId} className="ops-card__title">
+          Отзыв № {review.id} · <Link to={productUrl(review.product.id)}>{review.product.name}</Link>
+        </h2>
+        <span
+          className={review.status === "hidden" ? "ops-badge ops-badge--open" : "ops-badge ops-badge--done"}
+        >
+          {review.statusText}
+        </span>
+      </header>
+      <dl className="ops-facts">
+        <div>
+          <dt>Автор</dt>
+          <dd>
+            {review.authorName}
+            {review.userId !== null ? ` · ${VERIFIED_BUYER_MARK}` : " · отзыв из каталога"}
+            {review.phone ? `, ${shown(review.phone)}` : ""}
+          </dd>
+        </div>
+        <div>
+          <dt>Оценка</dt>
+          <dd>
+            {"★".repeat(review.rating)}
+            <span className="admin-muted">{"★".repeat(5 - review.rating)}</span> {review.rating} из 5
+          </dd>
+        </div>
+        <div>
+          <dt>Написан</dt>
+          <dd>
+            <time dateTime={review.createdAt}>{formatDateTime(review.createdAt)}</time>
+            {review.helpfulCount > 0 ? ` · полезен ${review.helpfulCount}` : ""}
+          </dd>
+        </div>
+        {review.status === "hidden" ? (
+          <div>
+            <dt>Скрыт</dt>
+            <dd>
+              «{review.hiddenReason}»{review.hiddenAt ? ` · ${formatDateTime(review.hiddenAt)}` : ""}
+              {review.hiddenBy ? ` · ${shown(review.hiddenBy)}` : ""}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="review-desk__text">
+        {review.pros ? (
+          <p>
+            <b>Достоинства:</b> {review.pros}
+          </p>
+        ) : null}
+        {review.cons ? (
+          <p>
+            <b>Недостатки:</b> {review.cons}
+          </p>
+        ) : null}
+        {review.text ? <p>{review.text}</p> : null}
+      </div>
+      {review.photos.length > 0 ? (
+        <ul className="review-desk__photos" aria-label="Фото покупателя">
+          {review.photos.map((photo, index) => (
+            <li key={photo.id}>
+              <a href={photo.url} target="_blank" rel="noreferrer">
+                <img src={photo.thumbUrl} alt={`Фото ${index + 1}`} width={72} height={72} loading="lazy" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="review-desk__actions">
+        {review.status === "published" ? (
+          hiding ? (
+            <HideForm review={review} onDone={() => setHiding(false)} />
+          ) : (
+            <Button variant="secondary" onClick={() => setHiding(true)}>
+              Скрыть отзыв
+            </Button>
+          )
+        ) : (
+          <Button variant="secondary" onClick={showAgain} loading={show.isPending}>
+            Показать снова
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** The reason, required: the shopper sees it beside their hidden review, admins in the audit log. */
+function HideForm({ review, onDone }: { review: StaffReview; onDone: () => void }) {
+  const { hide } = useReviewActions(review.id);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string>();
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (reason.trim().length < 3) {
+      setError("Укажите причину");
+      return;
+    }
+    try {
+      await hide.mutateAsync(reason.trim());
+      showToast({ type: "success", title: "Отзыв скрыт", text: `Отзыв № ${review.id}` });
+      onDone();
+    } catch (failure) {
+      setError(refusalText(failure));
+    }
+  }
+  return (
+    <form className="review-desk__hide" onSubmit={submit} noValidate>
+      <div className="review-desk__reasons">
+        {REASONS.map((r) => (
+          <button
+            key={r}
+            type="button"
+            className="chip"
+            onClick={() => setReason(r)}
+            aria-pressed={reason === r}
+          >
+            {r}
+          </button>
+        ))}
+      </div>
+      <TextAreaField
+        label="Причина"
+        rows={2}
+        value={reason}
+        maxLength={REVIEW_HIDE_REASON_MAX_LENGTH}
+        error={error}
+        hint="Покупатель увидит причину рядом со своим отзывом"
+        onChange={(e) => {
+          setReason(e.target.value);
+          setError(undefined);
+        }}
+      />
+      <div className="review-desk__buttons">
+        <Button type="submit" loading={hide.isPending}>
+          Скрыть
+        </Button>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          Отмена
+        </Button>
+      </div>
+    </form>
+  );
+}
