@@ -115,8 +115,8 @@ export function RefundDesk({ refund }: { refund: StaffReturn }) {
           {refund.statusText}
         </span>
       </div>
-      <div className="support-desk">
-        <div>
+      <div className="support-desk refund-desk">
+        <div className="refund-desk__main">
           <section className="admin-card" aria-labelledby="refund-lines">
             <h2 id="refund-lines">Товары</h2>
             <ul className="refund-lines">
@@ -167,7 +167,7 @@ export function RefundDesk({ refund }: { refund: StaffReturn }) {
               <p className="admin-muted">Покупатель не приложил фото</p>
             )}
           </section>
-          <section className="admin-card" aria-labelledby="refund-history">
+          <section className="admin-card refund-desk__history" aria-labelledby="refund-history">
             <h2 id="refund-history">История</h2>
             <ol className="admin-history">
               {refund.timeline.map((event, index) => (
