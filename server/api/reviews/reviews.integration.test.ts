@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductDetail, Review, ReviewList } from "#contract/catalog.ts";
 import { REVIEWS_PER_DAY } from "#contract/review-rules.ts";
 import type { HelpfulResult, MyReviews, StaffReview, StaffReviewPage } from "#contract/reviews.ts";
@@ -19,7 +19,8 @@ import {
   votesOf,
 } from "#tests/fixtures/review-data.ts";
 import { auditRowsOf } from "#tests/fixtures/staff-data.ts";
-import { getTestContext } from "#tests/fixtures/test-app.ts";
+import { getTestContext, webAppWith } from "#tests/fixtures/test-app.ts";
+import { pagePolicyResolver } from "#server/http/page-cache.ts";
 import { createSession } from "#tests/factories/sessions.ts";
 
 // Reviews from buyers (issue 21, points 4 and 5; ADR 060): one per buyer of a received product, none from
@@ -459,5 +460,67 @@ describe("the operators", () => {
     );
     expect(next.items[0]!.id).toBeLessThan(first.items[1]!.id);
     expect(TEST_ORIGIN).toBeTruthy();
+  });
+});
+
+describe("the product's cached page", () => {
+  let web: Awaited<ReturnType<typeof webAppWith>>;
+  /** A stand-in storefront: the page is what the product's reviews answered, so a kept copy shows. */
+  const ssr = async (request: Request) => {
+    const id = /^\/product\/(\d+)/.exec(new URL(request.url).pathname)![1];
+    const list = (await (await web.app.request(`/api/v1/products/${id}/reviews`)).json()) as ReviewList;
+    return new Response(
+      `<html><body>${JSON.stringify(list.items.map((r) => [r.id, r.helpfulCount]))}</body></html>`,
+      {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      },
+    );
+  };
+  const page = async (path: string) => {
+    const res = await web.app.request(`${TEST_ORIGIN}${path}`);
+    const html = await res.text();
+    return { cache: res.headers.get("x-cache"), shows: JSON.parse(/<body>(.*)<\/body>/.exec(html)![1]!) };
+  };
+
+  beforeAll(async () => {
+    web = await webAppWith({
+      ssr,
+      pagePolicy: pagePolicyResolver([{ path: "product/:productId", handle: { cache: "city", query: [] } }]),
+    });
+  });
+  afterAll(async () => web.close());
+
+  it("is dropped when a review is published, hidden, or found useful", async () => {
+    const database = await db();
+    const product = await scratchProduct(database, { stock: 5 });
+    const buyer = await deliveredBuyer(database, [product.id]);
+    const path = `/product/${product.id}`;
+    expect(await page(path)).toMatchObject({ cache: "MISS", shows: [] });
+    expect(await page(path)).toMatchObject({ cache: "HIT", shows: [] });
+
+    const published = await write(product.id, buyer.cookie);
+    expect(
+      await eventually(
+        () => page(path),
+        (p) => p.cache === "MISS",
+      ),
+    ).toMatchObject({ shows: [[published.id, 0]] });
+    expect((await page(path)).cache).toBe("HIT");
+
+    await vote(published.id, (await createSession(database)).cookie);
+    expect(
+      await eventually(
+        () => page(path),
+        (p) => p.cache === "MISS",
+      ),
+    ).toMatchObject({ shows: [[published.id, 1]] });
+
+    await hide(published.id, (await operator()).cookie);
+    expect(
+      await eventually(
+        () => page(path),
+        (p) => p.cache === "MISS",
+      ),
+    ).toMatchObject({ shows: [] });
   });
 });
