@@ -39,6 +39,7 @@ export default [
     route("personal/orders/:orderId", "routes/personal-order.tsx", { id: "personal-orders-orderId" }),
     route("personal/profile", "routes/personal-profile.tsx", { id: "personal-profile" }),
     route("personal/refunds", "routes/personal-refunds.tsx", { id: "personal-refunds" }),
+    route("personal/refunds/new", "routes/personal-refund-new.tsx", { id: "personal-refunds-new" }),
     route("personal/refunds/:refundId", "routes/personal-refund.tsx", { id: "personal-refunds-refundId" }),
     route("personal/support", "routes/personal-support.tsx", { id: "personal-support" }),
     route("personal/support/status", "routes/personal-support-status.tsx", { id: "personal-support-status" }),

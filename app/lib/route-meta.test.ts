@@ -76,6 +76,8 @@ const SPEC: Record<string, string> = {
 const NOT_IN_SPEC: Record<string, string> = {
   // The points account (issue 20, ADR 056).
   "personal-bonus": "/personal/bonus",
+  // «Вернуть товар» from an order (issue 21, ADR 059).
+  "personal-refunds-new": "/personal/refunds/new",
   // The back office (issue 20, ADR 051): its own layout.
   admin: "/admin",
   "admin-orders-orderId": "/admin/orders/:orderId",

@@ -10,6 +10,7 @@ import {
 } from "#app/features/orders/components/order-parts.tsx";
 import { CancelOrderButton, OrderRefunds } from "#app/features/orders/components/cancel-order.tsx";
 import { OrdersStyles } from "#app/features/orders/orders-styles.tsx";
+import { ReturnGoodsLink } from "#app/features/refunds/index.ts";
 import { BuyAgainButton } from "#app/features/purchases/components/buy-again-button.tsx";
 import { formatDate } from "#app/lib/format.ts";
 import { orNotFound, validateParams } from "#app/lib/page.ts";
@@ -70,6 +71,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
       <div className="order-detail__actions">
         {order.status !== "awaiting_payment" ? <BuyAgainButton what={{ orderId: order.id }} /> : null}
         {order.cancellable ? <CancelOrderButton order={order} /> : null}
+        <ReturnGoodsLink order={order} />
       </div>
       <div className="order-detail__grid">
         <section className="order-detail__card" aria-label="Товары">

@@ -1,5 +1,11 @@
+import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { pageNotFound, validateParams } from "#app/lib/page.ts";
+import { refundQuery } from "#app/features/refunds/api.ts";
+import { RefundView } from "#app/features/refunds/components/refund-view.tsx";
+import { RefundsStyles } from "#app/features/refunds/refunds-styles.tsx";
+import { orNotFound, validateParams } from "#app/lib/page.ts";
+import { PageDataBoundary } from "#app/lib/page-data.tsx";
+import { loadPersonalPage, personalPageMeta } from "#app/lib/personal-page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import { idParam } from "#contract/id-param.ts";
 import type { Route } from "./+types/personal-refund";
@@ -9,16 +15,30 @@ export const handle: RouteHandle = { cache: "personal" };
 const paramsSchema = z.object({ refundId: idParam("Page Not Found", 999_999_999_999) });
 
 /**
- * Заявка на возврат: the id must look like one (else the fatal 'Page Not Found: {path}'); no such record can exist
- * until its feature lands, so a well-formed id is the plain 404 'Page not found'.
+ * One return request (ADR 059): the id must look like one (else the fatal 'Page Not Found: {path}');
+ * another shopper's or none is the plain 404 'Page not found', the same for both.
  */
 export function loader(args: Route.LoaderArgs) {
-  validateParams(paramsSchema, args.params, args.request);
-  return pageNotFound();
+  const { refundId } = validateParams(paramsSchema, args.params, args.request);
+  return loadPersonalPage(args, "Заявка на возврат", async (queries, api) => {
+    await orNotFound(queries.ensureQueryData(refundQuery(refundId, api)));
+    return { refundId };
+  });
 }
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) =>
+  personalPageMeta(data ? { ...data, seo: { ...data.seo, title: `Возврат № ${data.refundId}` } } : data);
 
-export default function PersonalRefund() {
-  return null;
+function Refund({ id }: { id: number }) {
+  const { data } = useQuery(refundQuery(id));
+  return data ? <RefundView request={data} /> : null;
+}
+
+export default function PersonalRefund({ loaderData }: Route.ComponentProps) {
+  return (
+    <PageDataBoundary state={loaderData.dehydratedState}>
+      <RefundsStyles />
+      <Refund id={loaderData.refundId} />
+    </PageDataBoundary>
+  );
 }
