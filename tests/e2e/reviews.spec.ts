@@ -181,6 +181,10 @@ test.describe("the product page's own way", () => {
     await context.clearCookies();
     await signIn({}, { userId: buyer.userId });
     await open(page, `/product/${product.id}`);
+    await page.locator("#reviews").scrollIntoViewIfNeeded();
+    await page
+      .locator("#reviews")
+      .screenshot({ path: "test-results/screenshots/reviews-write-from-product.png" });
     await page.getByTestId("review-open").click();
     const dialog = page.getByRole("dialog", { name: "Отзыв о товаре" });
     await dialog.getByRole("radio", { name: "4 из 5 — Хорошо" }).check({ force: true });
