@@ -39,6 +39,7 @@ const SIGNED_IN_TAGS = [
   "uploads",
   "support",
   "refunds",
+  "reviews",
 ];
 /**
  * Tags and paths whose personal operations take either cookie: the signed-in shopper's account, else the
