@@ -180,10 +180,15 @@ test("purchases list what came, and «Вы покупали» shows on the produ
   await item.getByRole("button", { name: "Купить снова" }).click();
   await expect(page.getByTestId("toast")).toContainText("Добавили в корзину 1 товар");
 
-  await item.getByRole("link", { name: "Оставить отзыв" }).click();
-  await expect(page).toHaveURL(new RegExp(`/product/${product.id}#reviews$`));
+  // «Оставить отзыв» opens the review form (ADR 060); the product's page offers it too.
+  await item.getByRole("button", { name: "Оставить отзыв" }).click();
+  await expect(page.getByRole("dialog", { name: "Отзыв о товаре" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Отзыв о товаре" })).toHaveCount(0);
+  await item.getByRole("link", { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${product.id}$`));
   await expect(page.getByTestId("purchased-note")).toHaveText("Вы покупали 3 ноября 2026 г.");
-  await expect(page.getByRole("heading", { name: /^Отзывы/ })).toBeInViewport();
+  await expect(page.getByTestId("review-open")).toHaveText("Написать отзыв");
 
   // The card of a product received: the recently viewed list has it now.
   await page.goto("/personal/viewed");
