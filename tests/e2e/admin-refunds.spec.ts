@@ -91,7 +91,7 @@ async function twoRequests(shop: ShopServer) {
   });
   const { phone } = (await returns.staffCard(kettleRequest.id)).shopper;
   if (!phone) throw new Error("the shopper has no phone");
-  return { order, phone, mugRequest, kettleRequest };
+  return { order, phone, shopperId: shopper.userId, mugRequest, kettleRequest };
 }
 
 async function open(page: Page, path: string) {
@@ -265,4 +265,40 @@ test("the queue pages on with «Показать ещё», newest first", async 
   for (const id of ids) await expect(request(id)).toHaveCount(1);
   // Points only: what goes back is said in points.
   await expect(request(ids[0]!)).toContainText("100 баллов");
+});
+
+// The browser reports the refused decision (409) as a console error; this test expects it.
+test.describe("decided meanwhile", () => {
+  test.use({ allowedConsoleErrors: /the server responded with a status of 409/ });
+
+  test("a request withdrawn or decided since the card was opened says so in the API's words", async ({
+    shop,
+    page,
+    signIn,
+  }) => {
+    const { shopperId, mugRequest, kettleRequest } = await twoRequests(shop);
+    const staffId = await operatorId(shop);
+    await signIn({}, { userId: staffId });
+
+    // The shopper withdraws the mug while the operator looks at it.
+    await open(page, `/admin/refunds/${mugRequest.id}`);
+    await shop.services.returns.cancel(shopperId, mugRequest.id);
+    await page.getByRole("button", { name: "Одобрить возврат" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Одобрить возврат" }).click();
+    await expect(page.getByText("Покупатель отменил эту заявку")).toBeVisible();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.getByTestId("refund-status")).toHaveText("Отменён");
+    await expect(page.getByRole("button", { name: "Одобрить возврат" })).toHaveCount(0);
+
+    // Another operator approves the kettle first.
+    await open(page, `/admin/refunds/${kettleRequest.id}`);
+    await shop.services.returns.approve({ userId: staffId, label: "e2e", address: null }, kettleRequest.id);
+    await page.getByLabel("Причина отказа").fill("Не видно брака");
+    await page.getByRole("button", { name: "Отклонить" }).click();
+    await expect(page.getByText("Заявка уже рассмотрена")).toBeVisible();
+    await expect(page.getByTestId("refund-status")).toHaveText(
+      /Одобрен, возвращаем деньги|Деньги возвращены/,
+    );
+    await expect(page.getByRole("form", { name: "Отклонить возврат" })).toHaveCount(0);
+  });
 });

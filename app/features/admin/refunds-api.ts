@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ApiClient, getApi, unwrap } from "#app/lib/api-client.ts";
+import { type ApiClient, ApiError, getApi, unwrap } from "#app/lib/api-client.ts";
 import { RETURN_STATUSES, type ReturnStatus, type StaffReturn } from "#contract/returns.ts";
 import { adminKeys } from "./api.ts";
 
@@ -72,15 +72,26 @@ export function useRefundDecisions(id: number) {
       queryClient.invalidateQueries({ queryKey: adminKeys.order(card.order.id) }),
     ]);
   };
+  // Decided meanwhile (another operator, or the shopper withdrew it): the card is read again to say so.
+  const stale = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 409) {
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: refundAdminKeys.refund(id) }),
+        queryClient.invalidateQueries({ queryKey: [...adminKeys.all, "refunds", "queue"] }),
+      ]);
+    }
+  };
   return {
     approve: useMutation({
       mutationFn: (): Promise<StaffReturn> => unwrap(refund().approve.$post({ param })),
       onSuccess: settle,
+      onError: stale,
     }),
     reject: useMutation({
       mutationFn: (reason: string): Promise<StaffReturn> =>
         unwrap(refund().reject.$post({ param, json: { reason } })),
       onSuccess: settle,
+      onError: stale,
     }),
   };
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
+import { ApiError } from "#app/lib/api-client.ts";
 import { Button } from "#app/ui/button.tsx";
 import { TextAreaField } from "#app/ui/field.tsx";
 import { Modal } from "#app/ui/modal/modal.tsx";
@@ -250,6 +251,9 @@ export function RefundDesk({ refund }: { refund: StaffReturn }) {
   );
 }
 
+/** The API's 409: the request was decided or withdrawn since the card was read. */
+const decidedMeanwhile = (failure: unknown) => failure instanceof ApiError && failure.status === 409;
+
 /** Approve (after a confirmation with the sum) or reject with a reason the shopper will read. */
 function Decision({ refund }: { refund: StaffReturn }) {
   const { approve } = useRefundDecisions(refund.id);
@@ -265,7 +269,13 @@ function Decision({ refund }: { refund: StaffReturn }) {
         text: `Заявка № ${refund.id}: покупатель получит SMS`,
       });
     } catch (failure) {
-      setError(refusalText(failure));
+      if (decidedMeanwhile(failure)) {
+        // The card is read again (and loses its buttons): the reason goes to a toast.
+        setConfirming(false);
+        showToast({ type: "error", title: "Не получилось", text: refusalText(failure) });
+      } else {
+        setError(refusalText(failure));
+      }
     }
   }
   return (
@@ -330,7 +340,11 @@ function RejectForm({ refundId }: { refundId: number }) {
       setReason("");
       showToast({ type: "success", title: "Возврат отклонён", text: "Покупатель получит SMS" });
     } catch (failure) {
-      setError(refusalText(failure));
+      if (decidedMeanwhile(failure)) {
+        showToast({ type: "error", title: "Не получилось", text: refusalText(failure) });
+      } else {
+        setError(refusalText(failure));
+      }
     }
   }
   return (
