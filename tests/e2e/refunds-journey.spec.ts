@@ -10,6 +10,7 @@ import {
 import { returnSmsOf } from "#tests/fixtures/returns-data.ts";
 import { pngImage } from "#tests/fixtures/upload-data.ts";
 import { expect, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { smsTo } from "./support/test.ts";
 
 /**
@@ -71,6 +72,7 @@ test("delivered → «Вернуть товар» with a photo → approved → 
     .getByLabel("Добавить фото")
     .setInputFiles({ name: "broken.png", mimeType: "image/png", buffer: await pngImage(640, 480) });
   await expect(form.getByRole("img", { name: "Фото 1" })).toBeVisible();
+  await expectAccessible(page, "the return form");
   await page.screenshot({ path: shot(info, "form"), fullPage: true });
   await form.getByRole("button", { name: "Отправить заявку" }).click();
 
@@ -81,6 +83,7 @@ test("delivered → «Вернуть товар» with a photo → approved → 
   // The comment is text, not markup.
   await expect(page.getByText("Не включается <b>совсем</b>")).toBeVisible();
   await expect(page.getByText(/^1\s200 баллов$/)).toBeVisible();
+  await expectAccessible(page, "the return request");
   await page.screenshot({ path: shot(info, "sent"), fullPage: !isPhone(info) });
 
   // An operator approves it: the points come back at once.
