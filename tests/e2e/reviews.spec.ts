@@ -11,6 +11,7 @@ import {
 import { userIdByPhone } from "#tests/fixtures/staff-data.ts";
 import { pngImage } from "#tests/fixtures/upload-data.ts";
 import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+import { expectAccessible } from "./support/axe.ts";
 import type { ShopServer } from "./support/shop-server.ts";
 
 /**
@@ -64,8 +65,8 @@ test("a buyer reviews a received product with a photo, shoppers see it as a buye
   context,
   signIn,
 }, info) => {
-  // Four people's sessions and an upload: a long walk on a busy machine.
-  test.slow();
+  // Four people's sessions, an upload and three axe audits: a long walk on a busy machine.
+  test.setTimeout(180_000);
   const product = await scratchProduct(shop.db, { stock: 5, price: 249_000 });
   const buyer = await deliveredBuyer(shop, product.id);
   await signIn({}, { userId: buyer.userId });
@@ -93,6 +94,7 @@ test("a buyer reviews a received product with a photo, shoppers see it as a buye
     .getByLabel("Добавить фото")
     .setInputFiles({ name: "kettle.png", mimeType: "image/png", buffer: await pngImage(640, 480) });
   await expectLoaded(dialog.getByRole("img", { name: "Фото 1" }));
+  await expectAccessible(page, "the review form");
   await page.screenshot({ path: shot(info, "form-filled") });
   await dialog.getByRole("button", { name: "Опубликовать отзыв" }).click();
   await expect(dialog).toBeHidden();
@@ -113,6 +115,7 @@ test("a buyer reviews a received product with a photo, shoppers see it as a buye
   await expect(review).toContainText("Ваш отзыв");
   await expect(page.locator(".product-page__meta")).toContainText("1 отзыв");
   await reviews.scrollIntoViewIfNeeded();
+  await expectAccessible(page, "the product's reviews", { include: "#reviews" });
   await page.screenshot({ path: shot(info, "product-reviews") });
   await reviews.screenshot({ path: shot(info, "product-reviews-section") });
 
@@ -138,6 +141,7 @@ test("a buyer reviews a received product with a photo, shoppers see it as a buye
   await expectLoaded(card.getByRole("img", { name: "Фото 1" }));
   await card.getByRole("button", { name: "Скрыть отзыв" }).click();
   await card.getByRole("button", { name: "Реклама, ссылки или контакты" }).click();
+  await expectAccessible(page, "the operators' reviews");
   await page.screenshot({ path: shot(info, "admin-hide") });
   await card.getByRole("button", { name: "Скрыть", exact: true }).click();
   await expect(page.getByText("Отзыв скрыт")).toBeVisible();
