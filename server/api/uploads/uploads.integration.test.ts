@@ -393,9 +393,12 @@ describe("GET /api/v1/uploads/{id}", () => {
     const { id, url } = await readJson<UploadResult>(
       await post(owner.cookie, await pngImage(), { purpose: "review" }),
     );
-    await attachUpload(database.db, id, "review:41");
-    // Reviews are not built yet: with the default hook no review is public.
+    // The composition's hook asks the reviews (ADR 060): a review that does not exist is not public…
+    await attachUpload(database.db, id, "review:2000000001");
     expect((await get(url)).status).toBe(401);
+    // …a published one is.
+    await attachUpload(database.db, id, "review:41");
+    expect((await get(url)).status).toBe(200);
     const services = createServices(database.db, {
       uploads: { dir: config.uploads.dir, reviewIsPublic: async (reviewId) => reviewId === 41 },
     });
