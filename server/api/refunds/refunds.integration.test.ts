@@ -276,7 +276,13 @@ describe("an operator decides", () => {
     expect(blank.status).toBe(400);
     const rejected = await api.reject(staff.cookie, request.id, "Товар был в употреблении: следы носки");
     expect(rejected.status).toBe(200);
-    expect((await api.reject(staff.cookie, request.id, "Ещё раз")).status).toBe(200);
+    // The same rejection again (a double click) is answered as it is; another reason is refused, not lost.
+    expect((await api.reject(staff.cookie, request.id, "Товар был в употреблении: следы носки")).status).toBe(
+      200,
+    );
+    const other = await api.reject(staff.cookie, request.id, "Другая причина");
+    expect(other.status).toBe(409);
+    expect(await other.json()).toMatchObject({ code: "return_decided", message: "Заявка уже рассмотрена" });
     const view = await api.view(shopper.cookie, request.id);
     expect(view).toMatchObject({
       status: "rejected",

@@ -469,7 +469,10 @@ export function createReturnsService(ctx: OrdersContext) {
       return staffCard(id);
     },
 
-    /** Rejects a request with the operator's reason, shown to the shopper. */
+    /**
+     * Rejects a request with the operator's reason, shown to the shopper. The same rejection again answers it
+     * as it is; a different reason for a decided request is 409.
+     */
     async reject(staff: StaffActor, id: number, reason: string): Promise<StaffReturn> {
       const row = await returns.one(id);
       if (!row) throw notFound();
@@ -477,7 +480,8 @@ export function createReturnsService(ctx: OrdersContext) {
         const order = await repos.orders.lockOrder(row.request.orderId);
         const request = await repos.returns.lock(id);
         if (!order || !request) throw notFound();
-        if (request.status === "rejected") return;
+        // A double click repeats the same reason: answered as it is; another operator's other reason is not lost.
+        if (request.status === "rejected" && request.decisionReason === reason) return;
         if (request.status !== "sent") throw decided(request.status);
         const at = ctx.now();
         await repos.returns.move(id, "sent", "rejected", {
