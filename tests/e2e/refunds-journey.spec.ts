@@ -86,12 +86,20 @@ test("delivered → «Вернуть товар» with a photo → approved → 
   await expectAccessible(page, "the return request");
   await page.screenshot({ path: shot(info, "sent"), fullPage: !isPhone(info) });
 
-  // An operator approves it: the points come back at once.
+  // An operator finds it in the queue and approves it: the points come back at once.
   const staff = await createSession(shop.db, { user: { roles: ["shopper", "operator"] } });
-  await shop.services.returns.approve(
-    { userId: staff.userId, label: `user:${staff.userId}`, address: null },
-    refundId,
-  );
+  await signIn({}, { userId: staff.userId });
+  await open(page, "/admin/refunds");
+  await page
+    .getByRole("link", { name: new RegExp(`№ ${refundId}`) })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(String(refundId));
+  await page.getByRole("button", { name: "Одобрить возврат" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Одобрить возврат" }).click();
+  await expect(page.getByRole("button", { name: "Одобрить возврат" })).toHaveCount(0);
+
+  await signIn({}, { userId: shopper.userId });
   await open(page, `/personal/refunds/${refundId}`);
   await expect(page.getByText("Деньги возвращены")).toBeVisible();
   await expect(page.getByRole("region", { name: "История" }).getByRole("listitem")).toHaveCount(3);
