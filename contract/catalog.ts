@@ -328,6 +328,8 @@ export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;
 export const reviewPhotoSchema = z.object({
   id: z.number().int(),
   url: z.string(),
+  /** The thumbnail: a buyer's photo 160 px wide (ADR 057, 060), a seeded picture as it is. */
+  thumbUrl: z.string(),
   width: z.number().int(),
   height: z.number().int(),
   alt: z.string(),

@@ -140,7 +140,7 @@ function ProductDetails({ productId }: { productId: number }) {
           <p className="product-page__description">{product.description}</p>
         </section>
       ) : null}
-      <ProductReviews productId={product.id} productName={product.name} />
+      <ProductReviews productId={product.id} />
       <RelatedProducts
         title="Похожие товары"
         params={{ sort: "popular", limit: 7, page: 1, categoryId: product.category.id }}

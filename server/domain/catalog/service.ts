@@ -30,6 +30,12 @@ import {
 import type { CatalogRepository, ProductCardRow } from "./repository.ts";
 
 /** `hasStock`: whether there are units to sell, as the catalogue keeps it (`products.has_stock`, ADR 048). */
+
+/** A buyer's uploaded photo at the thumbnail's width (ADR 057, 060); a seeded picture as it is. */
+export function reviewThumbUrl(url: string): string {
+  return url.startsWith("/api/v1/uploads/") && !url.includes("?") ? `${url}?w=160` : url;
+}
+
 export function productState(p: {
   hasStock: boolean;
   isPreorder: boolean;
@@ -285,7 +291,8 @@ export function createCatalogService(repository: CatalogRepository) {
       // One query for the whole page's photos, never one per review.
       const photos = await repository.listReviewPhotos(page.items.map((r) => r.id));
       const photosByReview = new Map<number, ReviewList["items"][number]["photos"]>();
-      for (const { reviewId, ...photo } of photos) {
+      for (const { reviewId, ...stored } of photos) {
+        const photo = { ...stored, thumbUrl: reviewThumbUrl(stored.url) };
         const list = photosByReview.get(reviewId);
         if (list) list.push(photo);
         else photosByReview.set(reviewId, [photo]);

@@ -8,6 +8,7 @@ import {
 import type { HelpfulResult, MyReviews, StaffReview, StaffReviewPage } from "#contract/reviews.ts";
 import { uploadUrl } from "#contract/uploads.ts";
 import { isUniqueViolation } from "#server/db/database-errors.ts";
+import { reviewThumbUrl } from "#server/domain/catalog/service.ts";
 import type { UnitOfWork } from "#server/db/unit-of-work.ts";
 import type { AuditActor, AuditRepository } from "#server/domain/audit/repository.ts";
 import { attachUploads } from "#server/domain/uploads/service.ts";
@@ -49,7 +50,14 @@ export function createReviewsService(
       cons: row.cons,
       text: row.text,
       createdAt: row.createdAt.toISOString(),
-      photos: photos.map((p) => ({ id: p.id, url: p.url, width: p.width, height: p.height, alt: p.alt })),
+      photos: photos.map((p) => ({
+        id: p.id,
+        url: p.url,
+        thumbUrl: reviewThumbUrl(p.url),
+        width: p.width,
+        height: p.height,
+        alt: p.alt,
+      })),
       verifiedBuyer: row.userId !== null,
       helpfulCount: row.helpfulCount,
     };

@@ -5,26 +5,6 @@ import { ApiError } from "#app/lib/api-client.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { markHelpful, reviewKeys, useMyReviews } from "../api.ts";
 
-function ThumbIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M7 10v12" />
-      <path d="M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z" />
-    </svg>
-  );
-}
-
 /**
  * «Полезно» under a review: one vote per shopper (the server keeps it so however often it is pressed).
  * Signed out, the press takes the shopper to sign-in and back. One's own review shows its count only.
@@ -76,7 +56,7 @@ export function HelpfulButton({
       onClick={vote}
       data-testid="review-helpful"
     >
-      <ThumbIcon /> Полезно{shown > 0 ? ` · ${shown}` : ""}
+      Полезно{shown > 0 ? ` · ${shown}` : ""}
     </button>
   );
 }

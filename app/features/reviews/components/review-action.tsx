@@ -1,9 +1,14 @@
-import { useState } from "react";
-import { useSignedInHint } from "#app/features/account/index.ts";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "#app/ui/button.tsx";
-import type { MyReviewState } from "#contract/reviews.ts";
-import { useMyReviews } from "../api.ts";
-import { ReviewFormDialog } from "./review-form.tsx";
+import type { MyReviews, MyReviewState } from "#contract/reviews.ts";
+
+/**
+ * The form, with the photo picker and the upload limits it reads, loads when it is first opened: the
+ * product page's first load stays within its budget and without the schema library (ADR 024).
+ */
+const ReviewFormDialog = lazy(() =>
+  import("./review-form.tsx").then((m) => ({ default: m.ReviewFormDialog })),
+);
 
 /**
  * «Оставить отзыв» on a received product (the purchases): opens the form; a product already reviewed says
@@ -33,7 +38,9 @@ export function ReviewButton({
         Оставить отзыв
       </Button>
       {open ? (
-        <ReviewFormDialog productId={productId} productName={productName} onClose={() => setOpen(false)} />
+        <Suspense fallback={null}>
+          <ReviewFormDialog productId={productId} productName={productName} onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );
@@ -41,15 +48,10 @@ export function ReviewButton({
 
 /**
  * The product page's way to a review: «Написать отзыв» for a buyer who has received it and not written
- * one, a note for one who has. Nothing on the server, signed out, or for a shopper who never received it:
- * the page stays the same for everyone (and cacheable); this is asked after hydration.
+ * one, a note for one who has. Loaded by ReviewActionSlot only once the shopper's state says so.
  */
-export function ReviewAction({ productId, productName }: { productId: number; productName: string }) {
-  const hint = useSignedInHint();
-  const { data } = useMyReviews([productId], hint);
+export function ReviewAction({ productId, mine }: { productId: number; mine: MyReviews["items"][number] }) {
   const [open, setOpen] = useState(false);
-  const mine = data?.items.find((i) => i.productId === productId);
-  if (!mine) return null;
   if (mine.state === "reviewed") {
     return (
       <p className="review-action__note" data-testid="review-mine">
@@ -71,7 +73,9 @@ export function ReviewAction({ productId, productName }: { productId: number; pr
         Написать отзыв
       </Button>
       {open ? (
-        <ReviewFormDialog productId={productId} productName={productName} onClose={() => setOpen(false)} />
+        <Suspense fallback={null}>
+          <ReviewFormDialog productId={productId} onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </div>
   );

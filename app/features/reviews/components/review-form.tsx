@@ -91,7 +91,8 @@ export function ReviewFormDialog({
   onPublished,
 }: {
   productId: number;
-  productName: string;
+  /** Under the title where the product is not on the page (the purchases). */
+  productName?: string;
   onClose: () => void;
   onPublished?: (review: Review) => void;
 }) {
