@@ -13,15 +13,17 @@ export const TAG = {
 } as const;
 
 /**
- * The tags a change message (from the triggers of migrations 0008 and 0021) invalidates: "products:1,2"
- * drops those products and every listing; "stock:1,2" (a count changed in `inventory`, no card changed)
- * drops only those products' own pages and data; any other table, or a bulk change, drops everything.
+ * The tags a change message (from the triggers of migrations 0008, 0021 and 0028) invalidates:
+ * "products:1,2" drops those products and every listing; "stock:1,2" (a count changed in `inventory`, no
+ * card changed) and "reviews:1,2" (their reviews or review photos changed; a rating moves through
+ * `products`) drop only those products' own pages and data; any other table, or a bulk change, drops
+ * everything.
  */
 export function invalidationsFor(payload: string): string[] {
-  const match = /^(products|stock):(\d+(?:,\d+)*)$/.exec(payload);
+  const match = /^(products|stock|reviews):(\d+(?:,\d+)*)$/.exec(payload);
   if (!match?.[2]) return [TAG.catalog];
   const products = match[2].split(",").map((id) => TAG.product(Number(id)));
-  return match[1] === "stock" ? products : [TAG.listing, ...products];
+  return match[1] === "products" ? [TAG.listing, ...products] : products;
 }
 
 export interface ChangeSource {

@@ -507,6 +507,10 @@ describe("the product's cached page", () => {
     ).toMatchObject({ shows: [[published.id, 0]] });
     expect((await page(path)).cache).toBe("HIT");
 
+    // Another product's page, kept: a vote drops only its own product's (migration 0028), not the catalogue.
+    const other = `/product/${(await scratchProduct(database, { stock: 5 })).id}`;
+    expect((await page(other)).cache).toBe("MISS");
+    expect((await page(other)).cache).toBe("HIT");
     await vote(published.id, (await createSession(database)).cookie);
     expect(
       await eventually(
@@ -514,6 +518,7 @@ describe("the product's cached page", () => {
         (p) => p.cache === "MISS",
       ),
     ).toMatchObject({ shows: [[published.id, 1]] });
+    expect((await page(other)).cache).toBe("HIT");
 
     await hide(published.id, (await operator()).cookie);
     expect(
