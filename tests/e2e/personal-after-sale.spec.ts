@@ -247,6 +247,9 @@ test("the points account: the balance in the header, cashback waiting per order,
 });
 
 test("the after-sale pages at each width and theme @matrix", async ({ shop, page, signIn }, info) => {
+  // Seven pages, four axe checks and their screenshots: past 30 s on a busy CI machine since the
+  // purchases gained their review buttons and the order its «Вернуть товар».
+  test.slow();
   const [a, b] = await Promise.all([
     scratchProduct(shop.db, { stock: 5, price: 150_000, cashbackPercent: 5 }),
     scratchProduct(shop.db, { stock: 5, price: 45_000 }),
