@@ -59,6 +59,15 @@ export const RETURNS_PER_DAY = 10;
 export const RETURN_STATUSES = ["sent", "approved", "rejected", "cancelled", "refunded"] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
+/** The moves a return request may make (ADR 059); the repository refuses any other. */
+export const RETURN_TRANSITIONS: Readonly<Record<ReturnStatus, readonly ReturnStatus[]>> = {
+  sent: ["approved", "rejected", "cancelled", "refunded"],
+  approved: ["refunded"],
+  rejected: [],
+  cancelled: [],
+  refunded: [],
+};
+
 export const RETURN_STATUS_TEXT: Record<ReturnStatus, string> = {
   sent: "На рассмотрении",
   approved: "Одобрен, возвращаем деньги",

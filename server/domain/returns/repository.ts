@@ -11,7 +11,7 @@ import {
   users,
 } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
-import type { ReturnStatus } from "#contract/returns.ts";
+import { RETURN_TRANSITIONS, type ReturnStatus } from "#contract/returns.ts";
 
 export type ReturnRow = typeof returnRequests.$inferSelect;
 
@@ -121,6 +121,8 @@ export function createReturnsRepository(db: Executor) {
       to: ReturnStatus,
       values: Partial<Omit<typeof returnRequests.$inferInsert, "id" | "status">> = {},
     ): Promise<ReturnRow | undefined> {
+      if (!RETURN_TRANSITIONS[from].includes(to))
+        throw new Error(`return ${id}: ${from} → ${to} is not a move`);
       const [row] = await db
         .update(returnRequests)
         .set({ ...values, status: to })
