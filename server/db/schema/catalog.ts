@@ -146,6 +146,11 @@ export const products = pgTable(
     isComingSoon: boolean("is_coming_soon").notNull().default(false),
     isOriginal: boolean("is_original").notNull().default(false),
     isTopProfit: boolean("is_top_profit").notNull().default(false),
+    /**
+     * Products of one model line that differ only in colour, memory or size share it (issue 22, point 5):
+     * the product page's variant picker lists the siblings. Null: a product with no siblings.
+     */
+    modelCode: text("model_code"),
     /** Most units of this product one order may hold (count-restricted promotion); null means no limit. */
     orderLimit: integer("order_limit"),
     /** Denormalised from reviews so listings sort and filter by rating without a join. */
@@ -173,6 +178,7 @@ export const products = pgTable(
     index("products_category_idx").on(t.categoryId, t.popularity),
     index("products_brand_idx").on(t.brandId),
     index("products_seller_idx").on(t.sellerId),
+    index("products_model_idx").on(t.modelCode).where(sql`${t.modelCode} IS NOT NULL`),
     index("products_popularity_idx").on(t.popularity),
     index("products_search_idx").using("gin", t.searchVector),
     index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
@@ -215,6 +221,10 @@ export const productImages = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     alt: text("alt").notNull(),
+    /** The picture (ADR 061); `url` is its base, `/img/<id>`, to which a page adds the width. */
+    imageId: text("image_id"),
+    /** ThumbHash of the picture, base64, copied from `images` so listings need no join. */
+    placeholder: text("placeholder").notNull().default(""),
   },
   (t) => [uniqueIndex("product_images_uq").on(t.productId, t.position)],
 );

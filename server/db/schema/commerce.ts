@@ -268,7 +268,9 @@ export const payments = pgTable(
     /** 1, 2, … per order; the acquirer's OrderId is `<order number>-<attempt>`, unique per terminal. */
     attempt: integer("attempt").notNull(),
     provider: text("provider").notNull(),
-    method: text("method", { enum: ["card", "sbp", "points"] }).notNull(),
+    /** `installments`: «Оплата частями» (issue 22, point 2; ADR 062), its term in `installmentMonths`. */
+    method: text("method", { enum: ["card", "sbp", "points", "installments"] }).notNull(),
+    installmentMonths: smallint("installment_months"),
     externalId: text("external_id"),
     amount: integer("amount").notNull(),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("new"),
@@ -286,6 +288,10 @@ export const payments = pgTable(
     // The reconciliation job looks only at payments with a page still open.
     index("payments_open_idx").on(t.orderId).where(sql`${t.status} IN ('new', 'pending')`),
     check("payments_amount_nonnegative", sql`${t.amount} >= 0`),
+    check(
+      "payments_installment_months",
+      sql`${t.installmentMonths} IS NULL OR ${t.installmentMonths} BETWEEN 2 AND 24`,
+    ),
     check("payments_refunded_amount", sql`${t.refundedAmount} BETWEEN 0 AND ${t.amount}`),
     check(
       "payments_status",

@@ -13,3 +13,4 @@ export * from "./commerce.ts";
 export * from "./after-sale.ts";
 export * from "./support.ts";
 export * from "./returns.ts";
+export * from "./storefront.ts";
