@@ -81,3 +81,9 @@ ALTER TABLE "product_images" ADD CONSTRAINT "product_images_image_id_images_id_f
 -- The home page shows banners: a change drops the cached pages (banners change a few times a day).
 CREATE TRIGGER banners_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON banners
   FOR EACH STATEMENT EXECUTE FUNCTION vitrina_notify_table_changed();
+--> statement-breakpoint
+-- A catalogue picture an operator uploads is an upload of its own purpose (ADR 061): kept by the same
+-- storage and its sweep, attached to its image at once.
+ALTER TABLE "uploads" DROP CONSTRAINT "uploads_purpose";
+--> statement-breakpoint
+ALTER TABLE "uploads" ADD CONSTRAINT "uploads_purpose" CHECK ("purpose" IN ('refund', 'support', 'review', 'catalog'));

@@ -17,8 +17,11 @@ export const uploads = pgTable(
     ownerUserId: bigint("owner_user_id", { mode: "number" })
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** `refund`, `support` or `review`: which limits applied and who may see it. */
-    purpose: text("purpose", { enum: ["refund", "support", "review"] }).notNull(),
+    /**
+     * `refund`, `support` or `review`: which limits applied and who may see it; `catalog`: an operator's
+     * catalogue picture (ADR 061), attached to its image at once.
+     */
+    purpose: text("purpose", { enum: ["refund", "support", "review", "catalog"] }).notNull(),
     /** What the stored file is after re-encoding (never what the client said). */
     contentType: text("content_type").notNull(),
     width: integer("width").notNull(),
@@ -34,7 +37,7 @@ export const uploads = pgTable(
   (t) => [
     index("uploads_owner_idx").on(t.ownerUserId, t.createdAt),
     index("uploads_unattached_idx").on(t.createdAt).where(sql`${t.attachedTo} IS NULL`),
-    check("uploads_purpose", sql`${t.purpose} IN ('refund', 'support', 'review')`),
+    check("uploads_purpose", sql`${t.purpose} IN ('refund', 'support', 'review', 'catalog')`),
     check("uploads_size", sql`${t.width} > 0 AND ${t.height} > 0 AND ${t.bytes} > 0`),
   ],
 );
