@@ -31,6 +31,15 @@ describe("loadConfig", () => {
     }
   });
 
+  it("counts with Metrika only in production and with a counter id", () => {
+    expect(loadConfig({ NODE_ENV: "production", YM_ID: "98765" }).ymId).toBe("98765");
+    expect(loadConfig({ YM_ID: "98765" }).ymId).toBe("98765");
+    expect(loadConfig({ NODE_ENV: "development", YM_ID: "98765" }).ymId).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "test", YM_ID: "98765" }).ymId).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "production" }).ymId).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "production", YM_ID: " " }).ymId).toBeUndefined();
+  });
+
   it("names every invalid variable", () => {
     expect(() => loadConfig({ PORT: "http", THEME: "dark" })).toThrow(ConfigError);
     try {

@@ -457,7 +457,10 @@ export interface AppConfig {
       | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
       | undefined;
   };
-  /** Yandex Metrika counter id; analytics is off without it. */
+  /**
+   * Yandex Metrika counter id: set only in production with YM_ID (spec §9: the counter runs in production
+   * mode), so a dev server or a test run never counts visits on the live counter; analytics is off without it.
+   */
   ymId: string | undefined;
   /** The pickup map (ADR 039): Yandex Maps with a key, else Leaflet over these tiles or the generated basemap. */
   map: { yandexApiKey: string | undefined; tilesUrl: string | undefined };
@@ -558,7 +561,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             }
           : undefined,
     },
-    ymId: e.YM_ID,
+    ymId: e.NODE_ENV === "production" ? e.YM_ID : undefined,
     map: { yandexApiKey: e.YANDEX_MAPS_API_KEY, tilesUrl: e.MAP_TILES_URL },
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

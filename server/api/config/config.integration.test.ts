@@ -18,8 +18,9 @@ describe("GET /api/config", () => {
     });
   });
 
-  it("follows THEME, the feature variables, AUTH_URL, YM_ID and the map variables", async () => {
+  it("follows THEME, the feature variables, AUTH_URL, YM_ID (in production) and the map variables", async () => {
     const app = await appWith({
+      NODE_ENV: "production",
       THEME: "halva",
       FEATURE_ALFA_ID: "true",
       FEATURE_TOP_PROFIT: "1",
@@ -39,5 +40,13 @@ describe("GET /api/config", () => {
         tilesUrl: "https://tiles.example/{z}/{x}/{y}.png",
       },
     });
+  });
+
+  it("hands out no counter id outside production, so a dev or test run never counts", async () => {
+    for (const NODE_ENV of ["development", "test"]) {
+      const app = await appWith({ NODE_ENV, YM_ID: "98765" });
+      const body = publicConfigSchema.parse(await (await app.request("/api/config")).json());
+      expect(body.ymId, NODE_ENV).toBeNull();
+    }
   });
 });
