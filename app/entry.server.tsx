@@ -5,8 +5,9 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { CrawlerContext } from "./lib/crawler.ts";
 import { CspNonceContext } from "./lib/csp-nonce.ts";
-import { errorStatus } from "./lib/errors.ts";
+import { errorStatus, isCrawler } from "./lib/errors.ts";
 
 /**
  * React Router's default Node entry plus the Content-Security-Policy nonce (ADR 021): the server puts a
@@ -68,7 +69,10 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        {/* A crawler is shown no error screen for our own failure (spec §4, ADR 068). */}
+        <CrawlerContext.Provider value={isCrawler(userAgent)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </CrawlerContext.Provider>
       </CspNonceContext.Provider>,
       {
         nonce,

@@ -6,7 +6,7 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderDa
 import { fetchCategoryTree } from "#app/features/catalog/api.ts";
 import { currentCityQuery } from "#app/features/city/api.ts";
 import type { Route } from "./+types/root";
-import { ErrorScreen, SERVICE_UNAVAILABLE_TITLE } from "./layouts/error-screen.tsx";
+import { errorTitle, FatalErrorScreen } from "./layouts/error-screen.tsx";
 import { Shell } from "./layouts/shell.tsx";
 import { useMetrikaPageViews } from "./lib/analytics/use-metrika-page-views.ts";
 import { initMetrika, type MetrikaTracker } from "./lib/analytics/yandex-metrika.ts";
@@ -40,8 +40,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
 }
 
+/** An error screen's tab says what its heading says (a 404 is «Страница не найдена», not a service outage). */
 export const meta: Route.MetaFunction = ({ error }) =>
-  error ? [{ title: `${SERVICE_UNAVAILABLE_TITLE} — Витрина` }, { name: "robots", content: "noindex" }] : [];
+  error
+    ? [
+        { title: `${errorTitle(toScreenError(error).status)} — Витрина` },
+        { name: "robots", content: "noindex" },
+      ]
+    : [];
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
@@ -131,11 +137,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <Providers>
       <Shell>
-        <ErrorScreen
-          status={screen.status}
-          authUrl={root?.config.authUrl ?? "/auth"}
-          details={screen.status === 404 || screen.status >= 500 ? screen.message : undefined}
-        />
+        <FatalErrorScreen screen={screen} authUrl={root?.config.authUrl ?? "/auth"} />
       </Shell>
     </Providers>
   );

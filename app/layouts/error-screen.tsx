@@ -1,10 +1,25 @@
 import { Link } from "react-router";
-import { humanizeDuration } from "#app/lib/errors.ts";
+import { useIsCrawler } from "#app/lib/crawler.ts";
+import { humanizeDuration, type ScreenError, showsErrorScreen } from "#app/lib/errors.ts";
 import { ArrowLeftIcon, RefreshIcon } from "#app/ui/icons.tsx";
 
 /** How long the 503 screen asks shoppers to wait (spec: one hour). */
 export const SERVICE_UNAVAILABLE_WAIT_SECONDS = 3600;
 export const SERVICE_UNAVAILABLE_TITLE = "Сервис временно недоступен";
+
+/** The heading of each error screen, also its tab title (root.tsx): the shopper reads one name for it. */
+export function errorTitle(status: number): string {
+  switch (status) {
+    case 401:
+      return "Нужно войти";
+    case 404:
+      return "Страница не найдена";
+    case 503:
+      return SERVICE_UNAVAILABLE_TITLE;
+    default:
+      return "Кое-что сломалось";
+  }
+}
 
 /** Home and back: the way out of a page that is not there or not working. */
 function HomeAndBack() {
@@ -35,19 +50,22 @@ export function ErrorScreen({
   status,
   authUrl,
   hideActions = false,
-  details,
+  message,
 }: {
   status: number;
   authUrl: string;
   hideActions?: boolean;
-  details?: string;
+  /**
+   * The error object's message (spec §8: 'Page Not Found: {path}', 'Internal error'): for programs and
+   * support, so an attribute, not text: the shopper reads Russian only.
+   */
+  message?: string;
 }) {
-  let title: string;
+  const title = errorTitle(status);
   let text: string;
   let actions: React.ReactNode;
   switch (status) {
     case 401:
-      title = "Нужно войти";
       text = "Эта страница доступна после входа. Войдите через интернет-банк — это займёт меньше минуты.";
       actions = (
         <a className="button button--primary" href={authUrl}>
@@ -56,12 +74,10 @@ export function ErrorScreen({
       );
       break;
     case 404:
-      title = "Страница не найдена";
       text = "Возможно, её удалили или в адресе есть опечатка. Проверьте ссылку или начните с главной.";
       actions = <HomeAndBack />;
       break;
     case 503:
-      title = SERVICE_UNAVAILABLE_TITLE;
       text = `Мы проводим технические работы и скоро вернёмся. Попробуйте зайти через ${humanizeDuration(SERVICE_UNAVAILABLE_WAIT_SECONDS)}`;
       actions = (
         <button
@@ -75,19 +91,38 @@ export function ErrorScreen({
       );
       break;
     default:
-      title = "Кое-что сломалось";
       text = "На нашей стороне, но мы уже чиним";
       actions = <HomeAndBack />;
   }
   return (
-    <section className="error-screen" data-status={status} aria-labelledby="error-title">
+    <section
+      className="error-screen"
+      data-status={status}
+      data-message={message}
+      aria-labelledby="error-title"
+    >
       <p className="error-screen__code" aria-hidden="true">
         {status}
       </p>
       <h1 id="error-title">{title}</h1>
       <p className="error-screen__text">{text}</p>
-      {details ? <p className="error-screen__details">{details}</p> : null}
       {hideActions ? null : <div className="error-screen__actions">{actions}</div>}
     </section>
+  );
+}
+
+/**
+ * A fatal error's screen for this visitor (the root error boundary's): none for a crawler's 5xx (spec §4,
+ * ADR 068), whose error is only logged while the answer keeps its status.
+ */
+export function FatalErrorScreen({ screen, authUrl }: { screen: ScreenError; authUrl: string }) {
+  const crawler = useIsCrawler();
+  if (!showsErrorScreen(screen.status, crawler)) return null;
+  return (
+    <ErrorScreen
+      status={screen.status}
+      authUrl={authUrl}
+      message={screen.status === 404 || screen.status >= 500 ? screen.message : undefined}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-client.ts";
-import { errorStatus, humanizeDuration, isCrawler, toScreenError } from "./errors.ts";
+import { errorStatus, humanizeDuration, isCrawler, showsErrorScreen, toScreenError } from "./errors.ts";
 
 function routeError(status: number, body: unknown = null) {
   // What a loader's `throw data(body, { status })` turns into on the error boundary.
@@ -45,20 +45,41 @@ describe("toScreenError", () => {
   });
 });
 
-describe("isCrawler", () => {
+describe("isCrawler (isbot's list)", () => {
   it.each([
     ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", true],
     ["Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)", true],
+    ["Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)", true],
     ["facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)", true],
     ["Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 Chrome-Lighthouse", true],
+    ["Mozilla/5.0 (compatible; Google-InspectionTool/1.0)", true],
+    ["TelegramBot (like TwitterBot)", true],
+    ["curl/8.5.0", true],
     [
       "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
       false,
     ],
     ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148", false],
+    // The browser our journeys drive as a shopper: isbot counts it, we do not (errors.ts).
+    [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0 Safari/537.36",
+      false,
+    ],
     ["", false],
   ])("%s → %s", (ua, expected) => {
     expect(isCrawler(ua)).toBe(expected);
+  });
+});
+
+describe("showsErrorScreen", () => {
+  it("shows a shopper every error screen", () => {
+    for (const status of [401, 404, 405, 500, 502, 503]) expect(showsErrorScreen(status, false)).toBe(true);
+  });
+
+  it("shows a crawler no screen for our own failure, but the answers about the address", () => {
+    for (const status of [500, 502, 504]) expect(showsErrorScreen(status, true), String(status)).toBe(false);
+    for (const status of [401, 404, 405, 503])
+      expect(showsErrorScreen(status, true), String(status)).toBe(true);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createIsbotFromList, list } from "isbot";
 import { isRouteErrorResponse } from "react-router";
 import { formatCount } from "#contract/format.ts";
 
@@ -39,12 +40,28 @@ export function toScreenError(error: unknown): ScreenError {
   return { status: 500, statusMessage: "error", message: "Internal error", fatal: true };
 }
 
-const CRAWLER =
-  /bot|crawl|spider|slurp|lighthouse|facebookexternalhit|facebookcatalog|google(?:-inspectiontool|other|-structured-data|-read-aloud|\s?web\s?preview)|yandex(?:bot|images|metrika)?|mediapartners|adsbot|bingpreview|headlesschrome\/.*lighthouse|chrome-lighthouse|pagespeed/i;
+/**
+ * isbot's list without its `headless` entry: headless Chrome is the browser our journeys drive as a
+ * shopper, and Lighthouse, which also runs headless, is named by its own `Chrome-Lighthouse` entry.
+ */
+const crawlerPattern = createIsbotFromList(list.filter((pattern) => pattern !== "headless"));
 
-/** Search engines, link previews and Lighthouse: they get logs, not client-side error screens. */
+/**
+ * Search engines, link previews, Lighthouse and scripts (spec §4: "bots, lighthouse, facebook and google
+ * crawlers"), by isbot's list (ADR 068): they get logs, not error screens for our own failures.
+ */
 export function isCrawler(userAgent: string | null | undefined): boolean {
-  return !!userAgent && CRAWLER.test(userAgent);
+  return !!userAgent && crawlerPattern(userAgent);
+}
+
+/**
+ * Whether this visitor sees the error screen of `status`. A crawler is shown none for our own failure (a
+ * 5xx but the announced 503, whose screen is the maintenance notice): the error is only logged and the
+ * answer keeps its status, so the engine keeps its copy and comes back instead of indexing an error page.
+ * Answers about the address itself (404, 401, 405, 503) keep their screens for everyone.
+ */
+export function showsErrorScreen(status: number, crawler: boolean): boolean {
+  return !(crawler && status >= 500 && status !== 503);
 }
 
 /** Russian humanised duration, as moment's `humanize()` words it ("час", "2 часа", "несколько секунд"). */
