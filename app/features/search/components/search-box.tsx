@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { Form, useNavigate } from "react-router";
+import { Form, useLocation, useNavigate } from "react-router";
 import { useDebouncedValue } from "#app/lib/use-debounced-value.ts";
 import { useCombobox } from "#app/ui/combobox/use-combobox.ts";
 import { SearchIcon } from "#app/ui/icons.tsx";
+import { imageSrc } from "#app/ui/picture.tsx";
 import { formatRub } from "#contract/format.ts";
 import { suggestQuery } from "../api.ts";
+import { searchFieldText } from "../search-field-text.ts";
 import { SHOPPER_SEARCH_STATE } from "../shopper-search.ts";
 import { type SuggestOption, suggestOptions } from "../suggest-options.ts";
 
@@ -24,8 +26,17 @@ export function SearchBox({
 }) {
   const id = useId();
   const navigate = useNavigate();
-  const [text, setText] = useState("");
+  const location = useLocation();
+  const [text, setText] = useState(() => searchFieldText(location.pathname, location.search));
   const [open, setOpen] = useState(false);
+  // Every navigation sets the field afresh: the query on a results page, empty elsewhere (the header's
+  // field outlives the pages under it). Set while rendering, so the old text is never painted.
+  const [shownAt, setShownAt] = useState(location.key);
+  if (shownAt !== location.key) {
+    setShownAt(location.key);
+    setText(searchFieldText(location.pathname, location.search));
+    setOpen(false);
+  }
   const query = useDebouncedValue(text.trim(), 150);
   const { data } = useQuery({ ...suggestQuery(query), enabled: open && query.length >= 2 });
   const options: SuggestOption[] = open && query.length >= 2 && data ? suggestOptions(data) : [];
@@ -101,7 +112,7 @@ export function SearchBox({
             className={`search-suggest__option search-suggest__option--${option.kind}`}
           >
             {option.kind === "product" && option.image ? (
-              <img src={option.image.url} width={30} height={40} alt="" loading="lazy" />
+              <img src={imageSrc(option.image.url, 160)} width={30} height={40} alt="" loading="lazy" />
             ) : null}
             <span className="search-suggest__label">{option.label}</span>
             {option.hint ? <span className="search-suggest__hint">{option.hint}</span> : null}
