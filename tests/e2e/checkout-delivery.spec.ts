@@ -198,7 +198,7 @@ test.describe("the delivery step", () => {
     await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);
     await expect(page.getByRole("heading", { level: 1, name: /Оплата заказа №/ })).toBeVisible();
     await expect(page.getByText(/Оплатите до \d{2}:\d{2}/)).toBeVisible();
-    await expect(page.getByText(/Ленинский пр-кт, д 1|ул Ленина, д 1/)).toBeVisible();
+    await expect(page.getByText(/(Ленинградский пр-кт|Ленинский пр-кт|ул Ленина), д 1/)).toBeVisible();
     await expect(page.getByText(/кв\. 12/)).toBeVisible();
     await expect(page.getByRole("button", { name: /^Оплатить .*₽$/ }).locator("visible=true")).toBeVisible();
     await page.screenshot({ path: shot(info, "payment"), fullPage: !isPhone(info) });

@@ -135,6 +135,39 @@ describe("GET /api/v1/suggest/address and /street", () => {
   });
 });
 
+describe("real main streets beside the generated ones (ADR 064)", () => {
+  it("suggests «ул Тверская» first for «Тверская» in Москва, then its houses, and Невский пр-кт in Петербург", async () => {
+    const city = await moscow();
+    const streets = await get<DadataSuggestions>(
+      `/address?query=${encodeURIComponent("Тверская")}&cityId=${city.id}`,
+    );
+    expectDadataShape(streets);
+    expect(streets.suggestions[0]).toMatchObject({
+      value: "г Москва, ул Тверская",
+      data: { street_with_type: "ул Тверская", street_type: "ул", fias_level: "7", house: null },
+    });
+    // Near Пушкинская площадь, not on the generated grid's lines.
+    expect(Number(streets.suggestions[0]!.data.geo_lat)).toBeCloseTo(55.766, 2);
+    const houses = await get<DadataSuggestions>(
+      `/address?query=${encodeURIComponent("ул Тверская, д 7")}&cityId=${city.id}`,
+    );
+    expect(houses.suggestions[0]!.value).toBe("г Москва, ул Тверская, д 7");
+    const cleaned = await get<DadataCleanAddress>(
+      `/geocode/reverse/clean?query=${encodeURIComponent("тверская 7")}&cityId=${city.id}`,
+    );
+    expect(addressProblem(cleaned)).toBeNull();
+    const leninsky = await get<DadataSuggestions>(
+      `/street?query=${encodeURIComponent("ленинский проспект")}&cityId=${city.id}`,
+    );
+    expect(leninsky.suggestions[0]!.data.street_with_type).toBe("Ленинский пр-кт");
+    const spb = await cityNamed((await getTestContext()).database.db, "Санкт-Петербург");
+    const nevsky = await get<DadataSuggestions>(
+      `/street?query=${encodeURIComponent("невский")}&cityId=${spb.id}`,
+    );
+    expect(nevsky.suggestions[0]!.data.street_with_type).toBe("Невский пр-кт");
+  });
+});
+
 describe("GET /api/v1/suggest/geocode/reverse", () => {
   it("finds the nearest house to a point, nearest first, and nothing far from any house", async () => {
     const city = await moscow();

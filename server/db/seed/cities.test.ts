@@ -4,7 +4,8 @@ import { seedSample } from "#tests/fixtures/seed-sample.ts";
 import { cities } from "./cities.ts";
 import { generatePickupPoints, parseHours } from "./pickup-points.ts";
 import { DEFAULT_SEED } from "./random.ts";
-import { deliveryRadiusKm, generateStreets } from "./streets.ts";
+import { REAL_STREET_CITIES } from "./real-streets.ts";
+import { deliveryRadiusKm, generateRealStreets, generateStreets } from "./streets.ts";
 
 /**
  * The cities whose streets and pickup points are generated and checked: one of each size the rules tell
@@ -110,5 +111,52 @@ describe(`streets, in ${SAMPLE_CITIES.length} cities`, () => {
 
   it("gives Moscow a larger zone than a small city", () => {
     expect(deliveryRadiusKm(cities[0]!)).toBeGreaterThan(deliveryRadiusKm(cities[99]!));
+  });
+});
+
+describe("real main streets (ADR 064)", () => {
+  it("knows 5–10 real streets of every seeded city, none doubled by a generated one, all near the centre", () => {
+    expect(new Set(REAL_STREET_CITIES)).toEqual(new Set(cities.map((c) => c.name)));
+    for (const city of cities) {
+      const real = generateRealStreets(DEFAULT_SEED, city);
+      expect(real.length, city.name).toBeGreaterThanOrEqual(5);
+      expect(real.length, city.name).toBeLessThanOrEqual(10);
+      const names = new Set(real.map((s) => s.withType));
+      expect(names.size, city.name).toBe(real.length);
+      const generated = SAMPLE_CITIES.includes(city) ? generateStreets(DEFAULT_SEED, city) : [];
+      expect(
+        generated.filter((s) => names.has(s.withType)),
+        city.name,
+      ).toEqual([]);
+      const zone = deliveryRadiusKm(city);
+      for (const street of real) {
+        expect(street.withType).toMatch(/^(ул|пр-кт|б-р|ш|пер|наб) |\s(ул|пр-кт|б-р|ш|пер|наб)$/);
+        expect(street.houses.length, street.withType).toBeGreaterThanOrEqual(30);
+        // Houses numbered from 1, odd and even on both sides, all inside the courier zone.
+        expect(street.houses[0]?.number).toMatch(/^1А?$/);
+        for (const house of street.houses) {
+          const km = distanceKm({ ...house, timezone: city.timezone }, city);
+          expect(km, `${city.name}, ${street.withType}, д ${house.number}`).toBeLessThan(
+            city.population >= 5_000_000 ? zone : 3,
+          );
+        }
+      }
+    }
+  });
+
+  it("has Тверская and Ленинский пр-кт in Москва, Невский пр-кт in Санкт-Петербург, between their real ends", () => {
+    const [moscow, petersburg] = cities;
+    const moscowStreets = generateRealStreets(DEFAULT_SEED, moscow!);
+    const tverskaya = moscowStreets.find((s) => s.withType === "ул Тверская")!;
+    expect(tverskaya).toMatchObject({ type: "ул", name: "Тверская", typeFull: "улица", search: "тверская" });
+    expect(tverskaya.houses.map((h) => h.number)).toContain("7");
+    // From Охотный Ряд to Тверская Застава: north-west of the Kremlin.
+    expect(tverskaya.start.latitude).toBeLessThan(tverskaya.end.latitude);
+    expect(moscowStreets.find((s) => s.withType === "Ленинский пр-кт")).toMatchObject({
+      type: "пр-кт",
+      name: "Ленинский",
+    });
+    expect(generateRealStreets(DEFAULT_SEED, petersburg!).map((s) => s.withType)).toContain("Невский пр-кт");
+    expect(generateRealStreets(DEFAULT_SEED, moscow!)).toEqual(moscowStreets);
   });
 });

@@ -18,7 +18,7 @@ import { generatePickupPoints } from "./pickup-points.ts";
 import { createProductPlan, generateProducts, type ProductSeed } from "./products.ts";
 import { DEFAULT_SEED } from "./random.ts";
 import { sellers as sellerSeeds } from "./sellers.ts";
-import { deliveryRadiusKm, generateStreets } from "./streets.ts";
+import { deliveryRadiusKm, generateRealStreets, generateStreets } from "./streets.ts";
 import { warehouseFor } from "./warehouses.ts";
 
 export interface SeedOptions {
@@ -220,19 +220,21 @@ async function reserveIds(db: Database, table: string, count: number): Promise<n
 }
 
 /**
- * Every city's generated streets and houses (ADR 035), then its pickup points in houses of those
- * streets. Ids are reserved up front so houses and points can name their street and house.
+ * Every city's generated streets and houses (ADR 035) and its real main streets (ADR 064), then its
+ * pickup points in houses of the generated streets. Ids are reserved up front so houses and points can
+ * name their street and house.
  */
 async function insertStreetsAndPoints(
   db: Database,
   seedValue: number,
   cityRows: readonly { id: number }[],
 ): Promise<{ streets: number; houses: number; pickupPoints: number }> {
-  const plan = citySeeds.map((city, i) => ({
-    city,
-    cityId: cityRows[i]?.id as number,
-    streets: generateStreets(seedValue, city),
-  }));
+  const plan = citySeeds.map((city, i) => {
+    const generated = generateStreets(seedValue, city);
+    // The city's real main streets after the generated grid (ADR 064); the points stay in the grid's houses.
+    const streets = [...generated, ...generateRealStreets(seedValue, city)];
+    return { city, cityId: cityRows[i]?.id as number, generated, streets };
+  });
   const streetTotal = plan.reduce((n, c) => n + c.streets.length, 0);
   const houseTotal = plan.reduce((n, c) => n + c.streets.reduce((m, s) => m + s.houses.length, 0), 0);
   let streetId = await reserveIds(db, "streets", streetTotal);
@@ -261,7 +263,7 @@ async function insertStreetsAndPoints(
     lon: [] as number[],
   };
   const pointRows: (typeof pickupPoints.$inferInsert)[] = [];
-  for (const { city, cityId, streets } of plan) {
+  for (const { city, cityId, generated, streets } of plan) {
     const houseIds: number[][] = [];
     for (const street of streets) {
       const id = streetId++;
@@ -291,7 +293,7 @@ async function insertStreetsAndPoints(
       }
       houseIds.push(ids);
     }
-    for (const { streetIndex, houseIndex, ...point } of generatePickupPoints(seedValue, city, streets)) {
+    for (const { streetIndex, houseIndex, ...point } of generatePickupPoints(seedValue, city, generated)) {
       pointRows.push({ ...point, cityId, houseId: houseIds[streetIndex]?.[houseIndex] ?? null });
     }
   }
