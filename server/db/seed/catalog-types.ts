@@ -108,6 +108,12 @@ export interface LeafSpec {
   /** Letters for generated model codes ("KT" → "RKT-1512"); without it, unlisted brands get no model. */
   modelCodes?: string;
   properties: readonly PropertySpec[];
+  /**
+   * Enum properties (one or two) in which the products of one model line differ: the same phone in 2–4
+   * colours and memory sizes, the same sneakers in several colours and sizes (issue 22, ADR 065). The
+   * line's products share everything else and `model_code`; the product page links them.
+   */
+  variants?: readonly string[];
   /** Per-brand option lists that replace a property's options (Apple laptops have Apple chips). */
   brandOptions?: Readonly<Record<string, Readonly<Record<string, readonly OptionInput[]>>>>;
   /** Product name templates; one is chosen per product. */

@@ -392,6 +392,7 @@ async function insertProductChunk(
           ["is_original", "bool", column((p) => p.isOriginal)],
           ["is_top_profit", "bool", column((p) => p.isTopProfit)],
           ["order_limit", "int", column((p) => p.orderLimit)],
+          ["model_code", "text", column((p) => p.modelCode)],
           ["rating", "real", column((p) => p.rating)],
           ["reviews_count", "int", column((p) => p.reviewsCount)],
           ["popularity", "int", column((p) => p.popularity)],

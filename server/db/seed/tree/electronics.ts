@@ -34,14 +34,14 @@ export const electronics: SectionSpec = {
               "Galaxy A25",
               "Galaxy A35",
               "Galaxy A55",
-              "Galaxy S24",
               "Galaxy S24 FE",
+              "Galaxy S24",
               "Galaxy Z Flip6",
             ],
             xiaomi: ["Redmi 13C", "Redmi Note 13", "Redmi Note 13 Pro", "POCO X6 Pro", "14T", "14 Ultra"],
             honor: ["X8b", "X9b", "200 Lite", "200 Pro", "Magic6 Pro"],
-            realme: ["C61", "C67", "12 Pro", "12+ 5G", "GT 6"],
-            huawei: ["nova 12s", "nova 12i", "Pura 70", "Mate 60 Pro"],
+            realme: ["C61", "C67", "12+ 5G", "12 Pro", "GT 6"],
+            huawei: ["nova 12i", "nova 12s", "Pura 70", "Mate 60 Pro"],
             tecno: ["Spark 20", "Spark 20 Pro", "Camon 30", "Pova 6 Pro"],
           },
           properties: [
@@ -56,6 +56,7 @@ export const electronics: SectionSpec = {
             colour(GADGET_COLOURS),
             boolProp("nfc", "NFC", 0.85),
           ],
+          variants: ["memory", "color"],
           brandOptions: { apple: { ram: ["6 ГБ", "8 ГБ"] } },
           titles: [
             (c) => `Смартфон ${c.brand} ${c.model} ${c.n("ram")}/${c.v("memory")}, ${c.a("color")}`,
@@ -80,10 +81,10 @@ export const electronics: SectionSpec = {
           price: [7990, 159990],
           brands: ["apple", "samsung", "xiaomi", "huawei", "honor", "lenovo"],
           models: {
-            apple: ["iPad 10.9", "iPad Air 11", "iPad Pro 13", "iPad mini"],
+            apple: ["iPad 10.9", "iPad mini", "iPad Air 11", "iPad Pro 13"],
             samsung: ["Galaxy Tab A9", "Galaxy Tab A9+", "Galaxy Tab S9 FE", "Galaxy Tab S10+"],
             xiaomi: ["Redmi Pad SE", "Redmi Pad Pro", "Pad 6"],
-            huawei: ["MatePad 11.5", "MatePad Pro 13.2", "MatePad SE"],
+            huawei: ["MatePad SE", "MatePad 11.5", "MatePad Pro 13.2"],
             honor: ["Pad X9", "Pad 9"],
             lenovo: ["Tab M10", "Tab P12", "Legion Tab"],
           },
@@ -96,6 +97,7 @@ export const electronics: SectionSpec = {
             boolProp("lte", "Поддержка LTE", 0.4),
             colour(["grey", "silver", "blue", "graphite"]),
           ],
+          variants: ["memory", "color"],
           titles: [
             (c) =>
               `Планшет ${c.brand} ${c.model} ${c.n("ram")}/${c.v("memory")} ${c.is("lte") ? "LTE" : "Wi-Fi"}, ${c.a("color")}`,
@@ -137,6 +139,7 @@ export const electronics: SectionSpec = {
             numProp("battery", "Время автономной работы", "дн.", [2, 5, 7, 10, 14], { premium: 0.1 }),
             colour(["black", "silver", "gold", "pink", "graphite"]),
           ],
+          variants: ["color"],
           titles: [(c) => `Смарт-часы ${c.brand} ${c.model} ${c.n("case")} мм, ${c.a("color")}`],
           facts: [
             (c) => `Часы комплектуются ${c.p("strap")} и работают без подзарядки до ${c.v("battery")}`,
@@ -178,6 +181,7 @@ export const electronics: SectionSpec = {
             numProp("battery", "Время работы", "ч", [5, 6, 8, 24, 30, 40, 60]),
             colour(["black", "white", "blue", "beige", "pink"]),
           ],
+          variants: ["color"],
           titles: [
             (c) => `Наушники ${c.v("connection")} ${c.brand} ${c.model}, ${c.a("color")}`,
             (c) => `Наушники ${c.brand} ${c.model} ${c.v("design")}, ${c.a("color")}`,
@@ -207,10 +211,10 @@ export const electronics: SectionSpec = {
           price: [29990, 299990],
           brands: ["asus", "lenovo", "huawei", "msi", "acer", "apple", "honor"],
           models: {
-            asus: ["VivoBook 15", "Zenbook 14 OLED", "TUF Gaming F15", "ROG Strix G16", "ExpertBook B1"],
-            lenovo: ["IdeaPad Slim 3", "IdeaPad 5 Pro", "ThinkPad E14", "Legion 5 Pro", "Yoga Slim 7"],
+            asus: ["VivoBook 15", "ExpertBook B1", "TUF Gaming F15", "Zenbook 14 OLED", "ROG Strix G16"],
+            lenovo: ["IdeaPad Slim 3", "ThinkPad E14", "IdeaPad 5 Pro", "Yoga Slim 7", "Legion 5 Pro"],
             huawei: ["MateBook D 16", "MateBook 14", "MateBook X Pro"],
-            msi: ["Modern 15", "Katana 15", "Cyborg 15", "Thin GF63"],
+            msi: ["Modern 15", "Thin GF63", "Katana 15", "Cyborg 15"],
             acer: ["Aspire 3", "Swift Go 14", "Nitro V 15", "Predator Helios Neo 16"],
             apple: ["MacBook Air 13", "MacBook Air 15", "MacBook Pro 14"],
             honor: ["MagicBook X16", "MagicBook 14", "MagicBook Art 14"],
@@ -239,6 +243,7 @@ export const electronics: SectionSpec = {
               weights: [5, 3, 1],
             }),
           ],
+          variants: ["ram", "ssd"],
           brandOptions: {
             apple: { cpu: ["Apple M2", "Apple M3", "Apple M4"], os: ["macOS"] },
           },

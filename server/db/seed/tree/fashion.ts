@@ -71,6 +71,7 @@ export const fashion: SectionSpec = {
             enumProp("length", "Длина", ["мини", "миди", "макси"], { weights: [2, 4, 2] }),
             colour(CLOTHING_COLOURS),
           ],
+          variants: ["color"],
           titles: [
             (c) => `Платье ${c.brand} ${c.v("length")} ${c.p("material")}, ${c.a("color")}`,
             (c) => `Платье-рубашка ${c.brand} ${c.p("material")}, ${c.a("color")}`,
@@ -95,6 +96,7 @@ export const fashion: SectionSpec = {
             sleeves,
             colour(CLOTHING_COLOURS),
           ],
+          variants: ["color"],
           titles: [
             (c) => `Блузка ${c.brand} ${c.p("material")} ${c.p("sleeve")}, ${c.a("color")}`,
             (c) => `Рубашка женская ${c.brand} ${c.p("material")}, ${c.a("color")}`,
@@ -118,6 +120,7 @@ export const fashion: SectionSpec = {
             enumProp("rise", "Посадка", ["высокая", "средняя", "низкая"], { weights: [5, 3, 1] }),
             colour(["blue", "lightBlue", "black", "grey", "white"]),
           ],
+          variants: ["color"],
           titles: [
             (c) => `Джинсы женские ${c.brand} ${c.v("cut")}, ${c.a("color")}`,
             (c) =>
@@ -143,6 +146,7 @@ export const fashion: SectionSpec = {
             boolProp("hood", "Капюшон", 0.7),
             colour(["black", "beige", "olive", "milk", "pink", "navy", "grey", "terracotta"]),
           ],
+          variants: ["color"],
           titles: [
             (c) =>
               `Куртка женская ${c.brand} ${c.a("season")}${c.is("hood") ? " с капюшоном" : ""}, ${c.a("color")}`,
@@ -172,6 +176,7 @@ export const fashion: SectionSpec = {
             ]),
             colour(MENSWEAR_COLOURS),
           ],
+          variants: ["color"],
           titles: [
             (c) => `Футболка мужская ${c.brand} ${c.p("fit")}, ${c.a("color")}`,
             (c) => `Футболка ${c.brand} ${c.p("material")}, ${c.a("color")}`,
@@ -194,6 +199,7 @@ export const fashion: SectionSpec = {
             enumProp("cut", "Фасон", ["прямые", "зауженные", "слим", "свободные", "бананы"]),
             colour(["blue", "lightBlue", "black", "grey", "navy"]),
           ],
+          variants: ["color"],
           titles: [
             (c) => `Джинсы мужские ${c.brand} ${c.v("cut")}, ${c.a("color")}`,
             (c) => `Джинсы ${c.brand} ${c.v("cut")} из плотного денима, ${c.a("color")}`,
@@ -218,6 +224,7 @@ export const fashion: SectionSpec = {
             enumProp("fit", "Крой", ["прямой", "приталенный", "свободный"]),
             colour(["white", "lightBlue", "blue", "grey", "black", "olive", "beige"]),
           ],
+          variants: ["color"],
           titles: [
             (c) => `Рубашка мужская ${c.brand} ${c.p("material")} ${c.p("sleeve")}, ${c.a("color")}`,
             (c) =>
@@ -243,6 +250,7 @@ export const fashion: SectionSpec = {
             boolProp("hood", "Капюшон", 0.6),
             colour(["black", "navy", "olive", "khaki", "grey", "brown"]),
           ],
+          variants: ["color"],
           titles: [
             (c) =>
               `Куртка мужская ${c.brand} ${c.a("season")}${c.is("hood") ? " с капюшоном" : ""}, ${c.a("color")}`,
@@ -281,6 +289,7 @@ export const fashion: SectionSpec = {
             ]),
             colour(["white", "black", "grey", "beige", "blue", "pink"]),
           ],
+          variants: ["color"],
           titles: [
             (c) => `Кроссовки ${c.a("sex")} ${c.brand} ${c.p("purpose")}, ${c.a("color")}`,
             (c) => `Кроссовки ${c.brand} ${c.model}, ${c.a("color")}`,
@@ -313,6 +322,7 @@ export const fashion: SectionSpec = {
             ]),
             colour(SHOE_COLOURS),
           ],
+          variants: ["color"],
           titles: [
             (c) => `Ботинки ${c.a("sex")} ${c.brand} ${c.a("season")} ${c.p("upper")}, ${c.a("color")}`,
             (c) => `Челси ${c.a("sex")} ${c.brand} ${c.p("upper")}, ${c.a("color")}`,
@@ -338,6 +348,7 @@ export const fashion: SectionSpec = {
             enumProp("upper", "Материал верха", [U.leather, U.suede, U.fauxLeather]),
             colour(["black", "beige", "red", "white", "burgundy"]),
           ],
+          variants: ["color"],
           titles: [
             (c) =>
               `Туфли женские ${c.brand} ${c.n("heel") === 0 ? "на плоской подошве" : c.n("heel") < 5 ? "на низком каблуке" : "на каблуке"} ${c.p("upper")}, ${c.a("color")}`,
@@ -365,6 +376,7 @@ export const fashion: SectionSpec = {
             numProp("heel", "Высота каблука", "см", [0, 3, 5, 7]),
             colour(["black", "brown", "beige", "burgundy"]),
           ],
+          variants: ["color"],
           titles: [(c) => `Сапоги женские ${c.brand} ${c.a("season")} ${c.p("upper")}, ${c.a("color")}`],
           facts: [
             (c) => c.about("upper"),
