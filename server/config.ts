@@ -183,6 +183,28 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .pipe(z.string().min(32, { error: "OTP_SECRET — не короче 32 символов" }).optional()),
+  /**
+   * A DaData account (ADR 064): address suggestions and geocoding through DaData, the stand-in street
+   * register when it fails; the secret key adds its standardisation (`clean/address`). Server-side only.
+   */
+  DADATA_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  DADATA_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  /** DaData's API bases (their defaults are DaData's own; a local fake in tests). */
+  DADATA_SUGGESTIONS_URL: optionalUrl,
+  DADATA_CLEANER_URL: optionalUrl,
+  /** How long a shopper waits for DaData before the stand-in register answers. */
+  DADATA_TIMEOUT_MS: z.coerce
+    .number({ error: "DADATA_TIMEOUT_MS — число миллисекунд" })
+    .int({ error: "DADATA_TIMEOUT_MS — целое число миллисекунд" })
+    .min(100, { error: "DADATA_TIMEOUT_MS — от 100 мс" })
+    .max(10_000, { error: "DADATA_TIMEOUT_MS — не больше 10 000 мс" })
+    .default(1_500),
   /** SMS.ru's api_id: sign-in codes go out through SMS.ru. Unset, they go to the outbox and the log. */
   SMS_RU_API_ID: z
     .string()
@@ -269,6 +291,8 @@ const envSchema = z.object({
    * Uploaded photos (ADR 057): a folder outside the web root (default `.data/uploads`), or an S3-compatible
    * bucket when S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are all set.
    */
+  /** Made copies of catalogue pictures (ADR 061): a cache, safe to delete; default `.data/image-cache`. */
+  IMAGE_CACHE_DIR: z.string().min(1).optional(),
   UPLOADS_DIR: z
     .string()
     .optional()
@@ -383,11 +407,23 @@ function s3VariablesTogether(e: Env, ctx: z.RefinementCtx): void {
   }
 }
 
+/** DADATA_SECRET only with DADATA_API_KEY: the secret alone calls nothing. */
+function dadataVariablesTogether(e: Env, ctx: z.RefinementCtx): void {
+  if (e.DADATA_SECRET && !e.DADATA_API_KEY) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DADATA_API_KEY"],
+      message: "DADATA_API_KEY нужен вместе с DADATA_SECRET: секретный ключ без API-ключа не используется",
+    });
+  }
+}
+
 /** The variables with the rules that span several of them. */
 const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
   bankVariablesTogether(e, ctx);
   acquirerVariablesTogether(e, ctx);
   s3VariablesTogether(e, ctx);
+  dadataVariablesTogether(e, ctx);
 });
 
 /** What the per-client rate limits count: the expensive API endpoints and page renders. */
@@ -436,6 +472,16 @@ export interface AppConfig {
     /** Codes one client address may ask for (RATE_LIMIT_SMS_ADDRESS); always on, as are the phone's. */
     addressBudget: { points: number; durationS: number };
   };
+  /** A DaData account for address suggestions and geocoding (ADR 064); undefined: the stand-in register. */
+  dadata:
+    | {
+        apiKey: string;
+        secret: string | undefined;
+        suggestionsUrl: string | undefined;
+        cleanerUrl: string | undefined;
+        timeoutMs: number;
+      }
+    | undefined;
   /** Minutes an unpaid order lives (PAYMENT_TIMEOUT_MIN, default 20). */
   paymentTimeoutMin: number;
   /** Orders one account may hold awaiting payment (MAX_UNPAID_ORDERS, default 3). */
@@ -451,6 +497,8 @@ export interface AppConfig {
   /**
    * Uploaded photos (ADR 057): the folder they are kept in without S3, and the bucket when S3_* are set.
    */
+  /** Catalogue pictures (ADR 061): where their made copies (widths, formats) are kept. */
+  images: { cacheDir: string };
   uploads: {
     dir: string;
     s3:
@@ -528,6 +576,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       smsRu: e.SMS_RU_API_ID ? { apiId: e.SMS_RU_API_ID, sender: e.SMS_SENDER } : undefined,
       addressBudget: e.RATE_LIMIT_SMS_ADDRESS,
     },
+    dadata: e.DADATA_API_KEY
+      ? {
+          apiKey: e.DADATA_API_KEY,
+          secret: e.DADATA_SECRET,
+          suggestionsUrl: e.DADATA_SUGGESTIONS_URL,
+          cleanerUrl: e.DADATA_CLEANER_URL,
+          timeoutMs: e.DADATA_TIMEOUT_MS,
+        }
+      : undefined,
     paymentTimeoutMin: e.PAYMENT_TIMEOUT_MIN,
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     seoEndpoint: e.SEO_ENDPOINT,
@@ -548,6 +605,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           blockS: e.RATE_LIMIT_BLOCK_S,
         }
       : undefined,
+    images: { cacheDir: e.IMAGE_CACHE_DIR ?? join(paths.data, "image-cache") },
     uploads: {
       dir: e.UPLOADS_DIR ?? join(paths.data, "uploads"),
       s3:

@@ -10,15 +10,17 @@ import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { prepareDatabase } from "./db/startup.ts";
 import { bankSignInJobs } from "./domain/bank-sign-in/purge.ts";
 import { basketHousekeepingJobs } from "./domain/basket/housekeeping.ts";
-import { housekeepingJobs } from "./domain/housekeeping.ts";
 import { cashbackJobs } from "./domain/cashback/maturation.ts";
+import { housekeepingJobs } from "./domain/housekeeping.ts";
 import { orderSmsJobs } from "./domain/order-sms/sms.ts";
-import { supportJobs } from "./domain/support/service.ts";
 import { ordersJobs } from "./domain/orders/jobs.ts";
+import { questionsJobs } from "./domain/questions/service.ts";
+import { stockAlertsJobs } from "./domain/stock-alerts/service.ts";
+import { supportJobs } from "./domain/support/service.ts";
+import { uploadsJobs } from "./domain/uploads/jobs.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
 import { createDevSsr, loadProductionSsr, type SsrHandler } from "./http/ssr.ts";
 import { jobMaintenance } from "./jobs/maintenance.ts";
-import { uploadsJobs } from "./domain/uploads/jobs.ts";
 import { createJobRunner } from "./jobs/runner.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { paths } from "./paths.ts";
@@ -117,11 +119,16 @@ export async function startServer({ config, database: given, logger: givenLogger
     },
     // A real bank when OIDC_ISSUER is set, else the built-in stand-in at /bank (ADR 029).
     bankSignIn: { bank: config.bank, logger, redis: redis?.client },
+    // DaData when DADATA_API_KEY is set, the stand-in street register behind it (ADR 064).
+    suggest: { dadata: config.dadata, logger },
     // A real T-Bank terminal when ACQUIRER_* are set, else the built-in stand-in at /acquirer (ADR 037).
     acquirer: { config: config.acquirer, taxation: config.acquirerTaxation, logger },
     orders: { paymentTimeoutMin: config.paymentTimeoutMin, maxUnpaidOrders: config.maxUnpaidOrders, logger },
     // Photos in UPLOADS_DIR, or in the S3 bucket when S3_* are set (ADR 057).
     uploads: { ...config.uploads, logger },
+    images: config.images,
+    // Links in SMS (ADR 066): the public origin, else this server's own address.
+    origin: config.publicOrigin ?? `http://localhost:${config.port}`,
   });
   // The stand-in's terminal key and password come from the database: notifications are verified with them.
   await services.acquirer
@@ -141,6 +148,8 @@ export async function startServer({ config, database: given, logger: givenLogger
       ...ordersJobs(services),
       ...orderSmsJobs(services),
       ...supportJobs(services),
+      ...questionsJobs(services),
+      ...stockAlertsJobs(services),
       ...cashbackJobs(services),
       ...uploadsJobs(services),
       ...jobMaintenance(database.db),

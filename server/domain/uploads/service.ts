@@ -9,6 +9,7 @@ import {
   type UploadWidth,
   uploadUrl,
 } from "#contract/uploads.ts";
+import { semaphore } from "#server/domain/semaphore.ts";
 import { AppError } from "#server/errors.ts";
 import { declaredSize, reencode, resizeTo, SNIFF_BYTES, sniffImageType } from "./image.ts";
 import { readCapped, tooLarge } from "./read-capped.ts";
@@ -100,23 +101,6 @@ export async function attachUploads(
   }
 }
 
-/** A small counting semaphore: at most `slots` holders at once, the rest wait in order. */
-function semaphore(slots: number) {
-  let free = slots;
-  const waiting: (() => void)[] = [];
-  return async <T>(work: () => Promise<T>): Promise<T> => {
-    if (free > 0) free--;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else free++;
-    }
-  };
-}
-
 export function createUploadsService(repository: UploadsRepository, options: UploadsOptions) {
   const { storage } = options;
   const maxBytes = options.maxBytes ?? UPLOAD_MAX_BYTES;
@@ -146,7 +130,8 @@ export function createUploadsService(repository: UploadsRepository, options: Upl
      */
     async upload(
       owner: { userId: number },
-      purpose: UploadPurpose,
+      /** A shopper's purpose, or `catalog` for an operator's picture (the images service, ADR 061). */
+      purpose: UploadRow["purpose"],
       body: ReadableStream<Uint8Array> | null,
       declaredBytes?: number,
     ): Promise<UploadResult> {
