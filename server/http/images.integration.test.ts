@@ -9,7 +9,6 @@ const CHROME = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8
 async function firstPicture() {
   const { app } = await getTestContext();
   const product = await (await app.request("/api/v1/products/1")).json();
-  if (!Array.isArray(product.images)) throw new Error(JSON.stringify(product).slice(0, 300));
   return product.images as {
     url: string;
     width: number;
