@@ -120,6 +120,11 @@ export const API_ERROR_CODES = [
   "reviews_limit",
   "review_own",
   "review_state",
+  "question_not_found",
+  "questions_limit",
+  "question_answered",
+  "question_state",
+  "product_in_stock",
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -11,6 +11,7 @@ import { addressRoute } from "./address/route.ts";
 import { supportRoute } from "./support/route.ts";
 import { refundsRoute } from "./refunds/route.ts";
 import { productReviewWriteRoute, reviewsRoute } from "./reviews/route.ts";
+import { productQuestionsRoute, questionsRoute, stockAlertRoute } from "./questions/route.ts";
 import { adminRoute } from "./admin/route.ts";
 import { basketRoute } from "./basket/route.ts";
 import { brandsRoute } from "./brands/route.ts";
@@ -64,6 +65,9 @@ export function createApiRoutes() {
     .route("/v1/products", productsRoute)
     .route("/v1/products", productReviewWriteRoute)
     .route("/v1/reviews", reviewsRoute)
+    .route("/v1/products", productQuestionsRoute)
+    .route("/v1/products", stockAlertRoute)
+    .route("/v1/questions", questionsRoute)
     .route("/v1/categories", categoriesRoute)
     .route("/v1/catalog-menu", catalogMenuRoute)
     .route("/v1/route-rules", routeRulesRoute)

@@ -36,6 +36,10 @@ import { createSupportRepository } from "#server/domain/support/repository.ts";
 import { createSupportService } from "#server/domain/support/service.ts";
 import { createReviewsRepository } from "#server/domain/reviews/repository.ts";
 import { createReviewsService } from "#server/domain/reviews/service.ts";
+import { createQuestionsRepository } from "#server/domain/questions/repository.ts";
+import { createQuestionsService } from "#server/domain/questions/service.ts";
+import { createStockAlertsRepository } from "#server/domain/stock-alerts/repository.ts";
+import { createStockAlertsService } from "#server/domain/stock-alerts/service.ts";
 import { createMediaService } from "#server/domain/media/service.ts";
 import { courierSlotPolicy } from "#server/domain/orders/courier-slots.ts";
 import { createRefundsRepository } from "#server/domain/order-refunds/repository.ts";
@@ -111,7 +115,15 @@ export interface ServiceOptions {
    * test's byte cap and review visibility.
    */
   uploads?: { dir?: string; s3?: S3Settings | undefined } & Partial<Omit<UploadsOptions, "storage">>;
+  /**
+   * The shop's public origin for links in SMS (a product's page): PUBLIC_ORIGIN, else this server's own
+   * address (ADR 066).
+   */
+  origin?: string;
 }
+
+/** Links in SMS when no origin is given (scripts, tests): the default local server. */
+const DEFAULT_ORIGIN = "http://localhost:3000";
 
 const listing = () => [TAG.catalog, TAG.listing];
 const catalogOnly = () => [TAG.catalog];
@@ -305,6 +317,21 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     // The shopper's recipients: personal, never cached; writes lock the user (ADR 031).
     recipients: createRecipientsService(createUnitOfWork(db, createRecipientsRepository)),
     reviews,
+    // Questions about a product (ADR 066): operators' answers and hiding audited; an answer texts its author.
+    questions: createQuestionsService(
+      createUnitOfWork(db, (x) => ({
+        questions: createQuestionsRepository(x),
+        audit: createAuditRepository(x),
+      })),
+      sms,
+      { origin: options.origin ?? DEFAULT_ORIGIN },
+    ),
+    // «Сообщить о поступлении» (ADR 066): the `back-in-stock` job texts each waiting shopper once.
+    stockAlerts: createStockAlertsService(
+      createUnitOfWork(db, (x) => ({ alerts: createStockAlertsRepository(x) })),
+      sms,
+      { origin: options.origin ?? DEFAULT_ORIGIN },
+    ),
     recentSearches: noted(createRecentSearchesService(createRecentSearchesRepository(db))),
     reference,
     routing: noted(createRoutingService(createRoutingRepository(db)), { rulesFor: catalogOnly }),

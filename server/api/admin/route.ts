@@ -34,6 +34,7 @@ import { smsRoute } from "./sms.ts";
 import { stockRoute } from "./stock.ts";
 import { adminSupportRoute } from "#server/api/support/route.ts";
 import { adminReviewsRoute } from "#server/api/reviews/route.ts";
+import { adminQuestionsRoute } from "#server/api/questions/route.ts";
 
 // The back office's API (issue 20; ADR 051). Every operation here is behind `staffOnly`: signed out 401, a
 // shopper 403; admin-only ones check the admin role too.
@@ -304,4 +305,5 @@ export const adminRoute = router
   .route("/sms", smsRoute)
   .route("/support", adminSupportRoute)
   .route("/refunds", adminRefundsRoute)
-  .route("/reviews", adminReviewsRoute);
+  .route("/reviews", adminReviewsRoute)
+  .route("/questions", adminQuestionsRoute);

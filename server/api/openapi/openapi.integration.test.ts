@@ -40,6 +40,8 @@ const SIGNED_IN_TAGS = [
   "support",
   "refunds",
   "reviews",
+  "questions",
+  "stock-alerts",
 ];
 /**
  * Tags and paths whose personal operations take either cookie: the signed-in shopper's account, else the
