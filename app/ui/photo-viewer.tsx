@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { CloseIcon } from "./close-icon.tsx";
 import { modalStack, modalZIndex } from "./modal/modal-stack.ts";
 import { useModalLayer } from "./modal/use-modal-layer.ts";
+import { imageSrc, imageSrcSet } from "./picture.tsx";
 import { useIsClient } from "./use-is-client.ts";
 
 export interface ViewerPhoto {
@@ -188,7 +189,15 @@ function PhotoStage({
     <>
       {photo ? (
         <figure className="photo-viewer__stage">
-          <img key={photo.url} src={photo.url} width={photo.width} height={photo.height} alt={photo.alt} />
+          <img
+            key={photo.url}
+            src={imageSrc(photo.url, 960)}
+            srcSet={imageSrcSet(photo.url, [480, 640, 960, 1280])}
+            sizes="100vw"
+            width={photo.width}
+            height={photo.height}
+            alt={photo.alt}
+          />
           <figcaption aria-live="polite">
             Фото {index + 1} из {count}
           </figcaption>

@@ -19,6 +19,7 @@ import { cspReportRoute } from "#server/http/csp-report.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { errorHandler } from "#server/http/error-handler.ts";
 import { CACHE_CONTROL, matchesEtag } from "#server/http/http-cache.ts";
+import { imagesRoute } from "#server/http/images.ts";
 import { inProcessBindings } from "#server/http/in-process-call.ts";
 import { mediaRoute } from "#server/http/media.ts";
 import {
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route("/api", createApi());
   app.route("/media", mediaRoute);
+  app.route("/img", imagesRoute);
   app.route("/", robotsRoute);
   app.route("/", sitemapRoute);
   app.route("/", cspReportRoute);

@@ -128,6 +128,7 @@ describe("OpenAPI", () => {
       "/api/v1/address/current",
       "/api/v1/address/find/city",
       "/api/v1/admin/audit",
+      "/api/v1/admin/images",
       "/api/v1/admin/me",
       "/api/v1/admin/orders",
       "/api/v1/admin/orders/{id}",

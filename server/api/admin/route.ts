@@ -31,6 +31,7 @@ import type { AppEnv } from "#server/http/env.ts";
 import type { Context } from "hono";
 import { paymentProblemsRoute } from "./problems.ts";
 import { smsRoute } from "./sms.ts";
+import { adminImagesRoute } from "./images.ts";
 import { stockRoute } from "./stock.ts";
 import { adminSupportRoute } from "#server/api/support/route.ts";
 import { adminReviewsRoute } from "#server/api/reviews/route.ts";
@@ -302,6 +303,7 @@ export const adminRoute = router
   // The operations screens' routers (issue 20, points 7, 9, 10), behind the same gate.
   .route("/payment-problems", paymentProblemsRoute)
   .route("/stock", stockRoute)
+  .route("/images", adminImagesRoute)
   .route("/sms", smsRoute)
   .route("/support", adminSupportRoute)
   .route("/refunds", adminRefundsRoute)

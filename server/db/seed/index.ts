@@ -15,6 +15,7 @@ import { categoryNodes } from "./catalog-tree.ts";
 import { cities as citySeeds } from "./cities.ts";
 import { menuNodes } from "./menu.ts";
 import { generatePickupPoints } from "./pickup-points.ts";
+import { picturesOf, thumbHashesOf } from "./pictures.ts";
 import { createProductPlan, generateProducts, type ProductSeed } from "./products.ts";
 import { DEFAULT_SEED } from "./random.ts";
 import { sellers as sellerSeeds } from "./sellers.ts";
@@ -55,8 +56,6 @@ const PRODUCT_CHUNK = 5_000;
  */
 const PRODUCT_BATCH = 2_500;
 const CHILD_BATCH = 10_000;
-const PRODUCT_IMAGE_WIDTH = 600;
-const PRODUCT_IMAGE_HEIGHT = 800;
 
 function batches<T>(rows: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -432,19 +431,36 @@ async function insertProductChunk(
     );
   }
 
+  // Pictures (ADR 061): one `images` row per drawing, shared by the products of its kind and colour.
   const images = chunk.flatMap((p) => {
     const productId = productIds.get(p.sku) as number;
-    return Array.from({ length: p.imageCount }, (_, position) => ({ productId, position, name: p.name }));
+    return picturesOf(p).map((picture) => ({ productId, name: p.name, ...picture }));
   });
+  const hashes = await thumbHashesOf(new Set(images.map((i) => i.recipe)));
+  const drawings = [...new Map(images.map((i) => [i.imageId, i])).values()];
+  for (const part of batches(drawings, CHILD_BATCH)) {
+    await db.execute(
+      sql`${unnestInsert("images", [
+        ["id", "text", part.map((i) => i.imageId)],
+        ["source", "text", part.map(() => "generated")],
+        ["recipe", "text", part.map((i) => i.recipe)],
+        ["width", "int", part.map((i) => i.width)],
+        ["height", "int", part.map((i) => i.height)],
+        ["placeholder", "text", part.map((i) => hashes.get(i.recipe))],
+      ])} on conflict (id) do nothing`,
+    );
+  }
   for (const part of batches(images, CHILD_BATCH)) {
     await db.execute(
       unnestInsert("product_images", [
         ["product_id", "int", part.map((i) => i.productId)],
         ["position", "smallint", part.map((i) => i.position)],
-        ["url", "text", part.map((i) => `/media/products/${i.productId}/${i.position}.svg`)],
-        ["width", "int", part.map(() => PRODUCT_IMAGE_WIDTH)],
-        ["height", "int", part.map(() => PRODUCT_IMAGE_HEIGHT)],
+        ["url", "text", part.map((i) => `/img/${i.imageId}`)],
+        ["width", "int", part.map((i) => i.width)],
+        ["height", "int", part.map((i) => i.height)],
         ["alt", "text", part.map((i) => `${i.name}, фото ${i.position + 1}`)],
+        ["image_id", "text", part.map((i) => i.imageId)],
+        ["placeholder", "text", part.map((i) => hashes.get(i.recipe))],
       ]),
     );
   }

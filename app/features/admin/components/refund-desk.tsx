@@ -4,6 +4,7 @@ import { ApiError } from "#app/lib/api-client.ts";
 import { Button } from "#app/ui/button.tsx";
 import { TextAreaField } from "#app/ui/field.tsx";
 import { Modal } from "#app/ui/modal/modal.tsx";
+import { imageSrc } from "#app/ui/picture.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { formatPoints, formatRub } from "#contract/format.ts";
 import { kopecks, points } from "#contract/money.ts";
@@ -124,7 +125,7 @@ export function RefundDesk({ refund }: { refund: StaffReturn }) {
               {refund.lines.map((line) => (
                 <li key={line.lineId} className="refund-lines__line">
                   {line.image ? (
-                    <img src={line.image.url} alt="" width={56} height={56} loading="lazy" />
+                    <img src={imageSrc(line.image.url, 160)} alt="" width={56} height={56} loading="lazy" />
                   ) : (
                     <span className="refund-lines__blank" aria-hidden="true" />
                   )}

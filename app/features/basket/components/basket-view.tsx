@@ -3,11 +3,13 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useSignedIn, useSignedInHint } from "#app/features/account/index.ts";
 import { HeartIcon } from "#app/ui/icons.tsx";
+import { imageSrc } from "#app/ui/picture.tsx";
 import type { Basket, BasketLine, BasketShipment } from "#contract/basket.ts";
 import { formatCount, formatPoints, formatRub } from "#contract/format.ts";
 import { productUrl } from "#contract/urls.ts";
 import { addToBasket, basketQuery, changeBasket, removeFromBasket, setBasketQuantity } from "../api.ts";
 import { basketErrorToast } from "./basket-button.tsx";
+import { BasketInstallments } from "./basket-installments.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
 /** Where «Оформить» leads: the delivery step, through sign-in when signed out (ADR 034). */
@@ -187,7 +189,7 @@ function BasketLineRow({
       <Link to={productUrl(product.id)} className="basket-line__media" tabIndex={-1} aria-hidden="true">
         {product.image ? (
           <img
-            src={product.image.url}
+            src={imageSrc(product.image.url, 240)}
             width={product.image.width}
             height={product.image.height}
             alt=""
@@ -305,6 +307,7 @@ function Summary({ basket }: { basket: Basket }) {
             <dd>{formatRub(totals.toPay)}</dd>
           </div>
         </dl>
+        <BasketInstallments basket={basket} />
         <p className="basket-summary__hint">
           Курьерская доставка бесплатна от {formatRub(basket.freeDeliveryFrom)} у каждого продавца. Баллы
           можно списать при оплате.

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { imageSrc, Picture } from "#app/ui/picture.tsx";
 import type { ProductDetail } from "#contract/catalog.ts";
 import { productPhotosUrl } from "#contract/urls.ts";
 
@@ -21,7 +22,14 @@ export function ProductGallery({
         className="gallery__main"
         aria-label="Открыть фото на весь экран"
       >
-        <img src={image.url} width={image.width} height={image.height} alt={image.alt} fetchPriority="high" />
+        <Picture
+          image={image}
+          sizes="(max-width: 1200px) 100vw, 520px"
+          widths={[320, 480, 640, 960, 1280]}
+          fallbackWidth={640}
+          priority={current === 0}
+          eager
+        />
       </Link>
       {images.length > 1 ? (
         <ul className="gallery__thumbs" aria-label="Фотографии товара">
@@ -34,7 +42,7 @@ export function ProductGallery({
                 aria-current={index === current}
                 onClick={() => setCurrent(index)}
               >
-                <img src={img.url} width={60} height={80} alt="" loading="lazy" />
+                <img src={imageSrc(img.url, 160)} width={60} height={80} alt="" loading="lazy" />
               </button>
             </li>
           ))}

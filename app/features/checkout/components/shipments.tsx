@@ -1,3 +1,4 @@
+import { imageSrc } from "#app/ui/picture.tsx";
 import { plural } from "#contract/format.ts";
 
 export interface ShipmentView {
@@ -39,7 +40,7 @@ export function Shipments({
                 <li key={line.productId} className="co-shipment__item">
                   {line.image ? (
                     <img
-                      src={line.image.url}
+                      src={imageSrc(line.image.url, 240)}
                       alt={line.name}
                       width={64}
                       height={64}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatDate } from "#app/lib/format.ts";
+import { imageSrc } from "#app/ui/picture.tsx";
 import { localDateTime } from "#contract/delivery-dates.ts";
 import { formatCount, formatRub } from "#contract/format.ts";
 import { kopecks } from "#contract/money.ts";
@@ -79,7 +80,14 @@ export function OrderList({
           <ul className="order-card__images" aria-label="Товары заказа">
             {order.images.map((image) => (
               <li key={image.url}>
-                <img src={image.url} alt={image.alt} width={64} height={64} loading="lazy" decoding="async" />
+                <img
+                  src={imageSrc(image.url, 160)}
+                  alt={image.alt}
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  decoding="async"
+                />
               </li>
             ))}
           </ul>

@@ -5,9 +5,10 @@ import { useSignedInHint } from "#app/features/account/index.ts";
 import { ReviewButton, useMyReviews } from "#app/features/reviews/index.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { Button } from "#app/ui/button.tsx";
+import { imageSrc } from "#app/ui/picture.tsx";
 import type { Purchase } from "#contract/after-sale.ts";
-import type { MyReviewState } from "#contract/reviews.ts";
 import { formatRub } from "#contract/format.ts";
+import type { MyReviewState } from "#contract/reviews.ts";
 import { productUrl } from "#contract/urls.ts";
 import { purchasesQuery } from "../api.ts";
 import { BuyAgainButton } from "./buy-again-button.tsx";
@@ -20,7 +21,14 @@ function PurchaseItem({ item, review }: { item: Purchase; review: MyReviewState 
     <li className="purchase" aria-labelledby={`purchase-${product.id}`}>
       <Link to={href} className="purchase__media" tabIndex={-1} aria-hidden="true">
         {product.image ? (
-          <img src={product.image.url} alt="" width={96} height={128} loading="lazy" decoding="async" />
+          <img
+            src={imageSrc(product.image.url, 160)}
+            alt=""
+            width={96}
+            height={128}
+            loading="lazy"
+            decoding="async"
+          />
         ) : null}
       </Link>
       <div className="purchase__body">

@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { type PickedPhoto, PhotoPicker } from "#app/features/uploads/index.ts";
+import { PhotoPicker, type PickedPhoto } from "#app/features/uploads/index.ts";
 import { ApiError } from "#app/lib/api-client.ts";
 import { Button } from "#app/ui/button.tsx";
 import { TextAreaField } from "#app/ui/field.tsx";
+import { imageSrc } from "#app/ui/picture.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { localDateTime } from "#contract/delivery-dates.ts";
 import { formatRub } from "#contract/format.ts";
@@ -14,8 +15,8 @@ import {
   RETURN_COMMENT_MAX_LENGTH,
   RETURN_REASON_KEYS,
   RETURN_REASONS,
-  type ReturnReason,
   type Returnable,
+  type ReturnReason,
 } from "#contract/returns.ts";
 import { useCreateRefund } from "../api.ts";
 
@@ -124,7 +125,7 @@ export function NewRefundForm({ returnable }: { returnable: Returnable }) {
                     onChange={(e) => toggle(line, e.currentTarget.checked)}
                   />
                   {line.image ? (
-                    <img src={line.image.url} alt="" width={56} height={56} loading="lazy" />
+                    <img src={imageSrc(line.image.url, 160)} alt="" width={56} height={56} loading="lazy" />
                   ) : null}
                   <span className="refund-choice__text">
                     <span className="refund-choice__name">{line.name}</span>

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { formatDate } from "#app/lib/format.ts";
-import { formatRub } from "#contract/format.ts";
+import { imageSrc } from "#app/ui/picture.tsx";
+import { formatPoints, formatRub } from "#contract/format.ts";
 import type { ReturnSummary } from "#contract/returns.ts";
-import { formatPoints } from "#contract/format.ts";
 
 /** What the request gives back: «950 ₽ и 50 баллов». */
 export function refundSum(r: Pick<ReturnSummary, "amount" | "points">): string {
@@ -29,7 +29,9 @@ export function RefundList({ items }: { items: readonly ReturnSummary[] }) {
             <span className="refund-card__items">
               {r.lines.map((l) => (
                 <span key={l.lineId} className="refund-card__item">
-                  {l.image ? <img src={l.image.url} alt="" width={48} height={48} loading="lazy" /> : null}
+                  {l.image ? (
+                    <img src={imageSrc(l.image.url, 160)} alt="" width={48} height={48} loading="lazy" />
+                  ) : null}
                   <span>
                     {l.name}
                     {l.quantity > 1 ? ` × ${l.quantity}` : ""}

@@ -5,6 +5,7 @@ import { ApiError } from "#app/lib/api-client.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Modal } from "#app/ui/modal/modal.tsx";
+import { imageSrc } from "#app/ui/picture.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { formatRub } from "#contract/format.ts";
 import type { ReturnRequest } from "#contract/returns.ts";
@@ -112,7 +113,9 @@ export function RefundView({ request }: { request: ReturnRequest }) {
           <ul className="refund-lines">
             {request.lines.map((l) => (
               <li key={l.lineId} className="refund-line">
-                {l.image ? <img src={l.image.url} alt="" width={64} height={64} loading="lazy" /> : null}
+                {l.image ? (
+                  <img src={imageSrc(l.image.url, 160)} alt="" width={64} height={64} loading="lazy" />
+                ) : null}
                 <span className="refund-line__text">
                   <Link to={`/product/${l.productId}`}>{l.name}</Link>
                   <span className="refund-line__qty">

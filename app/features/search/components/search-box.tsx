@@ -4,6 +4,7 @@ import { Form, useLocation, useNavigate } from "react-router";
 import { useDebouncedValue } from "#app/lib/use-debounced-value.ts";
 import { useCombobox } from "#app/ui/combobox/use-combobox.ts";
 import { SearchIcon } from "#app/ui/icons.tsx";
+import { imageSrc } from "#app/ui/picture.tsx";
 import { formatRub } from "#contract/format.ts";
 import { suggestQuery } from "../api.ts";
 import { searchFieldText } from "../search-field-text.ts";
@@ -111,7 +112,7 @@ export function SearchBox({
             className={`search-suggest__option search-suggest__option--${option.kind}`}
           >
             {option.kind === "product" && option.image ? (
-              <img src={option.image.url} width={30} height={40} alt="" loading="lazy" />
+              <img src={imageSrc(option.image.url, 160)} width={30} height={40} alt="" loading="lazy" />
             ) : null}
             <span className="search-suggest__label">{option.label}</span>
             {option.hint ? <span className="search-suggest__hint">{option.hint}</span> : null}
