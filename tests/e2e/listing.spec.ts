@@ -84,8 +84,11 @@ async function browseFilterSort(page: Page, info: TestInfo, filters: FilterPanel
   await expect(page).not.toHaveURL(/sort=/);
   await expect(page).toHaveURL(/brand=/);
 
+  // The listing the back button brought is rendered again before its first card is followed.
+  await expect(page.getByRole("combobox", { name: "Сортировка" })).not.toHaveValue("price_asc");
   await cards.first().getByRole("link").click();
-  await expect(page.getByText("Характеристики")).toBeVisible();
+  // A product page's first render on a phone's project, with two workers on two cores: up to 20 s in CI.
+  await expect(page.getByText("Характеристики")).toBeVisible({ timeout: 20_000 });
   await expectTheme(page, info);
   await page.screenshot({ path: shot(page, info, "product") });
   await page.getByRole("link", { name: "Открыть фото на весь экран" }).click();
