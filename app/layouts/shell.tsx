@@ -48,7 +48,7 @@ export function Shell({ children, aside }: { children: ReactNode; aside?: ReactN
           )}
         </main>
       </div>
-      {webview || !meta.footer ? null : <SiteFooter />}
+      {webview || !meta.footer ? null : <SiteFooter reduced={meta.chrome === "checkout"} />}
       {webview ? null : <MobileNav visible={meta.header.bottom.mobile} />}
     </>
   );

@@ -23,7 +23,39 @@ const COLUMNS = [
   },
 ] as const;
 
-export function SiteFooter() {
+/**
+ * Checkout's reduced footer (ADR 068): no catalogue links to wander off by, but what a shopper about to
+ * pay may look for: the support line, and the offer and privacy terms the order is placed under.
+ */
+function CheckoutFooter() {
+  return (
+    <footer className="site-footer site-footer--checkout">
+      <div className="container site-footer__checkout">
+        <p className="site-footer__checkout-support">
+          Поддержка:{" "}
+          <a className="site-footer__phone" href={SUPPORT_PHONE_HREF}>
+            {SUPPORT_PHONE}
+          </a>{" "}
+          <span>бесплатно, {SUPPORT_HOURS}</span>
+        </p>
+        <nav aria-label="Документы">
+          <ul className="inline-links">
+            <li>
+              <Link to="/page/offer">Публичная оферта</Link>
+            </li>
+            <li>
+              <Link to="/page/privacy">Политика конфиденциальности</Link>
+            </li>
+          </ul>
+        </nav>
+        <p className="site-footer__legal">© 2026 Витрина</p>
+      </div>
+    </footer>
+  );
+}
+
+export function SiteFooter({ reduced = false }: { reduced?: boolean }) {
+  if (reduced) return <CheckoutFooter />;
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">

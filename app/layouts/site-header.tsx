@@ -6,7 +6,7 @@ import { CatalogMenuButton } from "#app/features/catalog-menu/components/catalog
 import { SearchBox } from "#app/features/search/components/search-box.tsx";
 import { headerHeight } from "#app/lib/header-state.ts";
 import type { DeviceVisibility, RouteMeta } from "#app/lib/route-meta.ts";
-import { BasketIcon, HeartIcon } from "#app/ui/icons.tsx";
+import { ArrowLeftIcon, BasketIcon, HeartIcon, LockIcon } from "#app/ui/icons.tsx";
 import { Logo } from "#app/ui/logo.tsx";
 import { basketLinkLabel } from "#contract/basket-rules.ts";
 import type { CategoryNode } from "#contract/catalog.ts";
@@ -44,6 +44,7 @@ export function SiteHeader({
   const basketCount = useBasketCount();
   const { top, middle, bottom } = meta.header;
   const ref = useHeaderHeightVariable();
+  if (meta.chrome === "checkout") return <CheckoutHeader headerRef={ref} />;
   return (
     <header className="site-header" ref={ref}>
       <div className={barClass("top", top)}>
@@ -95,6 +96,33 @@ export function SiteHeader({
             ))}
           </ul>
         </nav>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * Checkout's reduced header (ADR 068), as the marketplaces' checkouts have it: «Назад» to the basket, the
+ * logo, and «Безопасная оплата». Nothing to browse away to while paying: no catalogue, search, account
+ * or basket. One bar at every width; the middle bar's class, so `--header-height` follows it.
+ */
+function CheckoutHeader({ headerRef }: { headerRef: React.Ref<HTMLElement> }) {
+  return (
+    <header className="site-header site-header--checkout" ref={headerRef}>
+      <div className="site-header__middle">
+        <div className="container checkout-header">
+          <Link to="/basket" className="checkout-header__back" aria-label="Назад в корзину">
+            <ArrowLeftIcon size={20} />
+            <span aria-hidden="true">Назад</span>
+          </Link>
+          <Link to="/" className="site-header__logo checkout-header__logo" aria-label="Витрина — на главную">
+            <Logo />
+          </Link>
+          <p className="checkout-header__secure">
+            <LockIcon size={20} />
+            <span>Безопасная оплата</span>
+          </p>
+        </div>
       </div>
     </header>
   );

@@ -87,6 +87,7 @@ const NOT_IN_SPEC: Record<string, string> = {
   "admin-support": "/admin/support",
   "admin-support-appealId": "/admin/support/:appealId",
   "admin-reviews": "/admin/reviews",
+  "admin-questions": "/admin/questions",
   "admin-refunds": "/admin/refunds",
   "admin-refunds-refundId": "/admin/refunds/:refundId",
   "admin-staff": "/admin/staff",
@@ -225,10 +226,21 @@ describe("route meta from the handles", () => {
     expect(meta("index").header.top).toEqual({ mobile: true, desktop: true });
   });
 
-  it("gives focused screens no bottom navigation, and checkout no footer", () => {
+  it("gives focused screens no bottom navigation, and checkout the reduced header and footer", () => {
     expect(meta("auth").header.bottom).toEqual({ mobile: false, desktop: false });
     expect(meta("auth").footer).toBe(true);
-    expect(meta("checkout-steps-delivery").footer).toBe(false);
+    expect(meta("auth").chrome).toBe("shop");
+    for (const id of ["checkout-steps-delivery", "checkout-steps-payment-id"]) {
+      expect(meta(id).chrome, id).toBe("checkout");
+      expect(meta(id).footer, id).toBe(true);
+      expect(meta(id).header, id).toEqual({
+        top: { mobile: false, desktop: false },
+        middle: { mobile: true, desktop: true },
+        bottom: { mobile: false, desktop: false },
+      });
+    }
+    expect(meta("basket").chrome).toBe("shop");
+    expect(meta("thank-you").chrome).toBe("shop");
     expect(meta("search-form").headerSearch).toBe(false);
     expect(meta("catalog").headerSearch).toBe(true);
   });

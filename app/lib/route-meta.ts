@@ -17,6 +17,11 @@ export interface RouteMeta {
   stateKey?: "search" | "catalog" | "brand" | "seller";
   /** The header's search field; off where the screen is itself a search field, so there is only one. */
   headerSearch: boolean;
+  /**
+   * The shop's full header and footer, or checkout's reduced ones (the logo, «Назад» to the basket,
+   * «Безопасная оплата»; support and the legal links): a shopper about to pay is not sent browsing.
+   */
+  chrome: "shop" | "checkout";
 }
 
 /**
@@ -43,10 +48,20 @@ export const DEFAULT_META: RouteMeta = {
   transition: "none",
   keepAlive: false,
   headerSearch: true,
+  chrome: "shop",
 };
 
 /** A focused screen: no promo strip, no category bar, no bottom navigation. */
 export const FOCUSED: Partial<RouteMeta> = { header: { top: none, middle: both, bottom: none } };
+/**
+ * The checkout steps, as the marketplaces do them (ADR 068): a reduced header (no catalogue, search,
+ * account or basket, no promo strip or category bar, no bottom navigation) and a reduced footer.
+ */
+export const CHECKOUT: Partial<RouteMeta> = {
+  header: { top: none, middle: both, bottom: none },
+  footer: true,
+  chrome: "checkout",
+};
 /** The select-city screen: no promo strip, everything else. */
 export const NO_PROMO_STRIP: Partial<RouteMeta> = { header: { top: none, middle: both, bottom: both } };
 /** Home shows the city strip on phones too: it is where shoppers look for "where do you deliver". */
@@ -72,6 +87,7 @@ const META_KEYS = [
   "keepAlive",
   "stateKey",
   "headerSearch",
+  "chrome",
 ] as const satisfies readonly (keyof RouteMeta)[];
 
 function isHandle(handle: unknown): handle is RouteHandle {

@@ -8,10 +8,10 @@ import { ApiError } from "#app/lib/api-client.ts";
 import { loaderQueries, serverApi } from "#app/lib/loader-queries.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { loadPersonalPage, personalPageMeta, signInRedirect } from "#app/lib/personal-page.ts";
-import { FOCUSED, type RouteHandle } from "#app/lib/route-meta.ts";
+import { CHECKOUT, type RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/checkout-delivery";
 
-export const handle: RouteHandle = { cache: "personal", ...FOCUSED, footer: false };
+export const handle: RouteHandle = { cache: "personal", ...CHECKOUT };
 
 /**
  * Оформление заказа, доставка: the signed-in shopper's (signed out: to sign in and back, ADR 034), with a

@@ -8,11 +8,11 @@ import { loaderQueries, serverApi } from "#app/lib/loader-queries.ts";
 import { orNotFound, validateParams } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { loadPersonalPage, personalPageMeta, signInRedirect } from "#app/lib/personal-page.ts";
-import { FOCUSED, type RouteHandle } from "#app/lib/route-meta.ts";
+import { CHECKOUT, type RouteHandle } from "#app/lib/route-meta.ts";
 import { idParam } from "#contract/id-param.ts";
 import type { Route } from "./+types/checkout-payment";
 
-export const handle: RouteHandle = { cache: "personal", ...FOCUSED, footer: false };
+export const handle: RouteHandle = { cache: "personal", ...CHECKOUT };
 
 const paramsSchema = z.object({ id: idParam("Page Not Found", 999_999_999_999) });
 
