@@ -1,11 +1,17 @@
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import {
+  type SearchFacets,
   type SearchResult,
   type SuggestResult,
+  searchFacetsSchema,
   searchResultSchema,
   suggestResultSchema,
 } from "#contract/search.ts";
+import { createCatalogRepository } from "#server/domain/catalog/repository.ts";
+import { createCatalogService } from "#server/domain/catalog/service.ts";
+import { ftsMatch, parseQuery, wordAlternatives } from "#server/domain/search/query-plan.ts";
 import { createSearchRepository } from "#server/domain/search/repository.ts";
 import { createSearchService } from "#server/domain/search/service.ts";
 import { errorHandler } from "#server/http/error-handler.ts";
@@ -23,7 +29,8 @@ function getSearchApp(): Promise<Hono<SearchRouteEnv>> {
   searchApp ??= (async () => {
     const { database, config } = await getTestContext();
     const logger = createLogger("silent");
-    const services = { search: createSearchService(createSearchRepository(database.db)) };
+    const catalog = createCatalogService(createCatalogRepository(database.db));
+    const services = { search: createSearchService(createSearchRepository(database.db), { catalog }) };
     return new Hono<SearchRouteEnv>()
       .use(async (c, next) => {
         c.set("config", config);
@@ -52,6 +59,12 @@ async function suggest(q: string): Promise<SuggestResult> {
   const res = await get(`/api/v1/search/suggest?q=${encodeURIComponent(q)}`);
   expect(res.status).toBe(200);
   return suggestResultSchema.parse(await res.json());
+}
+
+async function facets(q: string, params = ""): Promise<SearchFacets> {
+  const res = await get(`/api/v1/search/facets?q=${encodeURIComponent(q)}${params}`);
+  expect(res.status).toBe(200);
+  return searchFacetsSchema.parse(await res.json());
 }
 
 const names = (result: SearchResult) => result.items.map((p) => p.name);
@@ -142,7 +155,7 @@ describe("GET /api/v1/search: order and pages", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=60, stale-while-revalidate=300");
     const { items } = searchResultSchema.parse(await res.json());
     expect(items[0]).toMatchObject({ brand: { code: "samsung", name: "Samsung" } });
-    expect(items.every((p) => p.image?.url.startsWith("/media/products/"))).toBe(true);
+    expect(items.every((p) => p.image?.url.startsWith("/img/"))).toBe(true);
   });
 });
 
@@ -186,7 +199,7 @@ describe("GET /api/v1/search/suggest", () => {
     expect(result.products.length).toBe(6);
     for (const p of result.products) {
       expect(p.name).toMatch(/^Смарт/);
-      expect(p.image?.url).toMatch(/^\/media\/products\/\d+\/0\.svg$/);
+      expect(p.image?.url).toMatch(/^\/img\/g[\w-]{21}$/);
       expect(Number.isInteger(p.price)).toBe(true);
     }
   });
@@ -220,5 +233,247 @@ describe("GET /api/v1/search/suggest", () => {
 
   it("rejects a query over 200 characters", async () => {
     expect((await get(`/api/v1/search/suggest?q=${"а".repeat(201)}`)).status).toBe(400);
+  });
+});
+
+/**
+ * Brands and models as shoppers type them in Cyrillic, each with a product name of the brand written
+ * the way the catalogue writes its names. The recall below is the share of these queries whose
+ * full-text query matches the name in this engine's own parser and `russian` dictionaries.
+ */
+const CYRILLIC_QUERIES: readonly (readonly [string, string, string])[] = [
+  ["айфон", "apple", "Смартфон Apple iPhone 15 128 ГБ, чёрный"],
+  ["айфон 15", "apple", "Смартфон Apple iPhone 15 128 ГБ, чёрный"],
+  ["айфон 15 про", "apple", "Смартфон Apple iPhone 15 Pro 256 ГБ, белый"],
+  ["эппл", "apple", "Ноутбук Apple MacBook Air 13, Apple M3, 8/256 ГБ, macOS"],
+  ["эпл", "apple", "Ноутбук Apple MacBook Air 13, Apple M3, 8/256 ГБ, macOS"],
+  ["макбук эйр", "apple", "Ноутбук Apple MacBook Air 13, Apple M3, 8/256 ГБ, macOS"],
+  ["айпад", "apple", "Планшет Apple iPad Air 11″ 128 ГБ, серый"],
+  ["самсунг", "samsung", "Смартфон Samsung Galaxy A55 8/256 ГБ, синий"],
+  ["галакси а55", "samsung", "Смартфон Samsung Galaxy A55 8/256 ГБ, синий"],
+  ["галакси с24", "samsung", "Смартфон Samsung Galaxy S24 256 ГБ, золотистый"],
+  ["сяоми", "xiaomi", "Смартфон Xiaomi Redmi Note 13 8/256 ГБ, чёрный"],
+  ["ксиоми", "xiaomi", "Смартфон Xiaomi Redmi Note 13 8/256 ГБ, чёрный"],
+  ["шаоми", "xiaomi", "Монитор Xiaomi Monitor A27i 23,8″ 2560×1440"],
+  ["редми ноут 13", "xiaomi", "Смартфон Xiaomi Redmi Note 13 8/256 ГБ, чёрный"],
+  ["поко х6 про", "xiaomi", "Смартфон Xiaomi POCO X6 Pro 12/512 ГБ, графитовый"],
+  ["хуавей", "huawei", "Смартфон HUAWEI nova 12s 256 ГБ, синий"],
+  ["хуавей мейтбук", "huawei", "Ноутбук HUAWEI MateBook D 16, Intel Core i5, 16/512 ГБ"],
+  ["хонор", "honor", "Смартфон HONOR X8b 256 ГБ, зелёный"],
+  ["реалми", "realme", "Смартфон realme 12 Pro 12/128 ГБ, белый"],
+  ["текно", "tecno", "Смартфон TECNO Camon 30 256 ГБ, белый"],
+  ["асус", "asus", "Ноутбук ASUS Zenbook 14 OLED 16″, AMD Ryzen 7, 8 ГБ, SSD 256 ГБ"],
+  ["асер", "acer", "Ноутбук Acer Aspire 3 15,6″, Intel Core Ultra 7, 8 ГБ, SSD 512 ГБ"],
+  ["леново", "lenovo", "Ноутбук Lenovo IdeaPad Slim 3, Intel Core Ultra 7, 8/256 ГБ"],
+  ["филипс", "philips", "Кофеварка капельная Philips Series 3200, чёрная"],
+  ["бош", "bosch", "Стиральная машина Bosch BW881S, 9 кг, 1000 об/мин"],
+  ["тефаль", "tefal", "Сковорода Tefal Daily Cook, 26 см"],
+  ["дайсон", "dyson", "Фен Dyson Supersonic HD15, 1200 Вт, с ионизацией, чёрный"],
+  ["дайсон суперсоник", "dyson", "Фен Dyson Supersonic HD15, 1200 Вт, с ионизацией, чёрный"],
+  ["делонги", "delonghi", "Кофемашина автоматическая De'Longhi Dedica Style, чёрная"],
+  ["керхер", "karcher", "Пылесос вертикальный Kärcher KVC506, фиолетовый"],
+  ["сони", "sony", "Колонка беспроводная Sony ULT Field 1, 60 Вт, синяя"],
+  ["джбл", "jbl", "Портативная колонка JBL Charge 5, красная"],
+  ["маршалл", "marshall", "Наушники беспроводные Marshall Minor IV, белые"],
+  ["логитек", "logitech", "Клавиатура Logitech K380 беспроводная с подсветкой"],
+  ["редмонд", "redmond", "Блендер стационарный REDMOND RB-1358, 1000 Вт"],
+  ["поларис", "polaris", "Блендер погружной Polaris PB619M, 600 Вт"],
+  ["витек", "vitek", "Чайник пластиковый VITEK VK-4803, 1,7 л"],
+  ["мулинекс", "moulinex", "Мультиварка Moulinex MK-7080, 5 л"],
+  ["электролюкс", "electrolux", "Стиральная машина Electrolux EW-6230, 7 кг"],
+  ["либхер", "liebherr", "Холодильник Liebherr LR553X, 500 л, серебристый"],
+  ["лореаль", "loreal", "Бальзам-ополаскиватель L'Oréal Paris Elseve, 250 мл"],
+  ["гарньер", "garnier", "Шампунь бессульфатный Garnier Botanic Therapy, 250 мл"],
+  ["лего", "lego", "Конструктор LEGO Creator 3 в 1 «Домик на дереве», 250 деталей"],
+  ["барби", "barbie", "Кукла Barbie «Принцесса», 30 см"],
+  ["памперс", "pampers", "Влажные салфетки детские Pampers, 72 шт."],
+  ["рибок", "reebok", "Кроссовки Reebok Club C 85, белые"],
+  ["лав репаблик", "love-republic", "Платье Love Republic макси из трикотажа, изумрудное"],
+  ["остин", "ostin", "Блузка O'STIN из полиэстера с длинным рукавом, синяя"],
+  ["хайсенс", "hisense", "Телевизор Hisense E7NQ 65″, 4K UHD"],
+  ["амазфит", "amazfit", "Смарт-часы Amazfit GTR 4 46 мм, чёрные"],
+  ["prostokvashino", "prostokvashino", "Йогурт густой Простоквашино вишня 1,5%, 270 г"],
+];
+
+/** Genitive plurals with a fleeting vowel, and a name of their noun. */
+const GENITIVE_PLURALS: readonly (readonly [string, string])[] = [
+  ["масок", "Маска для лица тканевая Garnier увлажняющая"],
+  ["кукол", "Кукла Barbie «Принцесса», 30 см"],
+  ["ложек", "Ложка столовая Fissman, 6 шт."],
+  ["сумок", "Сумка женская Zarina из экокожи, чёрная"],
+  ["чашек", "Чашка фарфоровая, 300 мл"],
+  ["тарелок", "Тарелка обеденная Tefal, 26 см"],
+  ["игрушек", "Мягкая игрушка «Мишка» Budi Basa, 60 см"],
+  ["кроссовок", "Кроссовки Reebok Club C 85, белые"],
+  ["футболок", "Футболка мужская Demix из хлопка, белая"],
+  ["подушек", "Подушка Togas 50×70 см"],
+  ["полотенец", "Полотенце махровое Cleanelly, 70×140 см"],
+  ["серег", "Серьги из серебра с фианитами"],
+];
+
+/**
+ * Which names the full-text query a search makes of each query matches, as the search vector indexes
+ * them: `[query index, name index]` pairs, from one statement in this engine's parser and dictionaries.
+ */
+async function matchingPairs(queries: readonly string[], names: readonly string[]): Promise<Set<string>> {
+  const { database } = await getTestContext();
+  const tsqueries = queries.map((q) => {
+    const words = parseQuery(q).tokens.flatMap((t) => t.words);
+    // Every fleeting-vowel stem is kept: these names are not in the catalogue's vocabulary.
+    return ftsMatch(words, wordAlternatives(words, () => true)).query;
+  });
+  const result = await database.db.execute(sql`
+    SELECT q.i AS qi, n.i AS ni
+    FROM unnest(${sql.param(tsqueries)}::text[]) WITH ORDINALITY AS q(query, i),
+      unnest(${sql.param([...names])}::text[]) WITH ORDINALITY AS n(name, i)
+    WHERE to_tsvector('russian', translate(n.name, 'Ёё', 'Ее')) @@ to_tsquery('russian', q.query)`);
+  const rows = (result as unknown as { rows: { qi: number; ni: number }[] }).rows;
+  return new Set(rows.map((r) => `${Number(r.qi) - 1}:${Number(r.ni) - 1}`));
+}
+
+describe("GET /api/v1/search: brands and models typed in Cyrillic", () => {
+  it(`matches the brand's products for each of ${CYRILLIC_QUERIES.length} queries and no other brand's`, async () => {
+    const pairs = await matchingPairs(
+      CYRILLIC_QUERIES.map(([q]) => q),
+      CYRILLIC_QUERIES.map(([, , name]) => name),
+    );
+    const missed: string[] = [];
+    const strays: string[] = [];
+    CYRILLIC_QUERIES.forEach(([q, brand, name], i) => {
+      if (!pairs.has(`${i}:${i}`)) missed.push(`${q} → ${name}`);
+      CYRILLIC_QUERIES.forEach(([, other, otherName], j) => {
+        if (other !== brand && pairs.has(`${i}:${j}`)) strays.push(`${q} → ${otherName}`);
+      });
+    });
+    // Recall on the list: every query finds its brand's product; precision: none finds another brand's.
+    expect(missed).toEqual([]);
+    expect(strays).toEqual([]);
+  });
+
+  it("finds the nouns of genitive plurals with a fleeting vowel", async () => {
+    const pairs = await matchingPairs(
+      GENITIVE_PLURALS.map(([q]) => q),
+      GENITIVE_PLURALS.map(([, name]) => name),
+    );
+    expect(GENITIVE_PLURALS.filter((_, i) => !pairs.has(`${i}:${i}`)).map(([q]) => q)).toEqual([]);
+  });
+
+  it("finds in the catalogue exactly what the Latin name finds", async () => {
+    for (const [cyrillic, latin] of [
+      ["эппл", "apple"],
+      ["самсунг", "samsung"],
+      ["сяоми", "xiaomi"],
+      ["асус", "asus"],
+      ["хуавей", "huawei"],
+      ["хонор", "honor"],
+    ]) {
+      const byLatin = await search(latin!, "&limit=100");
+      const byCyrillic = await search(cyrillic!, "&limit=100");
+      expect(byLatin.total, latin).toBeGreaterThan(0);
+      expect(byCyrillic, cyrillic).toMatchObject({ total: byLatin.total, correctedQuery: null });
+      expect(byCyrillic.items.map((p) => p.id)).toEqual(byLatin.items.map((p) => p.id));
+      expect(byCyrillic.items[0]!.brand.code).toBe(latin);
+    }
+  });
+
+  it("finds dolls by «кукол» in the catalogue", async () => {
+    const result = await search("кукол");
+    expect(result.total).toBeGreaterThan(0);
+    expect(result.correctedQuery).toBeNull();
+    expect(names(result).every((n) => /кукл/i.test(n))).toBe(true);
+  });
+
+  it("suggests the brand and its products for a Cyrillic spelling, typed whole or in part", async () => {
+    for (const q of ["самсунг", "самс"]) {
+      const result = await suggest(q);
+      expect(result.brands[0], q).toEqual({ code: "samsung", name: "Samsung" });
+      expect(result.products.length, q).toBeGreaterThan(0);
+      expect(result.products.every((p) => p.name.includes("Samsung")), q).toBe(true);
+      expect(result.queries.every((text) => text.includes("samsung")), q).toBe(true);
+    }
+    expect((await suggest("эппл")).brands[0]).toEqual({ code: "apple", name: "Apple" });
+  });
+});
+
+describe("GET /api/v1/search: the listing's filters over the results", () => {
+  it("filters by brand, and counts the categories under the other filters", async () => {
+    const all = await search("модель", "&limit=100");
+    const brand = all.items[0]!.brand.code;
+    const filtered = await search("модель", `&limit=100&brand=${brand}`);
+    expect(filtered.total).toBeGreaterThan(0);
+    expect(filtered.total).toBeLessThan(all.total);
+    expect(filtered.items.every((p) => p.brand.code === brand)).toBe(true);
+    expect(filtered.categories.reduce((n, c) => n + c.count, 0)).toBe(filtered.total);
+  });
+
+  it("narrows to a category and keeps offering the others", async () => {
+    const all = await search("модель");
+    expect(all.categories.length).toBeGreaterThan(1);
+    const second = all.categories[1]!;
+    const inCategory = await search("модель", `&categoryId=${second.id}&limit=100`);
+    expect(inCategory.total).toBe(second.count);
+    expect(inCategory.categories).toEqual(all.categories);
+  });
+
+  it("sorts and pages filtered results", async () => {
+    const all = await search("модель", "&limit=1");
+    const priceMax = 5000;
+    const up = await search("модель", `&limit=5&sort=price_asc&priceMax=${priceMax}`);
+    const next = await search("модель", `&limit=5&sort=price_asc&priceMax=${priceMax}&page=2`);
+    expect(up.total).toBeLessThan(all.total);
+    const prices = [...up.items, ...next.items].map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(prices.every((p) => p <= priceMax * 100)).toBe(true);
+    expect(new Set([...up.items, ...next.items].map((p) => p.id)).size).toBe(up.items.length + next.items.length);
+  });
+
+  it("says the filters leave nothing, without corrections, when the query itself finds products", async () => {
+    const result = await search("смартфон", "&priceMax=1");
+    expect(result).toMatchObject({ total: 0, items: [], correctedQuery: null, suggestions: [] });
+    expect(result.empty).toMatchObject({ reason: "no_matches" });
+  });
+
+  it("rejects a property filter where no category holds most of the results", async () => {
+    const res = await get("/api/v1/search?q=модель&p.memory=256%20ГБ");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "invalid_parameters" });
+  });
+});
+
+describe("GET /api/v1/search/facets", () => {
+  it("counts brands, prices and ratings over the results, in step with the search", async () => {
+    const result = await search("модель", "&limit=1");
+    const all = await facets("модель");
+    expect(all.total).toBe(result.total);
+    expect(all.brands.reduce((n, b) => n + b.count, 0)).toBe(result.total);
+    expect(all.price).not.toBeNull();
+    const brand = all.brands[0]!;
+    const narrowed = await facets("модель", `&brand=${brand.code}`);
+    expect(narrowed.total).toBe(brand.count);
+    expect(narrowed.total).toBe((await search("модель", `&brand=${brand.code}&limit=1`)).total);
+    // Disjunctive: the brand counts ignore the brand filter itself.
+    expect(narrowed.brands).toEqual(all.brands.map((b) => ({ ...b, selected: b.code === brand.code })));
+  });
+
+  it("offers the properties of the category holding most results, and they filter the search", async () => {
+    const phones = await facets("смартфон");
+    expect(phones.category).toMatchObject({ name: "Смартфоны" });
+    const memory = phones.properties.find((p) => p.code === "memory");
+    expect(memory?.kind).toBe("enum");
+    const value = memory?.kind === "enum" ? memory.values[0]! : undefined;
+    const filtered = await search("смартфон", `&p.memory=${encodeURIComponent(value!.value)}&limit=1`);
+    expect(filtered.total).toBe(value!.count);
+    const spread = await facets("модель");
+    expect(spread.category).toBeNull();
+    expect(spread.properties).toEqual([]);
+  });
+
+  it("offers a chosen category's properties, and nothing for a query that finds nothing", async () => {
+    const all = await search("модель");
+    const chosen = await facets("модель", `&categoryId=${all.categories[0]!.id}`);
+    expect(chosen.category).toMatchObject({ id: all.categories[0]!.id, name: all.categories[0]!.name });
+    expect(chosen.total).toBe(all.categories[0]!.count);
+    const none = await facets("щщщщщщщ");
+    expect(none).toMatchObject({ total: 0, brands: [], category: null });
   });
 });

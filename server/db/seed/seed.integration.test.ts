@@ -95,12 +95,24 @@ describe("seed (PGlite)", { timeout: 60_000 }, () => {
     expect(result.rows[0]?.value).toMatch(/^\d+ (ГБ|ТБ)$/);
   });
 
-  it("links images to their product", async () => {
+  it("gives every product 3–5 drawings of its kind, each an image with its placeholder (ADR 061)", async () => {
     expect(
       await count(sql`
         select count(*) as n from product_images i
-        where i.url <> '/media/products/' || i.product_id || '/' || i.position || '.svg'`),
+        left join images g on g.id = i.image_id
+        where i.url <> '/img/' || i.image_id or g.id is null or g.source <> 'generated'
+          or i.placeholder = '' or i.placeholder <> g.placeholder or (i.width, i.height) <> (900, 1200)`),
     ).toBe(0);
+    expect(
+      await count(sql`
+        select count(*) as n from (
+          select product_id from product_images group by product_id
+          having count(*) not between 3 and 5 or max(position) <> count(*) - 1) t`),
+    ).toBe(0);
+    // Products of one kind and colour share their drawings.
+    expect(await count(sql`select count(*) as n from images`)).toBeLessThan(
+      await count(sql`select count(*) as n from product_images`),
+    );
   });
 
   it("finds smartphones by Russian full-text search", async () => {
