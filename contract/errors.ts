@@ -30,6 +30,8 @@ export const API_ERROR_CODES = [
   "page_not_found",
   "sitemap_not_found",
   "image_not_found",
+  "banner_not_found",
+  "banners_changed",
   "maintenance",
   "cross_origin",
   "not_signed_in",

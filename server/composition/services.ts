@@ -1,3 +1,4 @@
+import type { BannerTheme } from "#contract/merchandising.ts";
 import { TAG } from "#server/cache/catalog-changes.ts";
 import { cacheReads, noteReads, type ReadTags } from "#server/cache/memoize.ts";
 import type { ReadCache } from "#server/cache/read-cache.ts";
@@ -24,6 +25,9 @@ import { createGeoRepository } from "#server/domain/geo/repository.ts";
 import { createGeoService } from "#server/domain/geo/service.ts";
 import { createAuditRepository } from "#server/domain/audit/repository.ts";
 import { createStockDeskRepository } from "#server/domain/inventory/repository.ts";
+import { createBannersService } from "#server/domain/merchandising/banners-service.ts";
+import { createProductPhotosService } from "#server/domain/merchandising/photos-service.ts";
+import { createMerchandisingRepository } from "#server/domain/merchandising/repository.ts";
 import { createStockDeskService } from "#server/domain/inventory/service.ts";
 import { createPaymentProblemsRepository } from "#server/domain/payment-problems/repository.ts";
 import { createPaymentProblemsService } from "#server/domain/payment-problems/service.ts";
@@ -236,6 +240,11 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     currentCity: async (chosenId) => (await geo.currentCity(chosenId)).city,
     defaultCity: () => geo.defaultCity(),
   });
+  const merchandisingWork = createUnitOfWork(db, (x) => ({
+    merchandising: createMerchandisingRepository(x),
+    audit: createAuditRepository(x),
+  }));
+  const banners = createBannersService(merchandisingWork);
   return {
     // The acquirer the orders pay through (T-Bank protocol) and, without a real one, its stand-in (ADR 037).
     acquirer: payments.acquirer,
@@ -350,6 +359,11 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
         ? createS3Storage(options.uploads.s3)
         : createDiskStorage(options.uploads?.dir ?? `${paths.data}/uploads`),
     }),
+    // Products' photos and the home page's banners, operators' changes audited (ADR 067).
+    productPhotos: createProductPhotosService(merchandisingWork),
+    banners,
+    // The home page's banners and section tiles: shared, dropped with the listings (banners drop everything).
+    home: shared("home", { home: (theme: BannerTheme) => banners.home(theme) }, { home: listing }),
     // Personal, never cached; an addition locks the owner's list, checks the limit and inserts in one transaction.
     wishlist: noted(createWishlistService(createUnitOfWork(db, createWishlistRepository))),
   };

@@ -32,6 +32,7 @@ import type { Context } from "hono";
 import { paymentProblemsRoute } from "./problems.ts";
 import { smsRoute } from "./sms.ts";
 import { adminImagesRoute } from "./images.ts";
+import { adminBannersRoute, adminProductsRoute } from "./merchandising.ts";
 import { stockRoute } from "./stock.ts";
 import { adminSupportRoute } from "#server/api/support/route.ts";
 import { adminReviewsRoute } from "#server/api/reviews/route.ts";
@@ -304,6 +305,8 @@ export const adminRoute = router
   .route("/payment-problems", paymentProblemsRoute)
   .route("/stock", stockRoute)
   .route("/images", adminImagesRoute)
+  .route("/products", adminProductsRoute)
+  .route("/banners", adminBannersRoute)
   .route("/sms", smsRoute)
   .route("/support", adminSupportRoute)
   .route("/refunds", adminRefundsRoute)
