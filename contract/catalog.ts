@@ -100,7 +100,7 @@ const roublesParam = z.coerce
  * of this schema: `p.<code>=<value>[,<value>]` for enum and yes/no properties, `p.<code>=<min>-<max>`
  * (either end may be left out) for number properties; see `server/domain/catalog/facets-filters.ts`.
  */
-const productFilterShape = {
+export const productFilterShape = {
   /** The category and its whole subtree. */
   categoryId: idParam("Идентификатор категории должен быть целым положительным числом").optional(),
   /** Brand codes; several values are alternatives. Repeated or comma-separated. */

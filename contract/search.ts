@@ -1,12 +1,15 @@
 import { z } from "zod";
-import { kopecksSchema } from "./money-schema.ts";
 import {
+  emptyListingSchema,
   imageSchema,
   productCardSchema,
+  productFacetsSchema,
+  productFilterShape,
   productSortSchema,
   RESULT_DEPTH_ERROR,
   withinResultDepth,
 } from "./catalog.ts";
+import { kopecksSchema } from "./money-schema.ts";
 
 /** The longest query accepted; the header field has the same `maxLength`. */
 export const SEARCH_QUERY_MAX_LENGTH = 200;
@@ -20,15 +23,43 @@ const queryText = z
   .trim()
   .max(SEARCH_QUERY_MAX_LENGTH, { error: `Запрос длиннее ${SEARCH_QUERY_MAX_LENGTH} символов` });
 
+const priceOrder = {
+  error: "Минимальная цена больше максимальной",
+  path: ["priceMin"],
+};
+const priceInOrder = (q: { priceMin?: number | undefined; priceMax?: number | undefined }) =>
+  q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax;
+
+/**
+ * The query, and the listing's filters over its results (`categoryId`, `brand`, `price…`, `p.<code>`
+ * as in GET /api/v1/products). A property filter needs a category: `categoryId`, or else the category
+ * holding at least half of what the query finds (the one whose properties the facets offer).
+ */
 export const searchQuerySchema = z
   .object({
     q: queryText.min(1, { error: "Введите поисковый запрос" }),
     limit: z.coerce.number().int().min(1).max(100).default(24),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     sort: searchSortSchema.default("relevance"),
+    ...productFilterShape,
   })
+  .refine(priceInOrder, priceOrder)
   .refine(withinResultDepth, RESULT_DEPTH_ERROR);
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export const searchFacetsQuerySchema = z
+  .object({ q: queryText.min(1, { error: "Введите поисковый запрос" }), ...productFilterShape })
+  .refine(priceInOrder, priceOrder);
+export type SearchFacetsQuery = z.infer<typeof searchFacetsQuerySchema>;
+
+export const searchFacetsSchema = productFacetsSchema.extend({
+  /**
+   * The category whose properties `properties` are: the chosen one (`categoryId`), else the one
+   * holding at least half of what the query finds; null when the results are spread wider.
+   */
+  category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
+});
+export type SearchFacets = z.infer<typeof searchFacetsSchema>;
 
 export const searchCategorySchema = z.object({
   id: z.number().int(),
@@ -49,17 +80,23 @@ export const searchResultSchema = z.object({
   correctedQuery: z.string().nullable(),
   /** True when the query was typed in the wrong keyboard layout ("cvfhnajy" → "смартфон"). */
   layoutFixed: z.boolean(),
+  /** Products found with every filter applied. */
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
   items: z.array(productCardSchema),
   /**
-   * Categories holding the most matching products, by count; with no results, the most popular
-   * categories instead.
+   * Categories holding the most matching products, by count (every filter applied but the category,
+   * so they are the choices a shopper has); with no results, the most popular categories instead.
    */
   categories: z.array(searchCategorySchema),
   /** With no results only: queries that do find products («возможно, вы искали …»). */
   suggestions: z.array(z.string()),
+  /**
+   * Present when the query finds products but the filters leave none on this page (`no_matches`,
+   * `page_out_of_range`), as a listing says it: then no corrections are offered.
+   */
+  empty: emptyListingSchema.optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

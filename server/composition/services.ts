@@ -152,7 +152,7 @@ const TAGS = {
   catalogMenu: { menu: catalogOnly, node: listing },
   content: { page: catalogOnly, pages: catalogOnly },
   reference: { dictionary: catalogOnly, options: catalogOnly },
-  search: { search: listing, suggest: listing },
+  search: { search: listing, suggest: listing, facets: listing },
   sitemap: { shards: listing },
 } as const;
 
@@ -344,7 +344,12 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     recentSearches: noted(createRecentSearchesService(createRecentSearchesRepository(db))),
     reference,
     routing: noted(createRoutingService(createRoutingRepository(db)), { rulesFor: catalogOnly }),
-    search: shared("search", createSearchService(createSearchRepository(db)), TAGS.search),
+    // Filters and facets of results through the catalogue's own rules (its service, not the cached one).
+    search: shared(
+      "search",
+      createSearchService(createSearchRepository(db), { catalog: createCatalogService(catalogRepository) }),
+      TAGS.search,
+    ),
     // The index's shard list scans every product id (~0.3 s on 100k); the shards themselves stream.
     sitemap: shared("sitemap", createSitemapService(createSitemapRepository(db)), TAGS.sitemap),
     // Recording a view checks, inserts and trims in one transaction (a unit of work).

@@ -216,6 +216,7 @@ describe("OpenAPI", () => {
       "/api/v1/reviews/{id}/helpful",
       "/api/v1/route-rules",
       "/api/v1/search",
+      "/api/v1/search/facets",
       "/api/v1/search/recent",
       "/api/v1/search/recent/{id}",
       "/api/v1/search/suggest",

@@ -161,7 +161,8 @@ const MAX_COST = { filters: 1 + MAX_FILTER_VALUES_TOTAL / FILTER_VALUES_PER_POIN
 
 /**
  * What a call costs in its budget, from the raw query before it is validated (an invalid call costs its
- * sender as much as a valid one): a suggestion one point; a search a point per word of `q`; a listing,
+ * sender as much as a valid one): a suggestion one point; a search a point per word of `q` (or, if
+ * dearer, what its filters would cost a listing); a listing,
  * facets or page call one point plus one for every FILTER_VALUES_PER_POINT values of its list filters
  * (brands, sellers, properties; comma-separated or repeated); a page the dearer of that and the search
  * its `q` makes in-process. Capped at the dearest valid call, so a call past the input bounds still gets
@@ -170,7 +171,8 @@ const MAX_COST = { filters: 1 + MAX_FILTER_VALUES_TOTAL / FILTER_VALUES_PER_POIN
 export function requestCost(c: Context, bucket: RateBucket): number {
   if (bucket === "suggest" || bucket === "deliveries" || bucket === "checkout" || bucket === "uploads")
     return 1;
-  if (bucket === "search") return searchCost(c);
+  // Search results carry the listing's filters too: the dearer of the words and the filter values.
+  if (bucket === "search") return Math.max(searchCost(c), filterCost(c));
   if (bucket === "pages") return Math.max(filterCost(c), c.req.query("q") === undefined ? 1 : searchCost(c));
   return filterCost(c);
 }

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import {
@@ -17,6 +16,7 @@ import { createSearchService } from "#server/domain/search/service.ts";
 import { errorHandler } from "#server/http/error-handler.ts";
 import { apiCacheHeaders } from "#server/http/http-cache.ts";
 import { createLogger } from "#server/logger.ts";
+import { tsqueryMatches } from "#tests/fixtures/search-data.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
 import { type SearchRouteEnv, searchRoute } from "./route.ts";
 
@@ -320,15 +320,12 @@ async function matchingPairs(queries: readonly string[], names: readonly string[
   const tsqueries = queries.map((q) => {
     const words = parseQuery(q).tokens.flatMap((t) => t.words);
     // Every fleeting-vowel stem is kept: these names are not in the catalogue's vocabulary.
-    return ftsMatch(words, wordAlternatives(words, () => true)).query;
+    return ftsMatch(
+      words,
+      wordAlternatives(words, () => true),
+    ).query;
   });
-  const result = await database.db.execute(sql`
-    SELECT q.i AS qi, n.i AS ni
-    FROM unnest(${sql.param(tsqueries)}::text[]) WITH ORDINALITY AS q(query, i),
-      unnest(${sql.param([...names])}::text[]) WITH ORDINALITY AS n(name, i)
-    WHERE to_tsvector('russian', translate(n.name, 'Ёё', 'Ее')) @@ to_tsquery('russian', q.query)`);
-  const rows = (result as unknown as { rows: { qi: number; ni: number }[] }).rows;
-  return new Set(rows.map((r) => `${Number(r.qi) - 1}:${Number(r.ni) - 1}`));
+  return tsqueryMatches(database.db, tsqueries, names);
 }
 
 describe("GET /api/v1/search: brands and models typed in Cyrillic", () => {
@@ -388,8 +385,14 @@ describe("GET /api/v1/search: brands and models typed in Cyrillic", () => {
       const result = await suggest(q);
       expect(result.brands[0], q).toEqual({ code: "samsung", name: "Samsung" });
       expect(result.products.length, q).toBeGreaterThan(0);
-      expect(result.products.every((p) => p.name.includes("Samsung")), q).toBe(true);
-      expect(result.queries.every((text) => text.includes("samsung")), q).toBe(true);
+      expect(
+        result.products.every((p) => p.name.includes("Samsung")),
+        q,
+      ).toBe(true);
+      expect(
+        result.queries.every((text) => text.includes("samsung")),
+        q,
+      ).toBe(true);
     }
     expect((await suggest("эппл")).brands[0]).toEqual({ code: "apple", name: "Apple" });
   });
@@ -424,7 +427,9 @@ describe("GET /api/v1/search: the listing's filters over the results", () => {
     const prices = [...up.items, ...next.items].map((p) => p.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(prices.every((p) => p <= priceMax * 100)).toBe(true);
-    expect(new Set([...up.items, ...next.items].map((p) => p.id)).size).toBe(up.items.length + next.items.length);
+    expect(new Set([...up.items, ...next.items].map((p) => p.id)).size).toBe(
+      up.items.length + next.items.length,
+    );
   });
 
   it("says the filters leave nothing, without corrections, when the query itself finds products", async () => {

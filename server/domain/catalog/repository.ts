@@ -130,8 +130,8 @@ function propertyCondition(p: PropertyFilter): SQL {
   return sql`${products.id} IN (SELECT v.product_id FROM ${productPropertyValues} v WHERE v.property_id = ANY(${int4Array(p.propertyIds)}) AND ${value})`;
 }
 
-/** Each active filter as one condition on `products`, keyed for disjunctive facet counts. */
-function filterConditions(f: ListingFilter): { key: FilterKey; cond: SQL }[] {
+/** Each active filter as one condition on `products`, keyed for disjunctive facet counts (and search's). */
+export function filterConditions(f: ListingFilter): { key: FilterKey; cond: SQL }[] {
   const out: { key: FilterKey; cond: SQL }[] = [];
   if (f.brandIds) out.push({ key: "brand", cond: sql`${products.brandId} = ANY(${int4Array(f.brandIds)})` });
   if (f.sellerIds)
@@ -152,7 +152,7 @@ function filterConditions(f: ListingFilter): { key: FilterKey; cond: SQL }[] {
   return out;
 }
 
-function categoryCondition(f: ListingFilter): SQL | undefined {
+export function categoryCondition(f: ListingFilter): SQL | undefined {
   return f.categoryIds ? sql`${products.categoryId} = ANY(${int4Array(f.categoryIds)})` : undefined;
 }
 
@@ -165,7 +165,11 @@ const all = (parts: readonly SQL[]) => (parts.length > 0 ? sql.join([...parts], 
  * Property values come from one join of `base` with their rows; a row of property P passes the filter
  * on P itself by definition.
  */
-function facetQuery(filter: ListingFilter, facetProperties: { ids: number[]; numberIds: number[] }): SQL {
+function facetQuery(
+  filter: ListingFilter,
+  facetProperties: { ids: number[]; numberIds: number[] },
+  matching?: SQL,
+): SQL {
   const within = new Set<FilterKey>(filter.within ?? []);
   const conditions = filterConditions(filter);
   // A page's own filters (a brand's page) narrow `base` itself: no count ever looks outside them.
@@ -231,7 +235,7 @@ function facetQuery(filter: ListingFilter, facetProperties: { ids: number[]; num
       SELECT ${products.id} AS id, ${products.brandId} AS brand_id, ${products.sellerId} AS seller_id,
         ${products.price} AS price, ${inStockExpr} AS in_stock, ${products.cashbackPercent} > 0 AS has_cashback,
         ${products.isTopProfit} AS is_top_profit, ${products.rating} AS rating${sql.join(flagColumns, sql``)}
-      FROM ${products} WHERE ${all([categoryCondition(filter) ?? sql`TRUE`, ...scope])}
+      FROM ${products} WHERE ${all([categoryCondition(filter) ?? sql`TRUE`, ...scope, ...(matching ? [matching] : [])])}
     ), s AS (SELECT ${sql.join(columns, sql`, `)} FROM base)
     SELECT 'stat'::text AS facet, x.key, NULL::text AS label, x.n, x.lo, x.hi
       FROM s CROSS JOIN LATERAL (VALUES ${sql.join(unpivot, sql`, `)}) AS x(key, n, lo, hi)${optionFacet("brand")}${optionFacet("seller")}${propertyFacet}`;
@@ -285,9 +289,16 @@ export function createCatalogRepository(db: Database) {
       return { rows, total: count?.total ?? 0 };
     },
 
-    /** Facet counts for a listing; see `facetQuery`. */
-    async facetRows(filter: ListingFilter, facetProperties: { ids: number[]; numberIds: number[] }) {
-      const result = await db.execute(facetQuery(filter, facetProperties));
+    /**
+     * Facet counts for a listing; see `facetQuery`. `matching`: a condition every counted product meets
+     * besides the filters (search's match: the facets of search results).
+     */
+    async facetRows(
+      filter: ListingFilter,
+      facetProperties: { ids: number[]; numberIds: number[] },
+      matching?: SQL,
+    ) {
+      const result = await db.execute(facetQuery(filter, facetProperties, matching));
       return rowsOf<FacetRow>(result).map((r) => ({
         ...r,
         n: Number(r.n),

@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type {
   Brand,
   CategoryNode,
@@ -125,17 +126,26 @@ function invalidIf(issues: FieldIssue[]): void {
 }
 
 export function createCatalogService(repository: CatalogRepository) {
-  /** Resolves codes to ids and checks the property filters against the category's own properties. */
-  async function resolveFilter(query: ProductFacetsQuery, params: PropertyFilterParams) {
+  /**
+   * Resolves codes to ids and checks the property filters against the category's own properties:
+   * `query.categoryId`'s, or else `propertiesOf`'s (a category whose properties filter without
+   * narrowing the list to it: search's dominant category).
+   */
+  async function resolveFilter(
+    query: ProductFacetsQuery,
+    params: PropertyFilterParams,
+    propertiesOf?: number,
+  ) {
     const brandCodes = query.brand ?? [];
     const sellerCodes = query.seller ?? [];
     // A request's size is checked before it costs a read (ADR 024).
     invalidIf(boundPropertyParams(params));
     const hasCategory = query.categoryId !== undefined;
+    const propertyCategory = query.categoryId ?? propertiesOf;
     const context =
-      hasCategory || brandCodes.length > 0 || sellerCodes.length > 0
+      propertyCategory !== undefined || brandCodes.length > 0 || sellerCodes.length > 0
         ? await repository.findListingContext({
-            categoryId: query.categoryId,
+            categoryId: propertyCategory,
             brands: brandCodes,
             sellers: sellerCodes,
           })
@@ -143,7 +153,7 @@ export function createCatalogService(repository: CatalogRepository) {
     if (hasCategory && !context.categoryIds)
       throw new AppError("not_found", "Категория не найдена", { code: "category_not_found" });
     const groups = groupProperties(context.properties);
-    const parsed = parsePropertyParams(params, groups, hasCategory);
+    const parsed = parsePropertyParams(params, groups, propertyCategory !== undefined);
     invalidIf(parsed.issues);
     const properties: PropertyFilter[] = [...parsed.filters];
     if (parsed.enums.length > 0) {
@@ -172,7 +182,7 @@ export function createCatalogService(repository: CatalogRepository) {
         { field: "query", message: `Не больше ${MAX_FILTER_VALUES_TOTAL} значений фильтров в одном запросе` },
       ]);
     const filter: ListingFilter = {
-      categoryIds: context.categoryIds,
+      categoryIds: hasCategory ? context.categoryIds : undefined,
       brandIds: brandCodes.length > 0 ? context.brands.map((b) => b.id) : undefined,
       sellerIds: sellerCodes.length > 0 ? context.sellers.map((s) => s.id) : undefined,
       priceMin: toKopecks(query.priceMin),
@@ -187,6 +197,15 @@ export function createCatalogService(repository: CatalogRepository) {
   }
 
   return {
+    /**
+     * A listing's filters resolved to ids, for search's results (`propertiesOf`: see resolveFilter); a
+     * 400 or 404 as the listing answers them.
+     */
+    async resolveListing(query: ProductFacetsQuery, params: PropertyFilterParams, propertiesOf?: number) {
+      const { filter, groups, hasCategory } = await resolveFilter(query, params, propertiesOf);
+      return { filter, groups, hasCategory };
+    },
+
     async categoryTree(depth: number): Promise<CategoryTree> {
       return { items: buildCategoryTree(await repository.listCategories(depth)) };
     },
@@ -227,8 +246,10 @@ export function createCatalogService(repository: CatalogRepository) {
     async productFacets(
       query: ProductFacetsQuery,
       properties: PropertyFilterParams = {},
+      /** Search's results: only products `matching`, the properties of `propertiesOf` (resolveFilter). */
+      scope: { matching?: SQL; propertiesOf?: number } = {},
     ): Promise<ProductFacets> {
-      const resolved = await resolveFilter(query, properties);
+      const resolved = await resolveFilter(query, properties, scope.propertiesOf);
       const { groups, context, hasCategory } = resolved;
       const within = query.within ?? [];
       const filter: ListingFilter = { ...resolved.filter, within };
@@ -238,10 +259,14 @@ export function createCatalogService(repository: CatalogRepository) {
         context.depth === 0
           ? groups.filter((g) => g.categories > 1 || filter.properties.some((p) => p.code === g.code))
           : groups;
-      const rows = await repository.facetRows(filter, {
-        ids: shown.flatMap((g) => g.propertyIds),
-        numberIds: shown.filter((g) => g.kind === "number").flatMap((g) => g.propertyIds),
-      });
+      const rows = await repository.facetRows(
+        filter,
+        {
+          ids: shown.flatMap((g) => g.propertyIds),
+          numberIds: shown.filter((g) => g.kind === "number").flatMap((g) => g.propertyIds),
+        },
+        scope.matching,
+      );
       const facets = assembleFacets({
         groups: shown,
         filter,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldCase, isCorrectable, normalizeQuery, normalizeWords } from "./normalize.ts";
+import { fleetingVowelStems, foldCase, isCorrectable, normalizeQuery, normalizeWords } from "./normalize.ts";
 
 describe("normalizeWords", () => {
   it("lower-cases, folds ё to е, trims and collapses spaces", () => {
@@ -33,5 +33,28 @@ describe("isCorrectable", () => {
     expect(isCorrectable("гб")).toBe(false);
     expect(isCorrectable("a55")).toBe(false);
     expect(isCorrectable("256")).toBe(false);
+  });
+});
+
+describe("fleetingVowelStems", () => {
+  it("drops the vowel of a genitive plural the stemmer leaves whole", () => {
+    expect(fleetingVowelStems("масок")).toEqual(["маск"]);
+    expect(fleetingVowelStems("кукол")).toEqual(["кукл"]);
+    expect(fleetingVowelStems("сумок")).toEqual(["сумк"]);
+    expect(fleetingVowelStems("кроссовок")).toEqual(["кроссовк"]);
+  });
+
+  it("tries a soft sign for е, and reads е after a vowel as й", () => {
+    expect(fleetingVowelStems("ложек")).toEqual(["ложк", "ложьк"]);
+    expect(fleetingVowelStems("серег")).toEqual(["серг", "серьг"]);
+    expect(fleetingVowelStems("туфель")).toEqual(["туфл", "туфьл"]);
+    expect(fleetingVowelStems("чаек")).toEqual(["чайк"]);
+  });
+
+  it("leaves other shapes alone", () => {
+    expect(fleetingVowelStems("сок")).toEqual([]);
+    expect(fleetingVowelStems("маска")).toEqual([]);
+    expect(fleetingVowelStems("iphone")).toEqual([]);
+    expect(fleetingVowelStems("наушников")).toEqual(["наушникв"]);
   });
 });

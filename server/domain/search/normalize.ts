@@ -41,3 +41,25 @@ export function normalizeQuery(text: string): string {
 export function isCorrectable(word: string): boolean {
   return word.length >= 3 && !DIGIT.test(word) && LETTER.test(word);
 }
+
+const CONSONANT = "бвгджзклмнпрстфхцчшщ";
+/** A consonant, the fleeting о/е/ё, a final consonant (and a soft sign: "туфель"). */
+const FLEETING = new RegExp(`^([а-яё]{2,})([оеё])([${CONSONANT}])ь?$`);
+const VOWEL = /[аеёиоуыэюя]/;
+
+/**
+ * The stems a genitive plural with a fleeting vowel may come from: "масок" → "маск" (маска), "кукол"
+ * → "кукл", "ложек" → "ложк", "серег" → "серьг", "чаек" → "чайк". The `russian` stemmer leaves such a
+ * word whole ("масок" stays 'масок' while "маска" is 'маск'), so it would find nothing. Empty for a word
+ * of another shape; the caller keeps only the stems some product name has a word starting with.
+ */
+export function fleetingVowelStems(word: string): string[] {
+  const m = FLEETING.exec(word);
+  if (!m) return [];
+  const [, head, vowel, last] = m as unknown as [string, string, string, string];
+  const before = head.at(-1)!;
+  // "чаек": after a vowel, "е" stands for a "й" (чайка).
+  if (VOWEL.test(before)) return vowel === "о" ? [] : [`${head}й${last}`];
+  if (!CONSONANT.includes(before)) return [];
+  return vowel === "о" ? [`${head}${last}`] : [`${head}${last}`, `${head}ь${last}`];
+}

@@ -6,6 +6,7 @@ import {
   namePattern,
   parseQuery,
   toTsQuery,
+  wordAlternatives,
 } from "./query-plan.ts";
 import { Vocabulary } from "./vocabulary.ts";
 
@@ -48,6 +49,43 @@ describe("tsquery text", () => {
       phraseQuery: "'samsung':A <-> 'galaxy':A",
     });
     expect(ftsMatch(["платье"]).phraseQuery).toBeNull();
+  });
+});
+
+describe("wordAlternatives", () => {
+  const knows = (stem: string) => ["маск", "кукл"].includes(stem);
+
+  it("reads brands and model words typed in Cyrillic in the catalogue's Latin", () => {
+    const alternatives = wordAlternatives(["айфон", "15", "про"], knows);
+    expect(alternatives.get("айфон")).toEqual([["iphone"]]);
+    expect(alternatives.get("про")).toEqual([["pro"]]);
+    expect(alternatives.has("15")).toBe(false);
+    expect(wordAlternatives(["делонги"], knows).get("делонги")).toEqual([["de", "longhi"]]);
+  });
+
+  it("reads model codes typed with Cyrillic letters both ways", () => {
+    expect(wordAlternatives(["а55"], knows).get("а55")).toEqual([["a55"]]);
+    expect(wordAlternatives(["с24"], knows).get("с24")).toEqual([["s24"], ["c24"]]);
+  });
+
+  it("adds the nominative of a genitive plural only for stems product names have", () => {
+    expect(wordAlternatives(["масок", "кукол"], knows)).toEqual(
+      new Map([
+        ["масок", [["маска"]]],
+        ["кукол", [["кукла"]]],
+      ]),
+    );
+    expect(wordAlternatives(["смартфон"], knows).size).toBe(0);
+  });
+
+  it("makes each word with alternatives a group, phrases included", () => {
+    const alternatives = wordAlternatives(["делонги", "кофемашина"], knows);
+    expect(toTsQuery(["делонги", "кофемашина"], { weight: "A", operator: "<->" }, alternatives)).toBe(
+      "('делонги':A | 'de':A <-> 'longhi':A) <-> 'кофемашина':A",
+    );
+    expect(toTsQuery(["айфон"], { prefix: true, weight: "A" }, wordAlternatives(["айфон"], knows))).toBe(
+      "('айфон':*A | 'iphone':A)",
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { typoBudget } from "./edit-distance.ts";
 import { switchLayout } from "./keyboard-layout.ts";
-import { normalizeWords } from "./normalize.ts";
+import { fleetingVowelStems, normalizeWords } from "./normalize.ts";
+import { codeReadings, spellingsOf } from "./spellings.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
 /** Words beyond this many are ignored: no shopper types more, and each one costs index work. */
@@ -66,17 +67,55 @@ export interface FuzzyMatch {
 export type SearchMatch = FtsMatch | FuzzyMatch;
 
 /**
+ * Other readings of query words, each one word or a phrase: a brand or model word typed in Cyrillic
+ * ("айфон" → iphone, "делонги" → de longhi), a model code typed with Cyrillic letters ("а55" → a55),
+ * the nominative of a genitive plural with a fleeting vowel ("масок" → маска). A word matches when
+ * it or any of its readings does.
+ */
+export type Alternatives = ReadonlyMap<string, readonly (readonly string[])[]>;
+
+/** Readings beyond these are dropped: each one is another index probe. */
+const MAX_ALTERNATIVES = 6;
+
+/**
+ * The alternatives of the words. A fleeting-vowel stem is kept only if `knows` it (some word of a
+ * product name starts with it), so "смартфон" is not also looked for as "смартфн".
+ */
+export function wordAlternatives(words: readonly string[], knows: (prefix: string) => boolean): Alternatives {
+  const out = new Map<string, string[][]>();
+  for (const word of words) {
+    if (out.has(word)) continue;
+    const found = [...spellingsOf(word), ...codeReadings(word).map((c) => [c])];
+    // The stemmer cuts the "а" again: "маска" is indexed and queried as 'маск'.
+    for (const stem of fleetingVowelStems(word)) if (knows(stem)) found.push([`${stem}а`]);
+    if (found.length > 0) out.set(word, found.slice(0, MAX_ALTERNATIVES));
+  }
+  return out;
+}
+
+/**
  * A `to_tsquery` expression of the words. Each word is quoted, so the parser stems it and reads a
  * compound ("смарт-часы", "8/256") as the phrase PostgreSQL indexed; `normalizeWords` leaves no quote
- * or backslash to escape.
+ * or backslash to escape. A word with alternatives becomes `('айфон' | 'iphone')`; an alternative is
+ * matched whole, never as a prefix.
  */
 export function toTsQuery(
   words: readonly string[],
   options: { weight?: "A"; prefix?: boolean; operator?: "&" | "<->" } = {},
+  alternatives?: Alternatives,
 ): string {
   const suffix =
     options.prefix || options.weight ? `:${options.prefix ? "*" : ""}${options.weight ?? ""}` : "";
-  return words.map((w) => `'${w}'${suffix}`).join(` ${options.operator ?? "&"} `);
+  const whole = options.weight ? `:${options.weight}` : "";
+  return words
+    .map((w) => {
+      const lexeme = `'${w}'${suffix}`;
+      const others = alternatives?.get(w);
+      if (!others || others.length === 0) return lexeme;
+      const readings = others.map((phrase) => phrase.map((x) => `'${x}'${whole}`).join(" <-> "));
+      return `(${[lexeme, ...readings].join(" | ")})`;
+    })
+    .join(` ${options.operator ?? "&"} `);
 }
 
 /**
@@ -92,12 +131,12 @@ export function namePattern(word: string): string | null {
   return stem.replaceAll(".", "\\.").replaceAll("е", "[её]");
 }
 
-export function ftsMatch(words: readonly string[]): FtsMatch {
+export function ftsMatch(words: readonly string[], alternatives?: Alternatives): FtsMatch {
   return {
     kind: "fts",
-    query: toTsQuery(words),
-    nameQuery: toTsQuery(words, { weight: "A" }),
-    phraseQuery: words.length > 1 ? toTsQuery(words, { weight: "A", operator: "<->" }) : null,
+    query: toTsQuery(words, {}, alternatives),
+    nameQuery: toTsQuery(words, { weight: "A" }, alternatives),
+    phraseQuery: words.length > 1 ? toTsQuery(words, { weight: "A", operator: "<->" }, alternatives) : null,
   };
 }
 

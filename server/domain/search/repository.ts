@@ -2,8 +2,9 @@ import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { SearchSort } from "#contract/search.ts";
 import type { Database } from "#server/db/client.ts";
 import { brands, categories, productImages, products } from "#server/db/schema/index.ts";
-import { selectCards } from "#server/domain/catalog/repository.ts";
-import { namePattern, type SearchMatch, toTsQuery } from "./query-plan.ts";
+import type { ListingFilter } from "#server/domain/catalog/facets-filters.ts";
+import { categoryCondition, filterConditions, selectCards } from "#server/domain/catalog/repository.ts";
+import { type Alternatives, namePattern, type SearchMatch, toTsQuery } from "./query-plan.ts";
 
 /** Trigram word similarity the fuzzy fallback requires (pg_trgm's default of 0.6 lets in too much noise). */
 const FUZZY_THRESHOLD = 0.7;
@@ -54,9 +55,22 @@ const orderBySort: Record<SearchSort, SQL> = {
 const SUGGEST_WINDOW = 1_000;
 
 export interface SearchPageRow {
+  /** What the match finds, before any filter. */
+  matched: number;
+  /** With every filter. */
   total: number;
   ids: number[];
+  /** With every filter but the category's. */
   categories: { id: number; name: string; slug: string; count: number }[];
+}
+
+export interface SearchPageOptions {
+  sort: SearchSort;
+  limit: number;
+  offset: number;
+  categoriesLimit: number;
+  /** The listing's filters over the results; the category counts take every one but the category. */
+  filters?: ListingFilter | undefined;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -69,12 +83,13 @@ function fromJson<T>(value: unknown): T {
 }
 
 export function createSearchRepository(db: Database) {
-  function pageStatement(
-    match: SearchMatch,
-    options: { sort: SearchSort; limit: number; offset: number; categoriesLimit: number },
-  ) {
+  function pageStatement(match: SearchMatch, options: SearchPageOptions) {
     const rank = options.sort === "relevance" ? rankExpression(match) : sql`0`;
-    // One pass over the matches (MATERIALIZED): the count, the categories and the page all read it.
+    const conditions = options.filters ? filterConditions(options.filters).map((c) => c.cond) : [];
+    // Constants without filters: the planner folds them, no row pays for them.
+    const passes = conditions.length > 0 ? sql.join(conditions, sql` AND `) : sql`TRUE`;
+    const inCategory = (options.filters && categoryCondition(options.filters)) ?? sql`TRUE`;
+    // One pass over the matches (MATERIALIZED): the counts, the categories and the page all read it.
     return sql`
       WITH m AS MATERIALIZED (
         SELECT ${products.id} AS id, ${products.categoryId} AS category_id, ${products.popularity} AS popularity,
@@ -82,23 +97,26 @@ export function createSearchRepository(db: Database) {
           ${products.reviewsCount} AS reviews_count,
           CASE WHEN ${products.oldPrice} IS NULL THEN 0
             ELSE round(100.0 * (${products.oldPrice} - ${products.price}) / ${products.oldPrice}) END AS discount,
-          ${rank} AS rank
+          ${rank} AS rank, (${passes}) AS passes, (${inCategory}) AS in_category
         FROM ${products}
         WHERE ${searchCondition(match)}
       )
       SELECT
-        (SELECT count(*)::int FROM m) AS total,
-        array(SELECT m.id FROM m ORDER BY ${orderBySort[options.sort]} LIMIT ${options.limit} OFFSET ${options.offset}) AS ids,
+        (SELECT count(*)::int FROM m) AS matched,
+        (SELECT count(*)::int FROM m WHERE m.passes AND m.in_category) AS total,
+        array(SELECT m.id FROM m WHERE m.passes AND m.in_category
+          ORDER BY ${orderBySort[options.sort]} LIMIT ${options.limit} OFFSET ${options.offset}) AS ids,
         (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'count', t.n)
             ORDER BY t.n DESC, c.id), '[]'::json)
-          FROM (SELECT m.category_id, count(*)::int AS n FROM m GROUP BY m.category_id
+          FROM (SELECT m.category_id, count(*)::int AS n FROM m WHERE m.passes GROUP BY m.category_id
                 ORDER BY n DESC, m.category_id LIMIT ${options.categoriesLimit}) t
           JOIN ${categories} c ON c.id = t.category_id) AS categories`;
   }
 
   function toPage(result: unknown): SearchPageRow {
-    const [row] = rowsOf<{ total: number; ids: number[]; categories: unknown }>(result);
+    const [row] = rowsOf<{ matched: number; total: number; ids: number[]; categories: unknown }>(result);
     return {
+      matched: Number(row?.matched ?? 0),
       total: Number(row?.total ?? 0),
       ids: (row?.ids ?? []).map(Number),
       categories: fromJson<SearchPageRow["categories"]>(row?.categories ?? []),
@@ -121,11 +139,43 @@ export function createSearchRepository(db: Database) {
 
   return {
     /** The total, one page of ids in the requested order and the categories with most matches. */
-    async searchPage(
-      match: SearchMatch,
-      options: { sort: SearchSort; limit: number; offset: number; categoriesLimit: number },
-    ): Promise<SearchPageRow> {
+    async searchPage(match: SearchMatch, options: SearchPageOptions): Promise<SearchPageRow> {
       return toPage(await execute(match, pageStatement(match, options)));
+    },
+
+    /**
+     * The category holding most of the match, with its share (`count` of `total`); null when nothing
+     * matches. One grouping pass over the match.
+     */
+    async dominantCategory(match: SearchMatch) {
+      const [row] = rowsOf<{ id: number; name: string; slug: string; count: number; total: number }>(
+        await execute(
+          match,
+          sql`
+            SELECT c.id, c.name, c.slug, t.n AS count, t.total FROM (
+              SELECT ${products.categoryId} AS category_id, count(*)::int AS n, (sum(count(*)) OVER ())::int AS total
+              FROM ${products} WHERE ${searchCondition(match)}
+              GROUP BY ${products.categoryId} ORDER BY n DESC, ${products.categoryId} LIMIT 1
+            ) t JOIN ${categories} c ON c.id = t.category_id`,
+        ),
+      );
+      return row
+        ? {
+            id: Number(row.id),
+            name: row.name,
+            slug: row.slug,
+            count: Number(row.count),
+            total: Number(row.total),
+          }
+        : null;
+    },
+
+    async findCategory(id: number) {
+      const [row] = await db
+        .select({ id: categories.id, name: categories.name, slug: categories.slug })
+        .from(categories)
+        .where(eq(categories.id, id));
+      return row ?? null;
     },
 
     async anyMatch(match: SearchMatch): Promise<boolean> {
@@ -159,13 +209,14 @@ export function createSearchRepository(db: Database) {
      * instead of ranking thousands; only a rare prefix falls through to the full-text index, where it
      * has few matches to sort.
      */
-    async suggestProducts(words: readonly string[], limit: number) {
+    async suggestProducts(words: readonly string[], limit: number, alternatives?: Alternatives) {
       // Each word as typed, as a prefix of an indexed stem ('simple' leaves "коля" whole where 'russian'
-      // would cut it to "кол" and match every "колонка"), or as a whole word in any form ("смартфоны").
+      // would cut it to "кол" and match every "колонка"), or as a whole word in any form ("смартфоны")
+      // or any of its other readings ("айфон": iphone).
       const query = sql.join(
         words.map(
           (w) =>
-            sql`(to_tsquery('simple', ${toTsQuery([w], { prefix: true, weight: "A" })}) || to_tsquery('russian', ${toTsQuery([w], { weight: "A" })}))`,
+            sql`(to_tsquery('simple', ${toTsQuery([w], { prefix: true, weight: "A" })}) || to_tsquery('russian', ${toTsQuery([w], { weight: "A" }, alternatives)}))`,
         ),
         sql` && `,
       );
@@ -180,8 +231,10 @@ export function createSearchRepository(db: Database) {
       );
       // One or two letters match too much to sort it all: the popular products are the suggestions then.
       const inName = words.flatMap((w) => {
-        const pattern = namePattern(w);
-        return pattern ? [sql`lower(${products.name}) ~ ${pattern}`] : [];
+        // A phrase reading ("de longhi") is looked for by its first word.
+        const patterns = [w, ...(alternatives?.get(w) ?? []).map((phrase) => phrase[0]!)].map(namePattern);
+        if (patterns.some((p) => p === null)) return [];
+        return [sql`lower(${products.name}) ~ ${[...new Set(patterns)].join("|")}`];
       });
       if (rows.length < limit && inName.length > 0) {
         rows = rowsOf<{ id: number }>(

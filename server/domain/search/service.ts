@@ -1,14 +1,24 @@
+import type { PropertyFilterParams } from "#contract/catalog.ts";
+import { kopecks } from "#contract/money.ts";
 import {
   type SearchCategory,
+  type SearchFacets,
+  type SearchFacetsQuery,
   type SearchQuery,
   type SearchResult,
   SUGGEST_LIMITS,
   type SuggestResult,
 } from "#contract/search.ts";
-import { kopecks } from "#contract/money.ts";
-import { toCard } from "#server/domain/catalog/service.ts";
+import { explainEmpty, RATING_STEPS } from "#server/domain/catalog/facets.ts";
+import {
+  activeFilterKeys,
+  type ListingFilter,
+  type PropertyGroup,
+} from "#server/domain/catalog/facets-filters.ts";
+import { type CatalogService, toCard } from "#server/domain/catalog/service.ts";
 import { isCorrectable } from "./normalize.ts";
 import {
+  type Alternatives,
   alternativeQueries,
   chooseReadings,
   ftsMatch,
@@ -17,8 +27,10 @@ import {
   type SearchMatch,
   type TokenChoice,
   toTsQuery,
+  wordAlternatives,
 } from "./query-plan.ts";
-import type { SearchRepository } from "./repository.ts";
+import { type SearchRepository, searchCondition } from "./repository.ts";
+import { spellingsByPrefix, spellingsOf } from "./spellings.ts";
 import { type Vocabulary, VocabularyBuilder } from "./vocabulary.ts";
 
 /** Categories listed beside results (and instead of them when nothing is found). */
@@ -35,6 +47,52 @@ export interface SearchServiceOptions {
   /** How long the vocabulary and popular lists serve before a rebuild starts in the background. */
   refreshAfterMs?: number;
   now?: () => number;
+  /**
+   * The catalogue's filters and facets, for filtered results and their facets (the service itself,
+   * not its cached wrapper: the facets take a condition). Without it a filter is refused.
+   */
+  catalog?: Pick<CatalogService, "resolveListing" | "productFacets">;
+}
+
+/** A property filter offers the dominant category's properties when it holds this share of the match. */
+const DOMINANT_SHARE = 0.5;
+
+/** Whether the query carries any of the listing's filters. */
+function hasFilters(query: SearchFacetsQuery, properties: PropertyFilterParams): boolean {
+  return (
+    query.categoryId !== undefined ||
+    (query.brand?.length ?? 0) > 0 ||
+    (query.seller?.length ?? 0) > 0 ||
+    query.priceMin !== undefined ||
+    query.priceMax !== undefined ||
+    query.inStock === true ||
+    query.cashback === true ||
+    query.topProfit === true ||
+    query.ratingMin !== undefined ||
+    Object.keys(properties).length > 0
+  );
+}
+
+interface ResolvedFilters {
+  filter: ListingFilter;
+  groups: PropertyGroup[];
+  hasCategory: boolean;
+}
+
+/** Facets of a query that finds nothing. */
+function nothingToFacet(): SearchFacets {
+  return {
+    total: 0,
+    price: null,
+    brands: [],
+    sellers: [],
+    inStock: 0,
+    cashback: 0,
+    topProfit: 0,
+    ratings: RATING_STEPS.map((min) => ({ min, count: 0, selected: false })),
+    properties: [],
+    category: null,
+  };
 }
 
 interface SearchIndex {
@@ -121,7 +179,7 @@ export function createSearchService(repository: SearchRepository, options: Searc
       (t) => t.switched !== null && !t.words.every((w) => !isCorrectable(w) || vocabulary.hasPrefix(w)),
     );
     const switched = plan.tokens.flatMap((t, i) => (slip[i] && t.switched ? [t.switched] : []));
-    const tested = [...typed, ...switched].map((w) => toTsQuery(w));
+    const tested = [...typed, ...switched].map((w) => toTsQuery(w, {}, alternativesIn(w, vocabulary)));
     const hits = await repository.hasMatches(tested);
     let next = typed.length;
     const choices = chooseReadings(
@@ -160,26 +218,86 @@ export function createSearchService(repository: SearchRepository, options: Searc
       .slice(0, MAX_SUGGESTIONS);
   }
 
+  /**
+   * The match `search` shows results for (null: nothing), for the facets: filtered by
+   * `searchCondition(match)` their counts agree with the results.
+   */
+  async function resolveMatch(q: string): Promise<SearchMatch | null> {
+    const plan = parseQuery(q);
+    if (plan.tokens.length === 0) return null;
+    const { vocabulary } = await searchIndex();
+    const words = plan.tokens.flatMap((t) => t.words);
+    const typed = ftsMatch(words, alternativesIn(words, vocabulary));
+    if (await repository.anyMatch(typed)) return typed;
+    const read = await fallback(plan, vocabulary);
+    if (read.changed) {
+      const corrected = ftsMatch(read.words);
+      if (await repository.anyMatch(corrected)) return corrected;
+    }
+    if (!fuzzyWorthTrying(read)) return null;
+    const fuzzy: SearchMatch = { kind: "fuzzy", text: read.text };
+    return (await repository.anyMatch(fuzzy)) ? fuzzy : null;
+  }
+
+  function requireCatalog(): NonNullable<SearchServiceOptions["catalog"]> {
+    if (!options.catalog) throw new Error("search: filters need the catalogue service (options.catalog)");
+    return options.catalog;
+  }
+
+  /**
+   * Whose properties filter the results: the chosen category's, else the dominant one's (at least
+   * half of the match, before any filter, so the choice does not move as filters are applied).
+   */
+  async function propertyCategory(query: SearchFacetsQuery, match: SearchMatch) {
+    if (query.categoryId !== undefined) {
+      return { propertiesOf: undefined, category: await repository.findCategory(query.categoryId) };
+    }
+    const top = await repository.dominantCategory(match);
+    if (!top || top.count < top.total * DOMINANT_SHARE) return { propertiesOf: undefined, category: null };
+    return { propertiesOf: top.id, category: { id: top.id, name: top.name, slug: top.slug } };
+  }
+
+  /** The query's filters resolved against the catalogue; undefined when it has none. */
+  async function filtersFor(
+    query: SearchQuery,
+    properties: PropertyFilterParams,
+    match: SearchMatch,
+  ): Promise<ResolvedFilters | undefined> {
+    if (!hasFilters(query, properties)) return undefined;
+    // The dominant category is looked for only when a property filter needs it.
+    const propertiesOf =
+      Object.keys(properties).length > 0 && query.categoryId === undefined
+        ? (await propertyCategory(query, match)).propertiesOf
+        : undefined;
+    return requireCatalog().resolveListing(query, properties, propertiesOf);
+  }
+
   return {
     /**
      * Results for a query. As typed if it finds anything; else with the keyboard layout switched
      * and typos corrected word by word (`correctedQuery`, `layoutFixed`); else by trigram similarity
      * of names; else nothing, with queries that would find something and the popular categories.
      */
-    async search(query: SearchQuery): Promise<SearchResult> {
+    async search(query: SearchQuery, properties: PropertyFilterParams = {}): Promise<SearchResult> {
       const plan = parseQuery(query.q);
       const base = { query: query.q, page: query.page, limit: query.limit };
-      const options = {
+      const pageOptions = {
         sort: query.sort,
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
         categoriesLimit: RESULT_CATEGORIES,
       };
-      const found = async (match: SearchMatch, correctedQuery: string | null, layoutFixed: boolean) => {
-        const page = await repository.searchPage(match, options);
-        if (page.total === 0) return null;
+      const found = async (
+        match: SearchMatch,
+        correctedQuery: string | null,
+        layoutFixed: boolean,
+      ): Promise<SearchResult | null> => {
+        const filters = await filtersFor(query, properties, match);
+        const page = await repository.searchPage(match, { ...pageOptions, filters: filters?.filter });
+        // Corrections are for a query that finds nothing, not for filters that leave nothing.
+        if (page.matched === 0) return null;
         const cards = new Map((await repository.findCards(page.ids)).map((row) => [row.id, toCard(row)]));
-        return {
+        const result: SearchResult = {
           ...base,
           correctedQuery,
           layoutFixed,
@@ -188,6 +306,16 @@ export function createSearchService(repository: SearchRepository, options: Searc
           categories: page.categories,
           suggestions: [],
         };
+        if (page.ids.length > 0) return result;
+        const empty = explainEmpty({
+          total: page.total,
+          activeKeys: filters ? activeFilterKeys(filters.filter) : [],
+          groups: filters?.groups ?? [],
+          page: query.page,
+          limit: query.limit,
+          hasCategory: filters?.hasCategory ?? false,
+        });
+        return empty ? { ...result, empty } : result;
       };
       const nothing = async (suggestions: string[]): Promise<SearchResult> => ({
         ...base,
@@ -200,10 +328,12 @@ export function createSearchService(repository: SearchRepository, options: Searc
       });
 
       if (plan.tokens.length === 0) return nothing([]);
-      const asTyped = await found(ftsMatch(plan.tokens.flatMap((t) => t.words)), null, false);
+      // Built at start-up (warmUp): awaiting it costs nothing after that.
+      const { vocabulary } = await searchIndex();
+      const words = plan.tokens.flatMap((t) => t.words);
+      const asTyped = await found(ftsMatch(words, alternativesIn(words, vocabulary)), null, false);
       if (asTyped) return asTyped;
 
-      const { vocabulary } = await searchIndex();
       const read = await fallback(plan, vocabulary);
       const correctedQuery = read.changed ? read.text : null;
       if (read.changed) {
@@ -221,19 +351,21 @@ export function createSearchService(repository: SearchRepository, options: Searc
      * The match `search` shows results for (null: nothing), for the listing's facets: filter with
      * `searchCondition(match)` from the search repository and the counts agree with the results.
      */
-    async resolveMatch(q: string): Promise<SearchMatch | null> {
-      const plan = parseQuery(q);
-      if (plan.tokens.length === 0) return null;
-      const typed = ftsMatch(plan.tokens.flatMap((t) => t.words));
-      if (await repository.anyMatch(typed)) return typed;
-      const read = await fallback(plan, (await searchIndex()).vocabulary);
-      if (read.changed) {
-        const corrected = ftsMatch(read.words);
-        if (await repository.anyMatch(corrected)) return corrected;
-      }
-      if (!fuzzyWorthTrying(read)) return null;
-      const fuzzy: SearchMatch = { kind: "fuzzy", text: read.text };
-      return (await repository.anyMatch(fuzzy)) ? fuzzy : null;
+    resolveMatch,
+
+    /**
+     * Facets of the results, as a listing's: brand, seller, price, rating, stock, cashback, and the
+     * properties of the chosen category or else of the one holding at least half of the results.
+     */
+    async facets(query: SearchFacetsQuery, properties: PropertyFilterParams = {}): Promise<SearchFacets> {
+      const match = await resolveMatch(query.q);
+      if (!match) return nothingToFacet();
+      const { propertiesOf, category } = await propertyCategory(query, match);
+      const facets = await requireCatalog().productFacets(query, properties, {
+        matching: searchCondition(match),
+        propertiesOf,
+      });
+      return { ...facets, category };
     },
 
     /** Suggestions while typing in the header search. */
@@ -257,7 +389,7 @@ export function createSearchService(repository: SearchRepository, options: Searc
       // Beside other words, one or two letters ("наушники пр") would bring up every "Продукты".
       const nameWords = words.length > 1 ? words.filter((w) => w.length >= 3) : words;
       const [products, categories, brands] = await Promise.all([
-        repository.suggestProducts(words, SUGGEST_LIMITS.products),
+        repository.suggestProducts(words, SUGGEST_LIMITS.products, alternativesIn(words, vocabulary)),
         repository.suggestCategories(nameWords, text, SUGGEST_LIMITS.categories),
         repository.suggestBrands(nameWords, text, SUGGEST_LIMITS.brands),
       ]);
@@ -288,16 +420,26 @@ export function createSearchService(repository: SearchRepository, options: Searc
 }
 export type SearchService = ReturnType<typeof createSearchService>;
 
+/** The other readings of the words (see `wordAlternatives`), fleeting-vowel stems checked against names. */
+function alternativesIn(words: readonly string[], vocabulary: Vocabulary): Alternatives {
+  return wordAlternatives(words, (stem) => vocabulary.hasPrefix(stem));
+}
+
 /**
  * The words to suggest for while a query is being typed, judged by the vocabulary alone (no round
  * trip per keystroke): as typed when every word starts a known word; else the other keyboard layout
- * when that does; else each unknown word replaced by its nearest known word.
+ * when that does; else each unknown word replaced by the brand or model it spells ("самс" → samsung,
+ * "айфон" → iphone) or by its nearest known word.
  */
 export function readWhileTyping(plan: QueryPlan, vocabulary: Vocabulary): string[] {
   const known = (word: string) => !isCorrectable(word) || vocabulary.hasPrefix(word);
   return plan.tokens.flatMap((token) => {
     if (token.words.every(known)) return token.words;
     if (token.switched?.every(known)) return token.switched;
-    return token.words.map((w) => (known(w) ? w : (vocabulary.correct(w)?.word ?? w)));
+    return token.words.flatMap((w) => {
+      if (known(w)) return [w];
+      const spelled = spellingsOf(w)[0] ?? spellingsByPrefix(w)[0];
+      return spelled ?? [vocabulary.correct(w)?.word ?? w];
+    });
   });
 }
