@@ -257,13 +257,42 @@ export type ProductFacets = z.infer<typeof productFacetsSchema>;
 
 export const productPropertySchema = z.object({ code: z.string(), name: z.string(), value: z.string() });
 
+/** One value of a property in which a model line's products differ, and the product that has it. */
+export const variantOptionSchema = z.object({
+  /** «256 ГБ», «синий», «44». */
+  value: z.string(),
+  /** The product to open for it: the current one for its own value, else the nearest sibling. */
+  productId: z.number().int(),
+  current: z.boolean(),
+  /** The product can be bought now (a sold-out or coming one is shown dimmed). */
+  available: z.boolean(),
+});
+
+/** A property the siblings of a model line differ in (ADR 065): colour, memory, size. */
+export const variantPropertySchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  options: z.array(variantOptionSchema),
+});
+export type VariantProperty = z.infer<typeof variantPropertySchema>;
+
 export const productDetailSchema = productCardSchema.extend({
   description: z.string(),
   stock: z.number().int(),
   images: z.array(imageSchema),
   properties: z.array(productPropertySchema),
   category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
-  seller: z.object({ code: z.string(), name: z.string(), rating: z.number() }),
+  seller: z.object({
+    code: z.string(),
+    name: z.string(),
+    rating: z.number(),
+    /** Orders that held the seller's goods here (their shipments), counted, not estimated. */
+    ordersCount: z.number().int(),
+    /** Products the seller offers in the catalogue. */
+    productsCount: z.number().int(),
+  }),
+  /** The model line's picker, empty for a product without siblings (`products.model_code`). */
+  variants: z.array(variantPropertySchema),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
@@ -311,6 +340,10 @@ export const sellerSchema = z.object({
   email: z.string(),
   phone: z.string(),
   rating: z.number(),
+  /** Orders that held the seller's goods here, counted (ADR 065). */
+  ordersCount: z.number().int(),
+  /** Products the seller offers in the catalogue. */
+  productsCount: z.number().int(),
 });
 export type Seller = z.infer<typeof sellerSchema>;
 

@@ -11,6 +11,7 @@ import {
   cities,
   categoryProperties,
   inventory,
+  orderShipments,
   productImages,
   productPropertyValues,
   products,
@@ -21,6 +22,7 @@ import {
 import { stockOnHand } from "#server/domain/inventory/repository.ts";
 import { type FacetRow, RATING_STEPS, ratingThreshold } from "./facets.ts";
 import type { CategoryPropertyRow, FilterKey, ListingFilter, PropertyFilter } from "./facets-filters.ts";
+import { MAX_SIBLINGS } from "./variants.ts";
 
 /** The columns a listing sorts by, from `products` or from a subquery over it. */
 interface SortColumns {
@@ -82,6 +84,17 @@ export const cardColumns = {
   dispatch: sql<{ latitude: number; longitude: number; timezone: string; cutoffHour: number } | null>`(
     SELECT json_build_object('latitude', c.latitude, 'longitude', c.longitude, 'timezone', c.timezone, 'cutoffHour', s.cutoff_hour)
     FROM ${sellers} s JOIN ${cities} c ON c.id = s.warehouse_city_id WHERE s.id = ${products.sellerId})`,
+};
+
+/**
+ * A seller's figures for its card and page (ADR 065): orders that held its goods and the products it
+ * offers, counted over order_shipments' and products' seller indexes. The outer row is named in full:
+ * a query of `sellers` alone would have Drizzle write its columns unqualified, which the subquery's own
+ * table would then capture.
+ */
+const sellerFigures = {
+  ordersCount: sql<number>`(SELECT count(*)::int FROM ${orderShipments} os WHERE os.seller_id = "sellers"."id")`,
+  productsCount: sql<number>`(SELECT count(*)::int FROM ${products} sp WHERE sp.seller_id = "sellers"."id")`,
 };
 
 /** Product cards: the product with its brand and first picture; shared by listings, search and viewed. */
@@ -392,6 +405,33 @@ export function createCatalogRepository(db: Database) {
       return row;
     },
 
+    /**
+     * The products of this product's model line (ADR 065) with their states and property values, in one
+     * query through the partial index on `model_code`; none for a product without a line.
+     */
+    async findModelLine(id: number) {
+      const rows = await db
+        .select({
+          id: products.id,
+          hasStock: products.hasStock,
+          isPreorder: products.isPreorder,
+          isComingSoon: products.isComingSoon,
+          properties: sql<
+            [string, string, string][]
+          >`coalesce(json_agg(json_build_array(${categoryProperties.code}, ${categoryProperties.name}, ${productPropertyValues.value}) ORDER BY ${categoryProperties.position}) FILTER (WHERE ${categoryProperties.id} IS NOT NULL), '[]'::json)`,
+        })
+        .from(products)
+        .leftJoin(productPropertyValues, eq(productPropertyValues.productId, products.id))
+        .leftJoin(categoryProperties, eq(categoryProperties.id, productPropertyValues.propertyId))
+        .where(
+          eq(products.modelCode, sql`(SELECT self.model_code FROM ${products} self WHERE self.id = ${id})`),
+        )
+        .groupBy(products.id)
+        .orderBy(asc(products.id))
+        .limit(MAX_SIBLINGS);
+      return rows;
+    },
+
     async findProductExtras(id: number) {
       const [[base], images, properties] = await Promise.all([
         db
@@ -406,6 +446,8 @@ export function createCatalogRepository(db: Database) {
             sellerCode: sellers.code,
             sellerName: sellers.name,
             sellerRating: sellers.rating,
+            sellerOrders: sellerFigures.ordersCount,
+            sellerProducts: sellerFigures.productsCount,
           })
           .from(products)
           .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -571,6 +613,7 @@ export function createCatalogRepository(db: Database) {
           email: sellers.email,
           phone: sellers.phone,
           rating: sellers.rating,
+          ...sellerFigures,
         })
         .from(sellers)
         .where(eq(sellers.code, code));

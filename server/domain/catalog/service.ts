@@ -29,6 +29,7 @@ import {
   splitEnumValues,
 } from "./facets-filters.ts";
 import type { CatalogRepository, ProductCardRow } from "./repository.ts";
+import { variantPicker } from "./variants.ts";
 
 /** `hasStock`: whether there are units to sell, as the catalogue keeps it (`products.has_stock`, ADR 048). */
 
@@ -297,7 +298,12 @@ export function createCatalogService(repository: CatalogRepository) {
     async getSeller(code: string): Promise<Seller> {
       const seller = await repository.findSeller(code);
       if (!seller) throw new AppError("not_found", "Продавец не найден", { code: "seller_not_found" });
-      return { ...seller, rating: Math.round(seller.rating * 10) / 10 };
+      return {
+        ...seller,
+        rating: Math.round(seller.rating * 10) / 10,
+        ordersCount: Number(seller.ordersCount),
+        productsCount: Number(seller.productsCount),
+      };
     },
 
     async reviews(productId: number, query: ReviewListQuery): Promise<ReviewList> {
@@ -346,9 +352,10 @@ export function createCatalogService(repository: CatalogRepository) {
     },
 
     async getProduct(id: number): Promise<ProductDetail> {
-      const [card, extras] = await Promise.all([
+      const [card, extras, line] = await Promise.all([
         repository.findProductCard(id),
         repository.findProductExtras(id),
+        repository.findModelLine(id),
       ]);
       if (!card || !extras) throw new AppError("not_found", "Товар не найден", { code: "product_not_found" });
       return {
@@ -358,7 +365,17 @@ export function createCatalogService(repository: CatalogRepository) {
         images: extras.images,
         properties: extras.properties,
         category: { id: extras.categoryId, name: extras.categoryName, slug: extras.categorySlug },
-        seller: { code: extras.sellerCode, name: extras.sellerName, rating: extras.sellerRating },
+        seller: {
+          code: extras.sellerCode,
+          name: extras.sellerName,
+          rating: extras.sellerRating,
+          ordersCount: Number(extras.sellerOrders),
+          productsCount: Number(extras.sellerProducts),
+        },
+        variants: variantPicker(
+          id,
+          line.map((row) => ({ id: row.id, state: productState(row), properties: row.properties })),
+        ),
       };
     },
   };
