@@ -78,6 +78,29 @@ describe("loadConfig", () => {
     });
   });
 
+  it("reads DaData: the key turns it on, the secret only with the key, a timeout of 1.5 s unless told", () => {
+    expect(loadConfig({}).dadata).toBeUndefined();
+    expect(loadConfig({ DADATA_API_KEY: " key " }).dadata).toEqual({
+      apiKey: "key",
+      secret: undefined,
+      suggestionsUrl: undefined,
+      cleanerUrl: undefined,
+      timeoutMs: 1_500,
+    });
+    expect(
+      loadConfig({
+        DADATA_API_KEY: "key",
+        DADATA_SECRET: "secret",
+        DADATA_SUGGESTIONS_URL: "http://localhost:9000/rs",
+        DADATA_TIMEOUT_MS: "800",
+      }).dadata,
+    ).toMatchObject({ secret: "secret", suggestionsUrl: "http://localhost:9000/rs", timeoutMs: 800 });
+    expect(() => loadConfig({ DADATA_SECRET: "secret" })).toThrow(
+      /DADATA_API_KEY нужен вместе с DADATA_SECRET/,
+    );
+    expect(() => loadConfig({ DADATA_API_KEY: "key", DADATA_TIMEOUT_MS: "20" })).toThrow(/DADATA_TIMEOUT_MS/);
+  });
+
   it("reads the bank: all three OIDC variables or none, an https issuer (http only for localhost)", () => {
     expect(loadConfig({}).bank).toBeUndefined();
     const real = {

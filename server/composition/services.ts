@@ -20,6 +20,8 @@ import { createContentRepository } from "#server/domain/content/repository.ts";
 import { createContentService } from "#server/domain/content/service.ts";
 import { createDeliveryRepository } from "#server/domain/delivery/repository.ts";
 import { createDeliveryService, type DeliveryServiceOptions } from "#server/domain/delivery/service.ts";
+import { createDadataClient, type DadataSettings } from "#server/domain/delivery/dadata.ts";
+import { createDadataLookup, withStandInFallback } from "#server/domain/delivery/dadata-lookup.ts";
 import { createSuggestService } from "#server/domain/delivery/suggest-service.ts";
 import { createGeoRepository } from "#server/domain/geo/repository.ts";
 import { createGeoService } from "#server/domain/geo/service.ts";
@@ -85,6 +87,7 @@ import { createWishlistService } from "#server/domain/wishlist/service.ts";
 import { createUploadsRepository } from "#server/domain/uploads/repository.ts";
 import { createUploadsService, type UploadsOptions } from "#server/domain/uploads/service.ts";
 import { createDiskStorage, createS3Storage, type S3Settings } from "#server/domain/uploads/storage.ts";
+import type { Logger } from "#server/logger.ts";
 import { paths } from "#server/paths.ts";
 import { createBankStandInRepository } from "#server/stand-ins/bank/repository.ts";
 import { type BankStandInOptions, createBankStandIn } from "#server/stand-ins/bank/stand-in.ts";
@@ -108,6 +111,11 @@ export interface ServiceOptions {
    */
   bankSignIn?: Pick<BankSignInOptions, "bank" | "logger" | "fetch" | "clock"> &
     Pick<BankStandInOptions, "redis">;
+  /**
+   * Address suggestions and geocoding (ADR 064): a DaData account when its key is set, else the stand-in
+   * street register alone; the logger that notes a fallback, a test's HTTP client.
+   */
+  suggest?: { dadata?: DadataSettings | undefined; logger?: Pick<Logger, "warn">; fetch?: typeof fetch };
   /** Pickup points, sellers' delivery and courier windows (ADR 036): a test's clock. */
   delivery?: DeliveryServiceOptions;
   /** The acquirer (ADR 037): a real T-Bank terminal's settings, else the built-in stand-in at /acquirer. */
@@ -166,6 +174,15 @@ function createSmsGateway(db: Database, options: PhoneSignInOptions = {}): SmsGa
   if (options.gateway) return options.gateway;
   if (options.smsRu) return createSmsRuGateway(options.smsRu, recordSms);
   return createStandInSmsGateway(recordSms, options.logger);
+}
+
+/** DaData with the stand-in street register behind it when a key is given, else the stand-in (ADR 035, 064). */
+function createAddressLookup(db: Database, options: ServiceOptions["suggest"] = {}) {
+  const repository = createDeliveryRepository(db);
+  const standIn = createSuggestService(repository);
+  if (!options.dadata) return standIn;
+  const dadata = createDadataLookup(createDadataClient(options.dadata, options.fetch), repository);
+  return withStandInFallback(dadata, standIn, options.logger);
 }
 
 /**
@@ -287,8 +304,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     content: shared("content", createContentService(createContentRepository(db)), TAGS.content),
     // Pickup points, sellers' delivery dates and courier windows: public reads, never cached in process (ADR 036).
     delivery: createDeliveryService(createDeliveryRepository(db), options.delivery),
-    // The DaData stand-in over the generated streets and houses (ADR 035).
-    suggest: createSuggestService(createDeliveryRepository(db)),
+    // DaData when DADATA_API_KEY is set, falling back to the stand-in register (ADR 064); else the stand-in alone.
+    suggest: createAddressLookup(db, options.suggest),
     // Cities and redirects: reference data, dropped with any non-product change.
     geo,
     // Sessions and accounts: personal, never cached.

@@ -39,7 +39,7 @@ function sortByDistance<T>(rows: T[], metres: (row: T) => number): (T & { metres
 }
 
 /** DaData's clean object with nothing recognised in it, for `source`. */
-function emptyClean(source: string, city: CityRow | null, qcGeo: number): DadataCleanAddress {
+export function emptyClean(source: string, city: CityRow | null, qcGeo: number): DadataCleanAddress {
   return {
     source,
     result: city ? `г ${city.name}` : null,
