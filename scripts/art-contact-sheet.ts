@@ -1,0 +1,75 @@
+/**
+ * Contact sheets of the generated product pictures (server/domain/media/art), to look at them:
+ * every kind × view, a few kinds per sheet, written to /tmp/art-sheet-N.png.
+ *
+ *   npx tsx scripts/art-contact-sheet.ts [kind …] [--colour=#hex] [--size=160] [--per=12] [--time]
+ *
+ * `--time` also renders each kind's hero at 900×1200 and prints the median render time.
+ */
+import sharp, { type OverlayOptions } from "sharp";
+import {
+  ART_KINDS,
+  type ArtKind,
+  colourHex,
+  drawProduct,
+  viewCount,
+} from "#server/domain/media/art/index.ts";
+
+const args = process.argv.slice(2);
+const opt = (name: string) => args.find((x) => x.startsWith(`--${name}=`))?.split("=")[1];
+const size = Number(opt("size") ?? 160);
+const per = Number(opt("per") ?? 12);
+const chosen = args.filter((x) => !x.startsWith("--")) as ArtKind[];
+const kinds = chosen.length > 0 ? chosen : [...ART_KINDS];
+const cell = { w: size, h: Math.round((size * 4) / 3) };
+const gap = 4;
+
+async function tile(kind: ArtKind, view: number): Promise<Buffer> {
+  const colour = opt("colour") ? `#${opt("colour")!.replace("#", "")}` : colourHex(undefined, kind);
+  const svg = drawProduct({ kind, colour, view });
+  return sharp(Buffer.from(svg), { density: (72 * cell.w) / 900 })
+    .resize(cell.w, cell.h)
+    .png()
+    .toBuffer();
+}
+
+async function sheet(part: ArtKind[], index: number) {
+  const cols = 5;
+  const width = cols * (cell.w + gap) + gap;
+  const height = part.length * (cell.h + gap) + gap;
+  const composites: OverlayOptions[] = [];
+  for (const [row, kind] of part.entries()) {
+    for (let view = 0; view < viewCount(kind); view++) {
+      composites.push({
+        input: await tile(kind, view),
+        left: gap + view * (cell.w + gap),
+        top: gap + row * (cell.h + gap),
+      });
+    }
+  }
+  const file = `/tmp/art-sheet-${index}.png`;
+  await sharp({ create: { width, height, channels: 3, background: "#777777" } })
+    .composite(composites)
+    .png()
+    .toFile(file);
+  console.info(`${file}: ${part.join(", ")}`);
+}
+
+for (let i = 0; i * per < kinds.length; i++) await sheet(kinds.slice(i * per, (i + 1) * per), i + 1);
+
+if (args.includes("--time")) {
+  const times: number[] = [];
+  for (const kind of kinds) {
+    for (let view = 0; view < viewCount(kind); view++) {
+      const svg = drawProduct({ kind, colour: colourHex(undefined, kind), view });
+      const start = performance.now();
+      await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+      times.push(performance.now() - start);
+    }
+  }
+  times.sort((x, y) => x - y);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+  console.info(
+    `900×1200 SVG → JPEG, ${times.length} pictures: median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms`,
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Recognisable product pictures drawn as SVG (issue 22, point 1; ADR 061): a phone with its screen and
+ * camera block, a laptop, over-ear vs in-ear vs wired headphones, a kettle, a sneaker, a dress … in the
+ * product's own colour, lit and shaded, on a light studio backdrop, 3–5 views per kind, no text. The image
+ * pipeline rasterises these strings with sharp (librsvg), so only what librsvg draws is used: gradients,
+ * opacity, transforms, clip paths, small blurs; no text, fonts, CSS or external references.
+ */
+import { applianceKinds } from "./appliances.ts";
+import { beautyKinds } from "./beauty.ts";
+import { hexOfColourName } from "./colour.ts";
+import { electronicsKinds } from "./electronics.ts";
+import { fashionKinds } from "./fashion.ts";
+import { foodKinds } from "./food.ts";
+import { homeKinds } from "./home.ts";
+import { kidsKinds } from "./kids.ts";
+import { Art, H, W } from "./kit.ts";
+import { kindForLeaf } from "./mapping.ts";
+import { sportKinds } from "./sport.ts";
+import type { KindArt, View } from "./types.ts";
+
+/** Bump when any drawing changes: it is part of the stored images' ids. */
+export const ART_VERSION = 1;
+
+const KINDS = {
+  ...electronicsKinds,
+  ...applianceKinds,
+  ...fashionKinds,
+  ...homeKinds,
+  ...beautyKinds,
+  ...kidsKinds,
+  ...sportKinds,
+  ...foodKinds,
+} satisfies Record<string, KindArt>;
+
+export type ArtKind = keyof typeof KINDS;
+
+export const ART_KINDS: readonly ArtKind[] = Object.keys(KINDS) as ArtKind[];
+
+const isKind = (k: string): k is ArtKind => k in KINDS;
+
+/** The views of a kind: its drawings, then a close-up of the hero, then the hero turned, 3–5 in all. */
+function viewsOf(kind: ArtKind): View[] {
+  const art: KindArt = KINDS[kind];
+  const views: View[] = [...art.views];
+  const hero = art.views[0]!;
+  if (art.detail && views.length < 5) {
+    const [x, y, zoom] = art.detail;
+    views.push(
+      (a, c) => `<g transform="translate(450 600) scale(${zoom}) translate(${-x} ${-y})">${hero(a, c)}</g>`,
+    );
+  }
+  while (views.length < 3) {
+    const turn = views.length;
+    views.push(
+      (a, c) =>
+        `<g transform="translate(450 620) rotate(${turn === 1 ? -9 : 9}) scale(${turn === 1 ? -0.9 : 0.84} ${turn === 1 ? 0.9 : 0.84}) translate(-450 -620)">${hero(a, c)}</g>`,
+    );
+  }
+  return views.slice(0, 5);
+}
+
+export function viewCount(kind: ArtKind): number {
+  return viewsOf(kind).length;
+}
+
+export function artKindFor(
+  leaf: { section: string; name: string; type?: string },
+  productName: string,
+): ArtKind {
+  const kind = kindForLeaf(leaf, productName);
+  return isKind(kind) ? kind : "smartphone";
+}
+
+export function colourHex(colourName: string | undefined, kind: ArtKind): string {
+  return (colourName && hexOfColourName(colourName)) || KINDS[kind].colour;
+}
+
+function backdrop(a: Art): string {
+  const wall = a.lin([
+    [0, "#f7f8fa"],
+    [0.78, "#eceef2"],
+    [1, "#e3e6eb"],
+  ]);
+  const glow = a.rad([
+    [0, "#ffffff", 0.95],
+    [1, "#ffffff", 0],
+  ]);
+  return `<rect width="${W}" height="${H}" fill="${wall}"/><ellipse cx="450" cy="560" rx="560" ry="600" fill="${glow}"/>`;
+}
+
+export function drawProduct(p: { kind: ArtKind; colour: string; view: number }): string {
+  const views = viewsOf(p.kind);
+  const view = views[((p.view % views.length) + views.length) % views.length]!;
+  const colour = /^#[0-9a-f]{6}$/i.test(p.colour) ? p.colour.toLowerCase() : KINDS[p.kind].colour;
+  const a = new Art(colour);
+  const back = backdrop(a);
+  const body = view(a, colour);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${a.defsXml()}${back}${body}</svg>`;
+}
