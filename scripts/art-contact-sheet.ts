@@ -2,8 +2,9 @@
  * Contact sheets of the generated product pictures (server/domain/media/art), to look at them:
  * every kind × view, a few kinds per sheet, written to /tmp/art-sheet-N.png.
  *
- *   npx tsx scripts/art-contact-sheet.ts [kind …] [--colour=#hex] [--size=160] [--per=12] [--time]
+ *   npx tsx scripts/art-contact-sheet.ts [kind …] [--colour=#hex] [--size=160] [--per=12] [--heroes] [--time]
  *
+ * `--heroes` puts only each kind's first view on the sheets, six to a row (as a listing shows them).
  * `--time` also renders each kind's hero at 900×1200 and prints the median render time.
  */
 import sharp, { type OverlayOptions } from "sharp";
@@ -33,19 +34,28 @@ async function tile(kind: ArtKind, view: number): Promise<Buffer> {
     .toBuffer();
 }
 
+const heroes = args.includes("--heroes");
+
 async function sheet(part: ArtKind[], index: number) {
-  const cols = 5;
+  const cols = heroes ? 6 : 5;
+  const tiles = part.flatMap((kind) =>
+    heroes ? [{ kind, view: 0 }] : Array.from({ length: viewCount(kind) }, (_, view) => ({ kind, view })),
+  );
+  const rows = heroes ? Math.ceil(part.length / cols) : part.length;
   const width = cols * (cell.w + gap) + gap;
-  const height = part.length * (cell.h + gap) + gap;
+  const height = rows * (cell.h + gap) + gap;
   const composites: OverlayOptions[] = [];
-  for (const [row, kind] of part.entries()) {
-    for (let view = 0; view < viewCount(kind); view++) {
-      composites.push({
-        input: await tile(kind, view),
-        left: gap + view * (cell.w + gap),
-        top: gap + row * (cell.h + gap),
-      });
-    }
+  let slot = 0;
+  let previous: ArtKind | undefined;
+  for (const { kind, view } of tiles) {
+    if (!heroes && kind !== previous && previous !== undefined) slot = Math.ceil(slot / cols) * cols;
+    previous = kind;
+    composites.push({
+      input: await tile(kind, view),
+      left: gap + (slot % cols) * (cell.w + gap),
+      top: gap + Math.floor(slot / cols) * (cell.h + gap),
+    });
+    slot++;
   }
   const file = `/tmp/art-sheet-${index}.png`;
   await sharp({ create: { width, height, channels: 3, background: "#777777" } })

@@ -497,7 +497,7 @@ function stickVacuum(a: Art, c: string): string {
 const vacuumArt: KindArt = {
   colour: "#8a4fc0",
   views: [
-    stickVacuum,
+    (a, c) => g(stickVacuum(a, c), `transform="translate(460 1030) scale(1.12) translate(-460 -1030)"`),
     (a, c) =>
       a.shadow(450, 1040, 330, 30) +
       rr(380, 250, 140, 700, 60, "#d9dde2", EDGE) +
@@ -505,7 +505,7 @@ const vacuumArt: KindArt = {
       g(stickVacuum(a, c), `transform="translate(-40 0)"`) +
       rr(330, 990, 240, 40, 16, "#d0d4d9", EDGE),
   ],
-  detail: [520, 260, 1.8],
+  detail: [527, 200, 1.8],
 };
 
 function robot(a: Art, c: string): string {

@@ -48,10 +48,10 @@ const creamJar: KindArt = {
   colour: "#f1d9d6",
   views: [
     (a, c) =>
-      a.shadow(450, 930, 380, 36) +
-      g(rr(-210, -55, 420, 110, 30, gold(a), EDGE), `transform="translate(690 680) rotate(-70)"`) +
-      jar(a, c, 560, 740, 0.75, true) +
-      jar(a, c, 330, 760, 0.95, false),
+      a.shadow(450, 960, 400, 40) +
+      g(rr(-210, -55, 420, 110, 30, gold(a), EDGE), `transform="translate(720 640) rotate(-70)"`) +
+      jar(a, c, 590, 700, 0.95, true) +
+      jar(a, c, 330, 760, 1.2, false),
     (a, c) => a.shadow(450, 940, 300, 34) + jar(a, c, 450, 720, 1.3, false),
     (a, c) => a.shadow(450, 940, 300, 34) + jar(a, c, 450, 720, 1.3, true),
   ],

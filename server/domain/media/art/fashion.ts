@@ -1,4 +1,4 @@
-import { type Art, circ, darken, EDGE, ell, g, lighten, line, luma, path, rr } from "./kit.ts";
+import { type Art, circ, darken, EDGE, ell, f, g, lighten, line, luma, mix, path, rr } from "./kit.ts";
 import type { KindArt } from "./types.ts";
 
 /** Soft fold shadows on cloth: a few blurred-looking dark strokes. */
@@ -229,42 +229,63 @@ const jacket: KindArt = {
   detail: [450, 300, 1.9],
 };
 
+/** Crossing laces along the line from (x0, y0) to (x1, y1). */
+function laceCross(x0: number, y0: number, x1: number, y1: number, n: number, half: number): string {
+  const dx = x1 - x0;
+  const dy = y1 - y0;
+  const len = Math.hypot(dx, dy);
+  const nx = (-dy / len) * half;
+  const ny = (dx / len) * half;
+  const d: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = i / n;
+    const t1 = (i + 1) / n;
+    const ax = x0 + dx * t0;
+    const ay = y0 + dy * t0;
+    const bx = x0 + dx * t1;
+    const by = y0 + dy * t1;
+    d.push(
+      `M${f(ax + nx)} ${f(ay + ny)}L${f(bx - nx)} ${f(by - ny)}M${f(ax - nx)} ${f(ay - ny)}L${f(bx + nx)} ${f(by + ny)}`,
+    );
+  }
+  return d.join("");
+}
+
 /** A sneaker seen from its side, toe to the left. */
 function sneaker(a: Art, c: string): string {
   const upper =
-    "M110 900 Q80 820 170 790 L330 740 Q390 700 430 640 L470 565 Q520 540 565 558 L640 570 Q700 560 735 600 Q795 680 805 760 L820 900 Z";
-  const laces: string[] = [];
-  for (let i = 0; i < 5; i++) {
-    const x = 440 + i * 28;
-    const y = 640 - i * 18;
-    laces.push(`M${x - 30} ${y - 20}L${x + 30} ${y + 20}M${x - 30} ${y + 20}L${x + 30} ${y - 20}`);
-  }
+    "M100 852 C92 800 120 770 190 755 C260 740 330 735 380 715 C420 700 450 660 470 620 L520 540 C530 515 560 500 590 505 C606 510 612 530 602 560 C640 575 690 575 720 555 C745 540 770 545 786 565 C815 620 830 720 836 830 L836 852 Z";
+  const accent = luma(c) > 0.6 ? darken(c, 0.45) : lighten(c, 0.55);
   return (
-    path(upper, a.body(c, 1, 0.3, 1), EDGE) +
-    path("M110 900 Q80 820 170 790 L300 752 Q250 850 300 900 Z", darken(c, 0.12), `fill-opacity=".6"`) +
     path(
-      "M700 580 Q780 660 790 780 L820 900 L690 900 Q720 760 660 640 Z",
-      darken(c, 0.15),
-      `fill-opacity=".7"`,
-    ) +
-    path(
-      "M360 900 Q400 760 540 720 Q640 700 700 760",
-      "none",
-      `stroke="${lighten(c, 0.45)}" stroke-width="26" stroke-opacity=".8" stroke-linecap="round"`,
-    ) +
-    ell(600, 572, 70, 18, darken(c, 0.55)) +
-    path("M430 640 L470 565 Q520 540 560 556 L520 640 Z", darken(c, 0.1)) +
-    line(laces.join(""), "#f7f7f5", 9) +
-    path(
-      "M80 900 Q70 975 150 975 L800 975 Q845 970 835 900 Z",
+      "M94 842 C82 880 96 926 150 934 L790 938 C832 936 846 905 842 858 L838 820 Q500 850 94 842 Z",
       a.lin([
         [0, "#ffffff"],
-        [1, "#d9dbe0"],
+        [1, "#dcdee3"],
       ]),
       EDGE,
     ) +
-    path("M90 950 Q100 985 150 988 L800 988 Q835 985 838 950 Z", "#3a3d44") +
-    line("M120 925 L800 925", "#b9bcc2", 3, `stroke-dasharray="14 10"`)
+    path(
+      "M104 910 C118 938 140 948 172 950 L792 952 C826 950 842 934 844 906 L844 920 C842 950 826 962 790 962 L160 960 C126 958 106 940 104 910 Z",
+      "#2f3238",
+    ) +
+    line("M130 880 L820 884", "#b9bcc2", 3, `stroke-dasharray="12 9"`) +
+    path(upper, a.body(c, 1, 0.3, 1), EDGE) +
+    path(
+      "M100 852 C92 800 120 770 190 755 C222 749 252 746 276 745 C244 790 242 822 262 852 Z",
+      darken(c, 0.1),
+      `fill-opacity=".7"`,
+    ) +
+    path(
+      "M700 640 C760 630 800 652 820 700 L834 852 L690 852 C704 780 692 700 700 640 Z",
+      darken(c, 0.14),
+      `fill-opacity=".8"`,
+    ) +
+    line("M300 842 C400 770 560 716 720 712", accent, 30, `stroke-opacity=".85"`) +
+    path("M602 560 C640 575 690 575 720 555 C705 585 650 598 604 590 Z", "#2a2c31") +
+    line("M394 714 L548 538", darken(c, 0.18), 46) +
+    line(laceCross(394, 714, 548, 538, 5, 22), luma(c) > 0.6 ? "#fafaf8" : lighten(c, 0.7), 8) +
+    rr(772, 548, 26, 60, 10, accent, `transform="rotate(28 785 578)"`)
   );
 }
 
@@ -272,10 +293,14 @@ const sneakerArt: KindArt = {
   colour: "#f2f2f0",
   views: [
     (a, c) =>
-      a.shadow(480, 1000, 390, 26) +
-      g(sneaker(a, c), `transform="translate(170 -150) scale(0.78) rotate(-4 450 800)" opacity=".97"`) +
-      g(sneaker(a, c), `transform="translate(20 60) scale(0.95)"`),
-    (a, c) => a.shadow(450, 985, 400, 26) + g(sneaker(a, c), `transform="translate(-15 -80) scale(1.04)"`),
+      g(
+        a.shadow(560, 880, 330, 20) +
+          g(sneaker(a, c), `transform="translate(170 30) scale(0.84)"`) +
+          a.shadow(430, 1010, 360, 24) +
+          g(sneaker(a, c), `transform="translate(-40 110) scale(0.94)"`),
+        `transform="translate(0 -90)"`,
+      ),
+    (a, c) => a.shadow(460, 975, 400, 26) + g(sneaker(a, c), `transform="translate(-40 -60) scale(1.08)"`),
     (a, c) =>
       a.shadow(450, 1040, 200, 30) +
       path(
@@ -287,61 +312,77 @@ const sneakerArt: KindArt = {
         "M450 180 Q590 190 590 420 Q590 600 570 790 Q555 990 450 1000 Q345 990 330 790 Q310 600 310 420 Q310 190 450 180 Z",
         a.body(c, 1, 1, 1),
       ) +
-      ell(450, 860, 90, 120, darken(c, 0.5)) +
-      line(
-        "M390 440 L510 480 M390 480 L510 440 M390 520 L510 560 M390 560 L510 520 M390 600 L510 640 M390 640 L510 600",
-        "#f7f7f5",
-        10,
-      ),
+      ell(450, 860, 90, 120, "#2a2c31") +
+      line(laceCross(450, 420, 450, 700, 5, 60), luma(c) > 0.6 ? "#fafaf8" : lighten(c, 0.7), 10),
   ],
-  detail: [470, 680, 1.9],
+  detail: [470, 660, 1.9],
 };
 
 function boot(a: Art, c: string, tall: boolean): string {
-  const top = tall ? 150 : 400;
+  const upper = tall
+    ? "M100 870 C90 810 130 780 210 768 C300 755 380 745 430 720 C470 700 488 660 490 600 L486 150 C560 140 660 140 736 150 C760 300 762 450 748 560 C742 630 770 700 790 760 C800 800 802 840 802 870 Z"
+    : "M100 870 C90 810 130 780 210 768 C300 755 380 745 430 720 C470 700 488 660 492 600 L500 400 C560 390 650 385 722 392 C724 500 736 600 760 680 C790 760 800 820 802 870 Z";
+  const top = tall ? 150 : 392;
   return (
+    path(upper, a.body(c, 1.1, 0.5, 1), EDGE) +
     path(
-      `M500 ${top} L740 ${top} Q760 ${top + 20} 755 ${top + 60} L760 880 L140 880 Q120 800 200 770 L440 700 Q495 660 495 600 Z`,
-      a.body(c, 1, 0.4, 1),
-      EDGE,
+      "M100 870 C90 810 130 780 210 768 C250 762 280 758 300 756 C262 800 262 840 290 870 Z",
+      darken(c, 0.15),
+      `fill-opacity=".7"`,
     ) +
-    path(`M500 ${top} L740 ${top} L740 ${top + 30} L500 ${top + 30} Z`, darken(c, 0.25)) +
+    path(
+      tall
+        ? `M486 150 C560 140 660 140 736 150 L738 190 C660 180 560 180 487 190 Z`
+        : `M500 400 C560 390 650 385 722 392 L723 430 C650 424 560 428 499 438 Z`,
+      darken(c, 0.3),
+    ) +
     (tall
-      ? line(`M730 ${top + 60} L730 840`, "#c9ccd2", 5, `stroke-dasharray="3 9"`)
-      : line(
-          Array.from({ length: 5 }, (_, i) => `M505 ${top + 60 + i * 50}L560 ${top + 80 + i * 50}`).join(""),
-          lighten(c, 0.35),
-          9,
-        )) +
-    path("M140 880 Q120 800 200 770 L300 740 Q260 820 300 880 Z", darken(c, 0.15), `fill-opacity=".6"`) +
-    line(`M750 ${top + 40} Q770 ${top - 20} 790 ${top - 10}`, darken(c, 0.3), 10) +
+      ? line("M712 200 C730 400 720 600 770 820", "#c9ccd2", 4, `stroke-dasharray="3 7"`) +
+        rr(700, 190, 24, 40, 6, "#c9ccd2", EDGE)
+      : line(laceCross(498, 440, 488, 680, 5, 26), lighten(c, 0.45), 8) +
+        line("M722 400 Q752 330 790 360", darken(c, 0.3), 12)) +
+    line(`M110 860 L800 860`, lighten(c, 0.25), 3, `stroke-dasharray="10 8"`) +
     (tall
-      ? path("M120 880 L770 880 L770 920 L640 920 L640 990 L560 990 L540 920 L120 920 Z", "#1d1e22")
-      : path("M110 880 L775 880 L775 960 Q775 975 760 975 L130 975 Q110 975 110 950 Z", a.vert("#3a2f28")) +
-        line("M130 950 L760 950", "#1d1e22", 10, `stroke-dasharray="24 14"`))
+      ? path("M94 870 L806 870 L806 900 L96 900 Z", "#1d1e22") +
+        path("M640 900 L804 900 L796 990 L652 990 Z", a.vert("#2a2b2f"), EDGE)
+      : path(
+          "M92 870 L806 870 L806 935 Q806 955 786 955 L120 955 Q92 955 92 925 Z",
+          a.vert("#2e2a26"),
+          EDGE,
+        ) + line("M120 945 L780 945", "#141414", 14, `stroke-dasharray="26 16"`)) +
+    rr(top === 150 ? 480 : 494, top, 10, 10, 5, "none")
   );
 }
 
 const bootArt: KindArt = {
   colour: "#6d4a31",
   views: [
-    (a, c) => a.shadow(450, 990, 390, 26) + g(boot(a, c, false), `transform="translate(0 20)"`),
     (a, c) =>
-      a.shadow(450, 990, 390, 26) +
-      g(boot(a, c, false), `transform="translate(900 -120) scale(-0.8 0.8) translate(-80 300)"`) +
-      g(boot(a, c, false), `transform="translate(0 20)"`),
+      g(
+        a.shadow(560, 880, 330, 20) +
+          g(boot(a, c, false), `transform="translate(170 30) scale(0.84)"`) +
+          a.shadow(430, 1020, 360, 24) +
+          g(boot(a, c, false), `transform="translate(-40 120) scale(0.94)"`),
+        `transform="translate(0 -90)"`,
+      ),
+    (a, c) =>
+      a.shadow(450, 975, 390, 26) + g(boot(a, c, false), `transform="translate(-30 -40) scale(1.06)"`),
   ],
-  detail: [530, 600, 1.8],
+  detail: [560, 600, 1.8],
 };
 
 const tallBootArt: KindArt = {
   colour: "#1f2024",
   views: [
-    (a, c) => a.shadow(450, 1010, 390, 26) + g(boot(a, c, true), `transform="translate(0 20)"`),
+    (a, c) => a.shadow(450, 1005, 390, 26) + g(boot(a, c, true), `transform="translate(0 10)"`),
     (a, c) =>
-      a.shadow(450, 1010, 390, 26) +
-      g(boot(a, c, true), `transform="translate(900 -120) scale(-0.8 0.8) translate(-80 300)"`) +
-      g(boot(a, c, true), `transform="translate(0 20)"`),
+      g(
+        a.shadow(560, 900, 330, 20) +
+          g(boot(a, c, true), `transform="translate(190 20) scale(0.82)"`) +
+          a.shadow(420, 1030, 360, 24) +
+          g(boot(a, c, true), `transform="translate(-30 100) scale(0.9)"`),
+        `transform="translate(0 -60)"`,
+      ),
   ],
   detail: [600, 500, 1.7],
 };
@@ -349,21 +390,25 @@ const tallBootArt: KindArt = {
 function heel(a: Art, c: string): string {
   return (
     path(
-      "M100 880 Q110 820 200 800 L420 760 Q520 740 560 700 L680 560 Q720 520 760 560 Q790 600 770 660 L760 700 Q560 720 500 800 Q440 860 100 880 Z",
-      a.body(c, 1.1, 0.4, 1),
+      "M100 870 C120 820 220 790 330 770 C380 762 410 770 440 760 C520 730 600 620 650 560 C680 530 760 520 782 560 C796 600 790 650 770 690 L740 700 C600 760 420 860 300 880 L100 880 Z",
+      a.body(c, 1.2, 0.4, 1),
       EDGE,
     ) +
     path(
-      "M200 800 L420 760 Q520 740 560 700 L680 560 Q700 600 640 680 Q540 780 300 810 Z",
-      darken(c, 0.45),
-      `fill-opacity=".8"`,
+      "M440 760 C520 735 600 630 650 570 C690 540 752 536 772 566 C700 600 560 722 452 778 Z",
+      mix(darken(c, 0.5), "#c8a27a", 0.5),
     ) +
     path(
-      "M100 880 Q440 870 520 800 Q600 730 760 700 L770 720 Q620 740 540 820 Q460 895 110 895 Z",
+      "M100 880 L300 880 C420 860 600 760 740 700 L748 712 C600 776 430 878 300 892 L104 892 Z",
       "#2a1c14",
     ) +
-    path("M720 700 L770 700 L740 980 L722 980 Z", a.cyl(darken(c, 0.2)), EDGE) +
-    rr(716, 975, 30, 10, 3, "#1d1e22")
+    path("M730 692 L782 686 L760 985 L742 985 Z", a.cyl(darken(c, 0.15)), EDGE) +
+    rr(736, 978, 30, 10, 3, "#1d1e22") +
+    path(
+      "M150 840 C220 800 300 785 360 780",
+      "none",
+      `stroke="#ffffff" stroke-opacity=".35" stroke-width="10" stroke-linecap="round"`,
+    )
   );
 }
 
@@ -371,10 +416,14 @@ const heelsArt: KindArt = {
   colour: "#1f2024",
   views: [
     (a, c) =>
-      a.shadow(450, 990, 380, 24) +
-      g(heel(a, c), `transform="translate(840 -80) scale(-0.85 0.85) translate(-40 150)" opacity=".97"`) +
-      g(heel(a, c), `transform="translate(0 0)"`),
-    (a, c) => a.shadow(450, 990, 380, 24) + heel(a, c),
+      g(
+        a.shadow(560, 870, 320, 18) +
+          g(heel(a, c), `transform="translate(180 20) scale(0.84)"`) +
+          a.shadow(430, 1010, 360, 22) +
+          g(heel(a, c), `transform="translate(-40 90) scale(0.94)"`),
+        `transform="translate(0 -90)"`,
+      ),
+    (a, c) => a.shadow(450, 990, 380, 24) + g(heel(a, c), `transform="translate(-20 -20) scale(1.04)"`),
   ],
   detail: [620, 700, 1.8],
 };

@@ -46,7 +46,7 @@ function pan(a: Art, c: string): string {
 const panArt: KindArt = {
   colour: "#3a3d44",
   views: [
-    pan,
+    (a, c) => g(pan(a, c), `transform="translate(-60 0)"`),
     (a, c) =>
       a.shadow(450, 860, 400, 34) +
       path("M130 700 L690 700 L660 840 Q650 860 620 860 L200 860 Q170 860 160 840 Z", a.cyl(c), EDGE) +
@@ -56,7 +56,7 @@ const panArt: KindArt = {
       a.shadow(450, 980, 300, 30) +
       g(pan(a, c), `transform="translate(450 700) rotate(-90) scale(0.9) translate(-450 -640)"`),
   ],
-  detail: [420, 600, 1.5],
+  detail: [360, 600, 1.5],
 };
 
 function pot(a: Art, c: string): string {

@@ -38,64 +38,100 @@ const dumbbells: KindArt = {
   detail: [300, 840, 1.8],
 };
 
+function matRoll(a: Art, c: string, x: number, y: number, w: number, r: number): string {
+  const spiral = [0.8, 0.6, 0.4, 0.2]
+    .map((t) => ell(x + w, y, r * 0.5 * t, r * t, "none", `stroke="${darken(c, 0.3)}" stroke-width="6"`))
+    .join("");
+  return (
+    rr(
+      x,
+      y - r,
+      w,
+      2 * r,
+      r,
+      a.lin([
+        [0, lighten(c, 0.25)],
+        [0.35, c],
+        [1, darken(c, 0.35)],
+      ]),
+      EDGE,
+    ) +
+    ell(
+      x + w,
+      y,
+      r * 0.5,
+      r,
+      a.rad([
+        [0, darken(c, 0.1)],
+        [1, lighten(c, 0.1)],
+      ]),
+      EDGE,
+    ) +
+    spiral
+  );
+}
+
 const yogaMat: KindArt = {
   colour: "#7a5fb0",
   views: [
     (a, c) =>
-      a.shadow(450, 940, 260, 30) +
-      rr(
-        250,
-        170,
-        400,
-        760,
-        200,
-        a.lin(
-          [
-            [0, darken(c, 0.3)],
-            [0.25, lighten(c, 0.2)],
-            [0.5, c],
-            [1, darken(c, 0.35)],
-          ],
-          0,
-          0,
-          1,
-          0,
-        ),
+      a.shadow(450, 1010, 400, 30) +
+      path(
+        "M250 540 L650 540 L790 1000 L110 1000 Z",
+        a.lin([
+          [0, darken(c, 0.2)],
+          [1, lighten(c, 0.12)],
+        ]),
         EDGE,
       ) +
-      ell(450, 180, 200, 60, lighten(c, 0.1), EDGE) +
-      ell(450, 180, 150, 44, "none", `stroke="${darken(c, 0.3)}" stroke-width="8"`) +
-      ell(450, 180, 96, 28, "none", `stroke="${darken(c, 0.3)}" stroke-width="8"`) +
-      ell(450, 180, 40, 12, darken(c, 0.4)) +
-      rr(236, 380, 428, 40, 8, "#2a2c30") +
-      rr(236, 700, 428, 40, 8, "#2a2c30"),
-    (a, c) =>
-      a.shadow(450, 1000, 380, 30) +
-      path("M230 200 L670 200 L760 1000 L140 1000 Z", a.body(c, 0.6, 0, 1), EDGE) +
       line(
-        "M240 300 L660 300 M220 500 L680 500 M200 700 L700 700 M170 900 L730 900",
-        darken(c, 0.15),
+        "M230 620 L670 620 M205 720 L695 720 M172 840 L728 840",
+        darken(c, 0.12),
         4,
         `stroke-opacity=".5"`,
       ) +
-      ell(450, 200, 240, 60, a.cyl(c), EDGE),
+      path("M110 1000 L790 1000 L790 1012 L110 1012 Z", darken(c, 0.35)) +
+      matRoll(a, c, 236, 470, 420, 86),
+    (a, c) =>
+      a.shadow(450, 800, 380, 30) +
+      matRoll(a, c, 130, 660, 600, 120) +
+      rr(260, 540, 34, 240, 10, "#2a2c30") +
+      rr(560, 540, 34, 240, 10, "#2a2c30") +
+      line("M277 540 Q420 380 577 540", "#2a2c30", 14),
   ],
-  detail: [450, 200, 1.8],
+  detail: [690, 480, 2],
 };
 
 const expander: KindArt = {
   colour: "#e36a2a",
   views: [
-    (a, c) =>
-      a.shadow(450, 1000, 300, 26) +
-      line("M300 330 C240 560 380 700 300 930", darken(c, 0.3), 40) +
-      line("M300 330 C240 560 380 700 300 930", c, 30) +
-      line("M600 330 C660 560 520 700 600 930", darken(c, 0.3), 40) +
-      line("M600 330 C660 560 520 700 600 930", c, 30) +
-      rr(190, 240, 220, 80, 40, a.vert("#2a2c30"), EDGE) +
-      rr(490, 240, 220, 80, 40, a.vert("#2a2c30"), EDGE) +
-      rr(190, 930, 220, 80, 40, a.vert("#2a2c30"), EDGE) +
-      rr(490, 930, 220, 80, 40, a.vert("#2a2c30"), EDGE),
+    (a, c) => {
+      const handle = (x: number) =>
+        line(`M${x - 60} 300 L${x} 420 L${x + 60} 300`, "#2a2c30", 12) +
+        rr(x - 90, 266, 180, 56, 26, a.vert("#2a2c30"), EDGE) +
+        rr(x - 70, 276, 140, 12, 6, "#5a5e66") +
+        rr(x - 14, 410, 28, 40, 8, "#8a8d93", EDGE);
+      return (
+        a.shadow(450, 1020, 300, 26) +
+        line("M260 440 C240 760 340 990 450 990 C560 990 660 760 640 440", darken(c, 0.3), 40) +
+        line(
+          "M260 440 C240 760 340 990 450 990 C560 990 660 760 640 440",
+          a.lin(
+            [
+              [0, lighten(c, 0.2)],
+              [1, darken(c, 0.1)],
+            ],
+            0,
+            0,
+            1,
+            0,
+          ),
+          28,
+        ) +
+        handle(260) +
+        handle(640)
+      );
+    },
     (a, c) =>
       a.shadow(450, 960, 340, 30) +
       [0, 1, 2]
@@ -111,7 +147,6 @@ const expander: KindArt = {
         )
         .join(""),
   ],
-  detail: [300, 300, 1.8],
 };
 
 function bicycle(a: Art, c: string): string {
@@ -198,21 +233,30 @@ const tent: KindArt = {
 const sleepingBag: KindArt = {
   colour: "#2f6fd6",
   views: [
-    (a, c) =>
-      a.shadow(450, 1040, 300, 30) +
-      path("M280 220 Q450 150 620 220 L660 960 Q450 1060 240 960 Z", a.body(c, 1, 0.8, 1), EDGE) +
-      [340, 460, 580, 700, 820]
-        .map((y) =>
-          line(
-            `M${262 + (y - 220) * 0.0} ${y} Q450 ${y + 30} ${638} ${y}`,
-            darken(c, 0.3),
-            6,
-            `stroke-opacity=".6"`,
-          ),
-        )
-        .join("") +
-      path("M300 240 Q450 190 600 240 L600 330 Q450 280 300 330 Z", darken(c, 0.35)) +
-      line("M610 260 L650 940", "#c9ccd2", 5, `stroke-dasharray="4 6"`),
+    (a, c) => {
+      const outline =
+        "M450 150 C610 150 660 260 650 380 L625 900 C620 990 545 1035 450 1035 C355 1035 280 990 275 900 L250 380 C240 260 290 150 450 150 Z";
+      return (
+        a.shadow(450, 1040, 280, 30) +
+        path(outline, a.body(c, 1, 0.8, 1), EDGE) +
+        [470, 580, 690, 800, 910]
+          .map((y) => line(`M262 ${y} Q450 ${y + 36} 638 ${y}`, darken(c, 0.3), 6, `stroke-opacity=".6"`))
+          .join("") +
+        ell(450, 300, 150, 120, darken(c, 0.15), EDGE) +
+        ell(
+          450,
+          310,
+          112,
+          88,
+          a.rad([
+            [0, mix(c, "#1d1e22", 0.75)],
+            [1, mix(c, "#1d1e22", 0.5)],
+          ]),
+        ) +
+        line("M360 392 Q450 440 540 392", "#c9ccd2", 6) +
+        line("M600 400 L620 900", "#c9ccd2", 5, `stroke-dasharray="4 6"`)
+      );
+    },
     (a, c) =>
       a.shadow(450, 900, 300, 34) +
       rr(260, 420, 380, 460, 130, a.cyl(c), EDGE) +
