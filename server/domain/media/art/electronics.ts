@@ -394,8 +394,9 @@ const smartwatch: KindArt = {
     watchFront,
     (a, c) =>
       a.shadow(450, 1060, 180, 20) +
-      path("M360 120 Q300 380 420 420 L480 420 Q560 380 540 120 Z", a.cyl(c), EDGE) +
-      path("M420 780 L480 780 Q560 840 540 1060 L360 1060 Q300 840 420 780 Z", a.cyl(c), EDGE) +
+      rr(345, 110, 210, 330, 40, a.cyl(c), EDGE) +
+      rr(345, 760, 210, 300, 40, a.cyl(c), EDGE) +
+      rr(405, 1000, 90, 40, 14, darken(c, 0.3)) +
       rr(
         330,
         400,
@@ -454,28 +455,37 @@ const headphones: KindArt = {
   colour: "#23252a",
   views: [
     headphonesFront,
-    (a, c) =>
-      a.shadow(450, 1000, 260, 30) +
-      line("M420 660 C300 260 580 160 720 360 L720 420", darken(c, 0.3), 58) +
-      line("M420 660 C300 260 580 160 720 360 L720 420", a.body(c), 46) +
-      ell(430, 740, 220, 250, a.body(c, 1.2), EDGE) +
-      ell(
-        430,
-        740,
-        176,
-        206,
-        a.rad(
-          [
-            [0, lighten(c, 0.18)],
-            [1, darken(c, 0.12)],
-          ],
-          0.35,
-          0.3,
-          0.8,
-        ),
-      ) +
-      ell(430, 740, 176, 206, "none", `stroke="${lighten(c, 0.35)}" stroke-opacity=".5" stroke-width="4"`) +
-      rr(410, 470, 40, 80, 12, a.cyl("#c6c9cf"), EDGE),
+    (a, c) => {
+      const cushion = mix(darken(c, 0.55), "#1a1a1c", 0.5);
+      return (
+        a.shadow(470, 1010, 300, 30) +
+        ell(640, 700, 130, 190, a.body(darken(c, 0.25), 1), EDGE) +
+        ell(600, 700, 70, 170, cushion) +
+        line("M380 500 C360 130 700 130 660 520", darken(c, 0.35), 60) +
+        line("M380 500 C360 130 700 130 660 520", a.body(c), 48) +
+        line("M400 470 C390 200 660 200 640 480", cushion, 20) +
+        rr(362, 440, 36, 130, 12, a.cyl("#c6c9cf"), EDGE) +
+        ell(380, 740, 200, 250, a.body(c, 1.2), EDGE) +
+        ell(
+          380,
+          740,
+          160,
+          206,
+          a.rad(
+            [
+              [0, lighten(c, 0.18)],
+              [1, darken(c, 0.12)],
+            ],
+            0.35,
+            0.3,
+            0.8,
+          ),
+        ) +
+        ell(380, 740, 160, 206, "none", `stroke="${lighten(c, 0.35)}" stroke-opacity=".5" stroke-width="4"`) +
+        path("M560 560 Q620 740 560 920 L575 930 Q640 740 575 550 Z", cushion) +
+        circ(300, 900, 10, lighten(c, 0.4))
+      );
+    },
     (a, c) =>
       a.shadow(450, 900, 380, 50) +
       ell(280, 760, 160, 130, mix(darken(c, 0.55), "#1a1a1c", 0.5), EDGE) +
