@@ -31,6 +31,8 @@ export const productCardSchema = z.object({
   isOriginal: z.boolean(),
   isTopProfit: z.boolean(),
   orderLimit: z.number().int().nullable(),
+  /** Sold in installments (ADR 062): the card shows «от 1 990 ₽ × 6 мес» under the price. */
+  installments: z.boolean(),
   image: imageSchema.nullable(),
   brand: z.object({ code: z.string(), name: z.string() }),
   /**

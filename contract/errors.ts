@@ -10,6 +10,8 @@ export const API_ERROR_TYPES = [
   "conflict",
   "payload_too_large",
   "unsupported_media_type",
+  /** 422: the request is well-formed but the business rules refuse it (e.g. installments for this order). */
+  "unprocessable",
   "rate_limited",
   "unavailable",
   "internal",
@@ -81,6 +83,9 @@ export const API_ERROR_CODES = [
   "order_not_payable",
   "payment_in_progress",
   "payment_not_verified",
+  "installment_term_invalid",
+  "installment_sum_out_of_range",
+  "installment_lines_ineligible",
   "address_out_of_range",
   "role_required",
   "role_not_held",

@@ -181,7 +181,8 @@ export const orderRecipientSchema = z.object({
   email: z.string().nullable(),
 });
 
-export const paymentMethodSchema = z.enum(["card", "sbp"]);
+/** `installments`: «Оплата частями» through the acquirer's page, the bank deciding (ADR 062). */
+export const paymentMethodSchema = z.enum(["card", "sbp", "installments"]);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 export const orderSchema = z.object({
@@ -200,8 +201,15 @@ export const orderSchema = z.object({
   toPay: kopecksSchema,
   /** What the card (or SBP) paid, kopecks; 0 until paid or when paid fully with points. */
   paidByCard: kopecksSchema,
-  /** How that money was paid: by card or through SBP; null until paid, or when points paid it all. */
-  paidWith: z.enum(["card", "sbp"]).nullable(),
+  /** How that money was paid: by card, through SBP or in installments; null until paid, or when points paid it all. */
+  paidWith: z.enum(["card", "sbp", "installments"]).nullable(),
+  /** The installment plan's term in months when `paidWith` is `installments`, else null. */
+  installmentMonths: z.number().int().nullable(),
+  /**
+   * Every line of the order is sold in installments (ADR 062): the payment step offers «Оплата частями»
+   * when this holds and the sum left after points is within the bank's limits.
+   */
+  installmentsEligible: z.boolean(),
   delivery: orderDeliverySchema,
   recipient: orderRecipientSchema,
   shipments: z.array(orderShipmentSchema),
@@ -270,6 +278,8 @@ export type BonusOptions = z.infer<typeof bonusOptionsSchema>;
 /** `POST /api/v1/orders/{id}/payments`: start paying (a new `Init` for each call while unpaid). */
 export const startPaymentSchema = z.object({
   method: paymentMethodSchema.default("card"),
+  /** With `installments`: the term, months (contract/installments.ts says which the sum allows). */
+  installmentMonths: z.number({ error: "Выберите срок рассрочки" }).int().min(2).max(24).optional(),
   bonusPoints: z
     .number({ error: message.bonus })
     .int({ error: message.bonus })

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { idParam } from "./id-param.ts";
 import { kopecksSchema } from "./money-schema.ts";
+import { MAX_ROW_ID } from "./numeric-id.ts";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "./order-states.ts";
 import { orderSchema } from "./orders.ts";
-import { MAX_ROW_ID } from "./numeric-id.ts";
 import { STAFF_ROLES } from "./roles.ts";
 import { messages, toE164Phone } from "./validation.ts";
 
@@ -151,7 +151,7 @@ export type OrderNote = z.infer<typeof orderNoteSchema>;
 export const staffPaymentSchema = z.object({
   id: z.number().int(),
   attempt: z.number().int(),
-  method: z.enum(["card", "sbp", "points"]),
+  method: z.enum(["card", "sbp", "points", "installments"]),
   status: z.enum(PAYMENT_STATUSES),
   amount: kopecksSchema,
   refundedAmount: kopecksSchema,

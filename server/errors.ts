@@ -13,6 +13,7 @@ const statusByType: Record<ErrorType, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unprocessable: 422,
   rate_limited: 429,
   unavailable: 503,
   internal: 500,

@@ -22,7 +22,7 @@ export const SESSION_COOKIE_SCHEME = "sessionCookie";
 /** What operations for signed-in shoppers only declare. */
 export const SIGNED_IN_SECURITY = [{ [SESSION_COOKIE_SCHEME]: [] }];
 
-type ErrorStatus = 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503;
+type ErrorStatus = 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 503;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus | 400 | 500, string> = {
   400: "Некорректные параметры запроса",
@@ -33,6 +33,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus | 400 | 500, string> = {
   409: "Конфликт с текущим состоянием",
   413: "Тело запроса слишком большое",
   415: "Неподдерживаемый тип тела запроса",
+  422: "Запрос понятен, но правила его не допускают",
   429: "Слишком много запросов",
   500: "Внутренняя ошибка сервера",
   503: "Сервис временно недоступен (например, технические работы)",

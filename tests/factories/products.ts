@@ -18,6 +18,8 @@ export type ProductOverrides = { stock?: number } & Partial<
     | "isPreorder"
     | "isComingSoon"
     | "popularity"
+    | "categoryId"
+    | "brandId"
   >
 >;
 

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { shopperCancelSchema } from "#contract/cancellation.ts";
 import {
   bonusBalanceSchema,
   bonusOptionsSchema,
@@ -11,7 +12,6 @@ import {
   startPaymentResultSchema,
   startPaymentSchema,
 } from "#contract/orders.ts";
-import { shopperCancelSchema } from "#contract/cancellation.ts";
 import { requireUser } from "#server/api/actor.ts";
 import {
   createRouter,
@@ -89,12 +89,12 @@ const startPayment = defineRoute({
   rateLimit: "checkout",
   summary: "Оплатить заказ",
   description:
-    "Устанавливает списание баллов и отправляет на страницу оплаты у эквайера. У заказа не больше одной открытой страницы: тот же запрос ещё раз (двойное нажатие, вторая вкладка) получает уже открытую; другой способ или сумма сначала закрывают её у эквайера, а деньги, уже принятые на ней, оплачивают заказ (kind: paid) и не возвращаются. Если баллы покрывают всё — заказ оплачен сразу (kind: paid). При неудаче эквайер возвращает покупателя на /fail?orderId=…&method=… — со способом этой попытки, чтобы «Оплатить ещё раз» повторила его. 409 order_not_payable — заказ оплачен, отменён или время вышло; 409 payment_in_progress — оплата по открытой странице ещё идёт (3-D Secure) или страница ещё открывается.",
+    "Устанавливает списание баллов и отправляет на страницу оплаты у эквайера. У заказа не больше одной открытой страницы: тот же запрос ещё раз (двойное нажатие, вторая вкладка) получает уже открытую; другой способ или сумма сначала закрывают её у эквайера, а деньги, уже принятые на ней, оплачивают заказ (kind: paid) и не возвращаются. Если баллы покрывают всё — заказ оплачен сразу (kind: paid). При неудаче эквайер возвращает покупателя на /fail?orderId=…&method=… — со способом этой попытки, чтобы «Оплатить ещё раз» повторила его. Способ installments («Оплата частями», ADR 062) требует installmentMonths и открывает заявку в банк; 422 installment_sum_out_of_range — сумма после баллов вне 3 000–200 000 ₽, installment_term_invalid — срок не предлагается для этой суммы, installment_lines_ineligible — в заказе есть товары, которые не продаются частями (продукты питания). 409 order_not_payable — заказ оплачен, отменён или время вышло; 409 payment_in_progress — оплата по открытой странице ещё идёт (3-D Secure) или страница ещё открывается.",
   statementTimeout: "write",
   request: { params: orderParamsSchema, body: jsonBody(startPaymentSchema) },
   responses: {
     ...jsonOk(startPaymentResultSchema, "Куда идти дальше"),
-    ...errorResponses(401, 403, 404, 409, 429),
+    ...errorResponses(401, 403, 404, 409, 422, 429),
   },
 });
 

@@ -1,6 +1,7 @@
 import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ProductSort, ReviewListQuery } from "#contract/catalog.ts";
+import { INSTALLMENT_EXCLUDED_SECTIONS } from "#contract/installments.ts";
 
 type ReviewSort = ReviewListQuery["sort"];
 
@@ -58,6 +59,19 @@ function orderBy(sort: ProductSort, c: SortColumns): SQL[] {
   }
 }
 
+/**
+ * Whether a product is sold in installments (ADR 062): its section (the root of its category's path) is
+ * not one the bank leaves out (contract/installments.ts). Two primary-key lookups per product.
+ */
+export function installmentsExpr(categoryId: AnyColumn) {
+  return sql<boolean>`NOT EXISTS (
+    SELECT 1 FROM ${categories} leaf JOIN ${categories} root ON root.id::text = split_part(leaf.path, '.', 1)
+    WHERE leaf.id = ${categoryId} AND root.slug IN (${sql.join(
+      INSTALLMENT_EXCLUDED_SECTIONS.map((slug) => sql`${slug}`),
+      sql`, `,
+    )}))`;
+}
+
 export const cardColumns = {
   id: products.id,
   sku: products.sku,
@@ -74,6 +88,7 @@ export const cardColumns = {
   isOriginal: products.isOriginal,
   isTopProfit: products.isTopProfit,
   orderLimit: products.orderLimit,
+  installments: installmentsExpr(products.categoryId),
   brandCode: brands.code,
   brandName: brands.name,
   imageUrl: productImages.url,

@@ -75,6 +75,7 @@ export function toCard(row: ProductCardRow): ProductCard {
     isOriginal: row.isOriginal,
     isTopProfit: row.isTopProfit,
     orderLimit: row.orderLimit,
+    installments: row.installments,
     image:
       row.imageUrl !== null && row.imageWidth !== null && row.imageHeight !== null
         ? { url: row.imageUrl, width: row.imageWidth, height: row.imageHeight, alt: row.imageAlt ?? row.name }

@@ -1,5 +1,6 @@
 import { bonusSpendError, maxBonusSpend } from "#contract/bonus-rules.ts";
-import type { StartPaymentResult } from "#contract/orders.ts";
+import { installmentRefusal } from "#contract/installments.ts";
+import type { PaymentMethod, StartPaymentResult } from "#contract/orders.ts";
 import { type Acquirer, PAYABLE_STATUSES } from "#server/domain/payments/acquirer.ts";
 import { AppError } from "#server/errors.ts";
 import {
@@ -28,7 +29,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Where the acquirer sends the shopper back and posts its notifications. */
 export type PaymentUrls = { successUrl: string; failUrl: string; notificationUrl: string };
-export type PaymentChoice = { method: "card" | "sbp"; bonusPoints: number };
+export type PaymentChoice = {
+  method: PaymentMethod;
+  bonusPoints: number;
+  /** With `installments`: the term in months (ADR 062). */
+  installmentMonths?: number | undefined;
+};
+
+/** The term a payment row records: only an installment payment has one. */
+const termOf = (input: PaymentChoice) =>
+  input.method === "installments" ? (input.installmentMonths ?? null) : null;
 
 const paymentUnderWay = () =>
   new AppError("conflict", "Предыдущая оплата ещё идёт — дождитесь её результата", {
@@ -51,7 +61,7 @@ async function nextPaymentStep(
   repos: Repositories,
   userId: number,
   orderId: number,
-  input: { method: "card" | "sbp"; bonusPoints: number },
+  input: PaymentChoice,
 ): Promise<PaymentStep> {
   const order = await repos.orders.lockOrder(orderId, userId);
   if (!order) throw orderNotFound();
@@ -78,6 +88,22 @@ async function nextPaymentStep(
       fields: [{ field: "body.bonusPoints", message: spendError }],
     });
   }
+  if (input.method === "installments") {
+    // Checked before anything moves: the sum the bank would finance is what is left after the points.
+    const refusal = installmentRefusal({
+      amount: order.goodsTotal + order.deliveryTotal - input.bonusPoints * 100,
+      months: input.installmentMonths,
+      ineligibleNames: await repos.orders.installmentIneligible(order.id),
+    });
+    if (refusal) {
+      throw new AppError("unprocessable", refusal.message, {
+        code: refusal.code,
+        ...(refusal.code === "installment_term_invalid"
+          ? { fields: [{ field: "body.installmentMonths", message: refusal.message }] }
+          : {}),
+      });
+    }
+  }
   const payments = await repos.orders.payments(order.id);
   for (const p of payments.filter((p) => p.status === "new")) {
     if (p.createdAt.getTime() > ctx.now().getTime() - INIT_LEASE_MS) return { kind: "wait" };
@@ -88,7 +114,10 @@ async function nextPaymentStep(
   const page = payments.find((p) => p.status === "pending" && p.externalId && p.paymentUrl);
   if (page) {
     const same =
-      page.method === input.method && input.bonusPoints === order.bonusSpent && page.amount === order.toPay;
+      page.method === input.method &&
+      page.installmentMonths === termOf(input) &&
+      input.bonusPoints === order.bonusSpent &&
+      page.amount === order.toPay;
     return { kind: same ? "open" : "close", page };
   }
   const attempt = await repos.orders.nextPaymentAttempt(order.id);
@@ -111,6 +140,7 @@ async function nextPaymentStep(
     attempt,
     provider: ctx.options.acquirer?.provider ?? "tbank",
     method: input.method,
+    installmentMonths: termOf(input),
     amount: updated.toPay,
     status: "new",
     createdAt: ctx.now(),
@@ -123,7 +153,6 @@ async function openPage(
   ctx: OrdersContext,
   acquirer: Acquirer,
   step: Extract<PaymentStep, { kind: "init" }>,
-  method: "card" | "sbp",
   urls: PaymentUrls,
 ): Promise<StartPaymentResult> {
   const { order, payment } = step;
@@ -136,7 +165,8 @@ async function openPage(
       successUrl: urls.successUrl,
       failUrl: urls.failUrl,
       notificationUrl: urls.notificationUrl,
-      method,
+      method: payment.method === "sbp" || payment.method === "installments" ? payment.method : "card",
+      ...(payment.installmentMonths ? { installmentMonths: payment.installmentMonths } : {}),
       customerKey: String(order.userId),
       dueDate: order.paymentDeadline,
       receipt,
@@ -257,7 +287,7 @@ export async function startPayment(
       return { kind: "paid", orderId };
     }
     const acquirer = requireAcquirer(ctx);
-    if (step.kind === "init") return openPage(ctx, acquirer, step, input.method, urls);
+    if (step.kind === "init") return openPage(ctx, acquirer, step, urls);
     closed += 1;
     if (step.kind === "close") {
       if ((await closePage(ctx, acquirer, step.page)) === "paid") return { kind: "paid", orderId };

@@ -1,6 +1,13 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import {
+  canMoveOrder,
+  canMovePayment,
+  canSummarise,
+  type OrderStatus,
+  type PaymentStatus,
+} from "#contract/order-states.ts";
+import {
   addresses,
   basketLines,
   baskets,
@@ -21,14 +28,8 @@ import {
   sellers,
   users,
 } from "#server/db/schema/index.ts";
-import {
-  canMoveOrder,
-  canMovePayment,
-  canSummarise,
-  type OrderStatus,
-  type PaymentStatus,
-} from "#contract/order-states.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
+import { installmentsExpr } from "#server/domain/catalog/repository.ts";
 import { createInventoryRepository, stockOnHand } from "#server/domain/inventory/repository.ts";
 import { enqueueJob } from "#server/jobs/queue.ts";
 import { returnPaymentJob } from "./payment-jobs.ts";
@@ -741,6 +742,17 @@ export function createOrdersRepository(db: Executor) {
 
     async payments(orderId: number): Promise<PaymentRow[]> {
       return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.attempt));
+    },
+
+    /** The names of the order's goods that are not sold in installments (ADR 062), in line order. */
+    async installmentIneligible(orderId: number): Promise<string[]> {
+      const rows = await db
+        .select({ name: orderLines.name })
+        .from(orderLines)
+        .innerJoin(products, eq(products.id, orderLines.productId))
+        .where(and(eq(orderLines.orderId, orderId), sql`NOT ${installmentsExpr(products.categoryId)}`))
+        .orderBy(asc(orderLines.id));
+      return [...new Set(rows.map((r) => r.name))];
     },
 
     /** Removes the bought products from the user's basket (the rest stays) and moves its version on. */

@@ -1,9 +1,19 @@
 import { CANCEL_REASON_TEXT, REFUND_STATUS_TEXT, SHOPPER_CANCELLABLE } from "#contract/cancellation.ts";
 import { kopecks, points } from "#contract/money.ts";
 import type { OrderStatus } from "#contract/order-states.ts";
-import { type Order, ORDER_STATUS_TEXT } from "#contract/orders.ts";
+import { ORDER_STATUS_TEXT, type Order } from "#contract/orders.ts";
 import type { RefundsRepository } from "#server/domain/order-refunds/repository.ts";
-import type { OrderRow, OrdersRepository } from "./repository.ts";
+import type { OrderRow, OrdersRepository, PaymentRow } from "./repository.ts";
+
+/** How the money was paid (the first payment that took it): card, SBP or installments with their term. */
+function paidWithOf(took: PaymentRow[]): Pick<Order, "paidWith" | "installmentMonths"> {
+  const paid = took.find((p) => p.method === "card" || p.method === "sbp" || p.method === "installments");
+  if (!paid || paid.method === "points") return { paidWith: null, installmentMonths: null };
+  return {
+    paidWith: paid.method,
+    installmentMonths: paid.method === "installments" ? paid.installmentMonths : null,
+  };
+}
 
 // How orders read to their shopper: the order page and the list of the personal account.
 
@@ -42,9 +52,8 @@ export async function orderView(
     cashbackPoints: points(row.cashbackPoints),
     toPay: kopecks(row.toPay),
     paidByCard: kopecks(took.filter((p) => p.provider !== "points").reduce((sum, p) => sum + p.amount, 0)),
-    paidWith:
-      took.find((p): p is typeof p & { method: "card" | "sbp" } => p.method === "card" || p.method === "sbp")
-        ?.method ?? null,
+    ...paidWithOf(took),
+    installmentsEligible: (await repository.installmentIneligible(row.id)).length === 0,
     delivery: {
       ...delivery,
       slot: slot ? { date: slot.date, startsHour: slot.startsHour, endsHour: slot.endsHour } : null,

@@ -47,8 +47,13 @@ export interface AcquirerInit {
   failUrl: string;
   /** Where the acquirer POSTs its signed notifications (JSON); answer them with plain `OK`. */
   notificationUrl: string;
-  /** Which way the payment page opens: the card form (default) or the SBP QR code (`DATA.QR = "true"`). */
-  method?: "card" | "sbp";
+  /**
+   * Which way the payment page opens: the card form (default), the SBP QR code (`DATA.QR = "true"`) or
+   * the bank's installment application (`DATA.PaymentMethod = "installment"`, ADR 062).
+   */
+  method?: "card" | "sbp" | "installments";
+  /** With `installments`: the term the shopper chose, months (`DATA.InstallmentMonths`). */
+  installmentMonths?: number;
   customerKey?: string;
   /** Until when the payment page takes a payment (RedirectDueDate); the acquirer's default is 24 hours. */
   dueDate?: Date;

@@ -183,6 +183,16 @@ export function createTBankAcquirer(options: TBankAcquirerOptions): Acquirer {
             ? { RedirectDueDate: req.dueDate.toISOString().replace(/\.\d{3}Z$/, "+00:00") }
             : {}),
           ...(req.method === "sbp" ? { DATA: { QR: "true" } } : {}),
+          // DATA is the form's free key-value map (T-Bank passes it to the payment page; not signed):
+          // the installment application with the chosen term (ADR 062).
+          ...(req.method === "installments"
+            ? {
+                DATA: {
+                  PaymentMethod: "installment",
+                  InstallmentMonths: String(req.installmentMonths ?? ""),
+                },
+              }
+            : {}),
           Receipt: tbankReceipt(req.receipt),
         },
         req,

@@ -32,6 +32,7 @@ export const ERROR_CODES = {
   insufficient_funds: { code: "116", message: "Недостаточно средств на карте" },
   threeDsFailed: { code: "101", message: "Не пройдена идентификация 3DS" },
   sbpDeclined: { code: "99", message: "Банк отклонил оплату через СБП" },
+  installmentDeclined: { code: "99", message: "Банк не одобрил рассрочку" },
 } as const;
 
 export const digitsOnly = (value: string) => value.replace(/[\s-]/g, "");

@@ -1,4 +1,5 @@
 import { formatRub } from "#contract/format.ts";
+import { installmentPlanText, installmentSchedule } from "#contract/installments.ts";
 import { kopecks } from "#contract/money.ts";
 import { escapeHtml } from "#server/stand-ins/bank/pages.ts";
 import { type CardForm, groupPan, TEST_CARDS, TEST_CVC, TEST_EXPIRY, THREE_DS_CODE } from "./cards.ts";
@@ -64,6 +65,11 @@ code{font-family:ui-monospace,Menlo,Consolas,monospace;background:#f2f3f5;paddin
 .qr-box{display:flex;justify-content:center;margin:0 0 12px}
 .qr{width:220px;height:220px;border:1px solid #e2e4e8;border-radius:12px}
 .center{text-align:center}
+.plan{margin:0 0 16px;border:1px solid #e2e4e8;border-radius:12px;padding:4px 14px}
+.plan div{display:flex;justify-content:space-between;gap:12px;padding:8px 0;border-bottom:1px solid #eef0f3}
+.plan div:last-child{border-bottom:0}
+.plan dt{color:#5c6370}
+.plan dd{margin:0;font-weight:600;text-align:right}
 fieldset{border:1px solid #e2e4e8;border-radius:12px;padding:12px 14px 14px;margin:16px 0 0}
 legend{font-weight:600;font-size:14px;padding:0 4px}
 .note{font-size:14px;color:#5c6370;margin:0 0 10px}
@@ -188,6 +194,41 @@ ${input("cvc", 'inputmode="numeric" autocomplete="cc-csc" maxlength="3" placehol
 </form>
 ${backLink(p)}
 ${CARD_HINT}
+</div>`,
+  );
+}
+
+/**
+ * The bank's installment application (ADR 062): the plan, and the test buttons standing for the bank's
+ * decision (a real bank asks for the passport and decides within minutes).
+ */
+export function renderInstallment(
+  nonce: string,
+  view: { payment: StandInPayment; months: number; action: string },
+): string {
+  const p = view.payment;
+  const plan = installmentSchedule(p.amount, view.months);
+  return layout(
+    nonce,
+    "Оплата частями",
+    `<div class="card">
+<h1>Оплата частями</h1>
+${summary(p)}
+<dl class="plan">
+<div><dt>Срок</dt><dd>${view.months} мес</dd></div>
+<div><dt>Ежемесячный платёж</dt><dd>${escapeHtml(installmentPlanText(plan))}</dd></div>
+<div><dt>Переплата</dt><dd>0 ₽ — проценты платит магазин</dd></div>
+</dl>
+<p class="note">Банк проверит заявку и примет решение за пару минут. Первый платёж — через месяц после покупки.</p>
+<fieldset>
+<legend>Вместо решения банка</legend>
+<p class="note">Нажмите, как будто банк одобрил или отклонил заявку:</p>
+<div class="stack">
+<form method="post" action="${escapeHtml(view.action)}"><input type="hidden" name="outcome" value="approve"><button class="button button--ok" type="submit">Банк одобрил — подписать договор</button></form>
+<form method="post" action="${escapeHtml(view.action)}"><input type="hidden" name="outcome" value="decline"><button class="button button--no" type="submit">Банк отказал</button></form>
+</div>
+</fieldset>
+${backLink(p)}
 </div>`,
   );
 }

@@ -15,6 +15,8 @@ export interface StandInPaymentData {
   dueAt: string;
   /** The page opens on the SBP QR code (Init's DATA.QR = "true"). */
   sbp?: boolean;
+  /** The page is the bank's installment application for this term (Init's DATA.PaymentMethod, ADR 062). */
+  installmentMonths?: number;
   /** Kopecks given back so far by Cancel. */
   refunded?: number;
   /** The card of the attempt: T-Bank's CardId, expiry MMYY. */

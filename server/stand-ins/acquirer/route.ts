@@ -3,7 +3,14 @@ import { type Context, Hono } from "hono";
 import { BODY_LIMITS, limitBody } from "#server/http/body-limit.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { requestOrigin } from "#server/http/public-origin.ts";
-import { acquirerCsp, renderNotFound, renderOutcome, renderPaymentForm, renderThreeDs } from "./pages.ts";
+import {
+  acquirerCsp,
+  renderInstallment,
+  renderNotFound,
+  renderOutcome,
+  renderPaymentForm,
+  renderThreeDs,
+} from "./pages.ts";
 import type { StandInPayment } from "./repository.ts";
 import { ACQUIRER_MOUNT, type AcquirerStandIn, type PageAnswer } from "./stand-in.ts";
 
@@ -75,6 +82,18 @@ export function createAcquirerStandInRoute(standIn: AcquirerStandIn) {
           200,
           result.payment,
         );
+      case "installment":
+        return html(
+          c,
+          (nonce) =>
+            renderInstallment(nonce, {
+              payment: result.payment,
+              months: result.months,
+              action: `${action}/installment`,
+            }),
+          200,
+          result.payment,
+        );
       case "paid":
         return html(
           c,
@@ -134,6 +153,13 @@ export function createAcquirerStandInRoute(standIn: AcquirerStandIn) {
     const form = await c.req.parseBody();
     const outcome = field(form, "outcome") === "success" ? "success" : "decline";
     return answer(c, await standIn.payBySbp(id, key, outcome), id, key);
+  });
+
+  router.post("/pay/:id/:key/installment", limitBody(BODY_LIMITS.apiWrite), async (c) => {
+    const { id, key } = params(c);
+    const form = await c.req.parseBody();
+    const outcome = field(form, "outcome") === "approve" ? "approve" : "decline";
+    return answer(c, await standIn.decideInstallment(id, key, outcome), id, key);
   });
 
   router.get("/pay/:id/:key/3ds", async (c) => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import pino from "pino";
 import { z } from "zod";
+import { INSTALLMENT_TERMS, installmentTerms } from "#contract/installments.ts";
 import type { UnitOfWork } from "#server/db/unit-of-work.ts";
 import type { TerminalCredentials } from "#server/domain/payments/tbank.ts";
 import { signed, tbankTokenValid } from "#server/domain/payments/tbank-token.ts";
@@ -77,6 +78,7 @@ export type PageAnswer =
       values?: Partial<CardForm>;
     }
   | { kind: "3ds"; payment: StandInPayment; attemptsLeft: number; error?: string }
+  | { kind: "installment"; payment: StandInPayment; months: number }
   | { kind: "paid"; payment: StandInPayment }
   | { kind: "failed"; payment: StandInPayment; reason: string }
   | { kind: "not_found" };
@@ -227,6 +229,19 @@ export function createAcquirerStandIn(
     const refusal = receiptRefusal(body.Receipt, amount);
     if (refusal) return fail(refusal.errorCode, refusal.message, refusal.details);
     const sbp = isObject(body.DATA) && body.DATA.QR === "true";
+    // The bank's installment application (ADR 062): the term the shop chose, within the bank's own terms
+    // and limits (the same ones the shop shows: contract/installments.ts).
+    let installmentMonths: number | undefined;
+    if (isObject(body.DATA) && body.DATA.PaymentMethod === "installment") {
+      const months = Number(body.DATA.InstallmentMonths);
+      if (!(INSTALLMENT_TERMS as readonly number[]).includes(months)) {
+        return fail("9999", BAD_PARAMETERS, `Срок рассрочки — один из: ${INSTALLMENT_TERMS.join(", ")} мес.`);
+      }
+      if (!(installmentTerms(amount) as number[]).includes(months)) {
+        return fail("9999", BAD_PARAMETERS, "Сумма не подходит для рассрочки на этот срок.");
+      }
+      installmentMonths = months;
+    }
     const p = await uow.transaction(async (r) => {
       const inserted = await r.insert({
         terminalKey,
@@ -241,6 +256,7 @@ export function createAcquirerStandIn(
           dueAt: dueAt.toISOString(),
           origin,
           ...(sbp ? { sbp } : {}),
+          ...(installmentMonths ? { installmentMonths } : {}),
           ...(isObject(body.Receipt) ? { receipt: body.Receipt } : {}),
         },
       });
@@ -410,12 +426,17 @@ export function createAcquirerStandIn(
   function reasonOf(p: StandInPayment): string {
     if (p.status === "DEADLINE_EXPIRED") return "Время на оплату истекло.";
     if (p.status === "CANCELED") return "Магазин отменил платёж.";
+    if (p.data.installmentMonths && p.status === "REJECTED")
+      return `${ERROR_CODES.installmentDeclined.message}.`;
     const known = Object.values(ERROR_CODES).find((e) => e.code === p.errorCode);
     return known ? `${known.message}.` : "Оплата не прошла.";
   }
 
   /** What the page of a payment in this state shows (for GETs, and after a lost race). */
   function stateAnswer(p: StandInPayment, method?: "card" | "sbp"): PageAnswer {
+    if ((PAYABLE as readonly string[]).includes(p.status) && p.data.installmentMonths) {
+      return { kind: "installment", payment: p, months: p.data.installmentMonths };
+    }
     if ((PAYABLE as readonly string[]).includes(p.status)) {
       return { kind: "form", payment: p, method: method ?? (p.data.sbp ? "sbp" : "card") };
     }
@@ -474,7 +495,9 @@ export function createAcquirerStandIn(
     async payByCard(id: number, key: string, form: CardForm): Promise<PageAnswer> {
       const p = await open(id, key);
       if (!p) return { kind: "not_found" };
-      if (!(PAYABLE as readonly string[]).includes(p.status)) return stateAnswer(p);
+      // An installment application is decided by the bank on its own page, not paid by card.
+      if (!(PAYABLE as readonly string[]).includes(p.status) || p.data.installmentMonths)
+        return stateAnswer(p);
       const { errors, card } = checkCard(form, now());
       if (!card)
         return {
@@ -574,7 +597,8 @@ export function createAcquirerStandIn(
     async payBySbp(id: number, key: string, outcome: "success" | "decline"): Promise<PageAnswer> {
       const p = await open(id, key);
       if (!p) return { kind: "not_found" };
-      if (!(PAYABLE as readonly string[]).includes(p.status)) return stateAnswer(p);
+      if (!(PAYABLE as readonly string[]).includes(p.status) || p.data.installmentMonths)
+        return stateAnswer(p);
       if (outcome === "success") {
         const moved = await transition(p, PAYABLE, { status: "CONFIRMED", errorCode: "0", pan: null }, [
           { status: "CONFIRMED", success: true, errorCode: "0" },
@@ -582,6 +606,33 @@ export function createAcquirerStandIn(
         if (moved) return succeeded(moved);
       } else {
         const { code } = ERROR_CODES.sbpDeclined;
+        const moved = await transition(p, PAYABLE, { status: "REJECTED", errorCode: code, pan: null }, [
+          { status: "REJECTED", success: false, errorCode: code },
+        ]);
+        if (moved) return failed(moved);
+      }
+      return stateAnswer((await repo.find(p.id)) ?? p);
+    },
+
+    /**
+     * The bank's decision on an installment application (ADR 062): approved, the contract is signed and
+     * the shop is paid the whole sum at once (CONFIRMED, as a card payment); declined, REJECTED.
+     */
+    async decideInstallment(id: number, key: string, outcome: "approve" | "decline"): Promise<PageAnswer> {
+      const p = await open(id, key);
+      if (!p) return { kind: "not_found" };
+      if (!p.data.installmentMonths || !(PAYABLE as readonly string[]).includes(p.status))
+        return stateAnswer(p);
+      if (outcome === "approve") {
+        const moved = await transition(
+          p,
+          PAYABLE,
+          { status: "CONFIRMED", errorCode: "0", pan: null },
+          PAID_EVENTS,
+        );
+        if (moved) return succeeded(moved);
+      } else {
+        const { code } = ERROR_CODES.installmentDeclined;
         const moved = await transition(p, PAYABLE, { status: "REJECTED", errorCode: code, pan: null }, [
           { status: "REJECTED", success: false, errorCode: code },
         ]);

@@ -8,6 +8,7 @@ const METHOD_TEXT: Record<StaffPayment["method"], string> = {
   card: "Картой",
   sbp: "Через СБП",
   points: "Баллами",
+  installments: "Частями",
 };
 
 /** Every attempt to pay the order: how, in what state, how much, and how much went back. */

@@ -22,6 +22,7 @@ const card: ProductCardData = {
   isOriginal: false,
   isTopProfit: false,
   orderLimit: null,
+  installments: true,
   image: null,
   brand: { code: "acme", name: "Acme" },
   dispatch: null,

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { deliveryDayWords, localDateTime } from "#contract/delivery-dates.ts";
 import { formatPoints, formatRub } from "#contract/format.ts";
+import { installmentPlanText, installmentSchedule } from "#contract/installments.ts";
 import { kopecks, points } from "#contract/money.ts";
 import type { Order } from "#contract/orders.ts";
 
@@ -8,9 +9,23 @@ import type { Order } from "#contract/orders.ts";
 // branded here, where it is shown, through the checked `kopecks()` / `points()`.
 
 /** «28 ноября» or «завтра, 25 ноября», as the shopper's calendar (Moscow for now) says. */
-/** «картой» or «через СБП», after «Оплачено». */
+/** «картой», «через СБП» or «частями», after «Оплачено». */
 export function paidWithText(paidWith: Order["paidWith"]): string {
-  return paidWith === "sbp" ? "через СБП" : "картой";
+  return paidWith === "sbp" ? "через СБП" : paidWith === "installments" ? "частями" : "картой";
+}
+
+/** The installment plan of a paid order, «6 × 1 990 ₽»; null unless it was paid in installments. */
+export function installmentPlanOf(order: Order): string | null {
+  if (order.paidWith !== "installments" || !order.installmentMonths || order.paidByCard <= 0) return null;
+  return installmentPlanText(installmentSchedule(order.paidByCard, order.installmentMonths));
+}
+
+/** How the money was paid: «Оплачено частями: 6 × 1 990 ₽», «Оплачено картой 11 940 ₽». */
+export function paidText(order: Order): string {
+  const plan = installmentPlanOf(order);
+  return plan
+    ? `Оплачено частями: ${plan}`
+    : `Оплачено ${paidWithText(order.paidWith)} ${formatRub(kopecks(order.paidByCard))}`;
 }
 
 export function deliveryDayText(date: string): string {
@@ -208,6 +223,12 @@ export function OrderTotals({ order, paid }: { order: Order; paid: boolean }) {
           <dd>{formatRub(kopecks(paid ? order.paidByCard : order.toPay))}</dd>
         </div>
       )}
+      {paid && installmentPlanOf(order) ? (
+        <div>
+          <dt>Платежи банку</dt>
+          <dd>{installmentPlanOf(order)}</dd>
+        </div>
+      ) : null}
       {order.cashbackPoints > 0 ? (
         <div className="order-totals__cashback">
           <dt>Кешбэк</dt>

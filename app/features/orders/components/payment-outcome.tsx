@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { reportEcommerce } from "#app/lib/analytics/yandex-metrika.ts";
 import { postToNative } from "#app/lib/webview-bridge.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
@@ -9,7 +9,7 @@ import { kopecks, points } from "#contract/money.ts";
 import type { Order, PaymentMethod } from "#contract/orders.ts";
 import { checkPayment, orderKeys, orderQuery, startPayment } from "../api.ts";
 import { purchaseEvent } from "../purchase-event.ts";
-import { OrderDelivery, OrderShipments, OrderTotals, paidWithText } from "./order-parts.tsx";
+import { OrderDelivery, OrderShipments, OrderTotals, paidText } from "./order-parts.tsx";
 
 /** How long the thank-you page waits for the acquirer's word before saying the payment is still being checked. */
 const CHECKS = 8;
@@ -89,9 +89,7 @@ export function ThankYouView({ orderId }: { orderId: number }) {
       <div role="status" className="outcome__text">
         {paid ? (
           <p>
-            {order.paidByCard > 0
-              ? `Оплачено ${paidWithText(order.paidWith)} ${formatRub(kopecks(order.paidByCard))}`
-              : "Оплачено баллами"}
+            {order.paidByCard > 0 ? paidText(order) : "Оплачено баллами"}
             {order.paidByCard > 0 && order.bonusSpent > 0
               ? ` и ${formatPoints(points(order.bonusSpent))}`
               : ""}
@@ -137,6 +135,8 @@ export function ThankYouView({ orderId }: { orderId: number }) {
 const FAILURE_REASONS: Record<PaymentMethod, string> = {
   card: "Деньги не списаны. Так бывает, если банк отклонил платёж, на карте не хватило денег или не подошёл код подтверждения.",
   sbp: "Деньги не списаны. Так бывает, если платёж отклонили или не подтвердили в приложении банка.",
+  installments:
+    "Банк не одобрил оплату частями, деньги не списаны. Можно выбрать другой срок или оплатить картой.",
 };
 
 /**
@@ -148,6 +148,7 @@ export function PaymentFailedView({ orderId, method }: { orderId: number; method
   // payment that went through after all.
   const { order, checking } = useCheckedOrder(orderId, 1);
   const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
   const reported = useRef(false);
   useEffect(() => {
     if (!order || reported.current || order.status !== "awaiting_payment" || checking) return;
@@ -158,6 +159,11 @@ export function PaymentFailedView({ orderId, method }: { orderId: number; method
   const paid = order.status !== "awaiting_payment" && order.status !== "cancelled";
 
   const payAgain = async () => {
+    // A declined application is not asked again as it was: the payment step offers another term or way.
+    if (method === "installments") {
+      void navigate(`/checkout/steps/payment/${order.id}`);
+      return;
+    }
     setBusy(true);
     try {
       const result = await startPayment(order.id, { method, bonusPoints: order.bonusSpent });
@@ -228,7 +234,11 @@ export function PaymentFailedView({ orderId, method }: { orderId: number; method
             disabled={busy || checking}
             aria-busy={busy}
           >
-            {busy ? "Открываем оплату…" : "Оплатить ещё раз"}
+            {busy
+              ? "Открываем оплату…"
+              : method === "installments"
+                ? "Выбрать другой способ"
+                : "Оплатить ещё раз"}
           </button>
         )}
         <Link className="button button--secondary button--l" to="/basket">
