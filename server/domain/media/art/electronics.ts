@@ -1,7 +1,7 @@
 import { type Art, circ, darken, EDGE, ell, f, g, lighten, line, mix, path, rr } from "./kit.ts";
 import type { KindArt } from "./types.ts";
 
-/** An abstract wallpaper tinted by the product colour, with a glass reflection, clipped to the screen. */
+/** An abstract wallpaper tinted by the product colour, with a glass reflection (no clip: cheap to render). */
 export function wallpaper(a: Art, c: string, x: number, y: number, w: number, h: number, r: number): string {
   const base = a.lin(
     [
@@ -13,21 +13,43 @@ export function wallpaper(a: Art, c: string, x: number, y: number, w: number, h:
     0.6,
     1,
   );
-  const warm = a.rad([
-    [0, mix(c, "#ff9a6b", 0.45), 0.95],
-    [1, mix(c, "#ff9a6b", 0.45), 0],
-  ]);
-  const cool = a.rad([
-    [0, lighten(mix(c, "#5fd0ff", 0.3), 0.35), 0.85],
-    [1, lighten(c, 0.35), 0],
-  ]);
-  const clip = a.clip(rr(x, y, w, h, r, "#000"));
-  return g(
+  const warm = mix(c, "#ff9a6b", 0.45);
+  const cool = lighten(mix(c, "#5fd0ff", 0.3), 0.35);
+  return (
     rr(x, y, w, h, r, base) +
-      ell(x + w * 0.78, y + h * 0.28, w * 0.75, h * 0.3, warm) +
-      ell(x + w * 0.15, y + h * 0.78, w * 0.85, h * 0.36, cool) +
-      rr(x, y, w, h, r, a.gloss(0.2)),
-    `clip-path="${clip}"`,
+    rr(
+      x,
+      y,
+      w,
+      h,
+      r,
+      a.rad(
+        [
+          [0, warm, 0.95],
+          [1, warm, 0],
+        ],
+        0.8,
+        0.25,
+        0.55,
+      ),
+    ) +
+    rr(
+      x,
+      y,
+      w,
+      h,
+      r,
+      a.rad(
+        [
+          [0, cool, 0.85],
+          [1, cool, 0],
+        ],
+        0.15,
+        0.8,
+        0.65,
+      ),
+    ) +
+    rr(x, y, w, h, r, a.gloss(0.2))
   );
 }
 
@@ -188,7 +210,6 @@ const tablet: KindArt = {
       ) +
       g(tabletFront(a, c, 120, 330, 660, 470), `transform="rotate(-2 450 560)"`),
   ],
-  detail: [260, 300, 1.8],
 };
 
 function laptopOpen(a: Art, c: string): string {
@@ -324,7 +345,6 @@ const tv: KindArt = {
       g(tvFront(a, c), `transform="translate(450 600) skewY(-7) scale(0.84 1) translate(-450 -600)"`) +
       path("M805 265 L830 270 L830 740 L805 760 Z", darken(c, 0.3)),
   ],
-  detail: [700, 450, 1.7],
 };
 
 function watchFace(x: number, y: number, w: number, h: number): string {
@@ -587,7 +607,7 @@ function earphoneHead(a: Art, c: string, x: number, y: number, rot: number): str
         ]),
       ) +
       circ(-18, -22, 12, "#ffffff", `fill-opacity=".4"`),
-    `transform="translate(${x} ${y}) rotate(${rot})"`,
+    `transform="translate(${x} ${y}) rotate(${rot}) scale(1.3)"`,
   );
 }
 
@@ -599,7 +619,7 @@ function jack(a: Art, x: number, y: number, c: string, rot: number): string {
       rr(-9, -86, 18, 4, 1, "#202226") +
       rr(-18, -62, 36, 90, 12, a.cyl(c), EDGE) +
       rr(-10, 24, 20, 30, 8, darken(c, 0.2)),
-    `transform="translate(${x} ${y}) rotate(${rot})"`,
+    `transform="translate(${x} ${y}) rotate(${rot}) scale(1.25)"`,
   );
 }
 
@@ -610,12 +630,12 @@ const wiredEarphones: KindArt = {
       const cable = darken(c, 0.12);
       return (
         a.shadow(450, 1030, 300, 24) +
-        line("M330 380 C330 520 430 560 450 660", darken(c, 0.35), 11) +
-        line("M590 360 C600 520 480 560 450 660", darken(c, 0.35), 11) +
-        line("M330 380 C330 520 430 560 450 660", cable, 7) +
-        line("M590 360 C600 520 480 560 450 660", cable, 7) +
-        line("M450 700 C450 860 240 820 260 930 C280 1030 600 1030 640 930 L655 860", darken(c, 0.35), 11) +
-        line("M450 700 C450 860 240 820 260 930 C280 1030 600 1030 640 930 L655 860", cable, 7) +
+        line("M330 380 C330 520 430 560 450 660", darken(c, 0.35), 14) +
+        line("M590 360 C600 520 480 560 450 660", darken(c, 0.35), 14) +
+        line("M330 380 C330 520 430 560 450 660", cable, 9) +
+        line("M590 360 C600 520 480 560 450 660", cable, 9) +
+        line("M450 700 C450 860 240 820 260 930 C280 1030 600 1030 640 930 L655 860", darken(c, 0.35), 14) +
+        line("M450 700 C450 860 240 820 260 930 C280 1030 600 1030 640 930 L655 860", cable, 9) +
         rr(437, 640, 26, 70, 10, a.cyl(c), EDGE) +
         rr(527, 480, 30, 80, 12, a.cyl(c), `${EDGE} transform="rotate(-20 542 520)"`) +
         earphoneHead(a, c, 310, 300, -18) +
@@ -627,14 +647,14 @@ const wiredEarphones: KindArt = {
       const cable = darken(c, 0.12);
       return (
         a.shadow(450, 960, 300, 30) +
-        circ(450, 700, 210, "none", `stroke="${darken(c, 0.35)}" stroke-width="11"`) +
-        circ(450, 700, 210, "none", `stroke="${cable}" stroke-width="7"`) +
-        circ(450, 700, 186, "none", `stroke="${darken(c, 0.35)}" stroke-width="11"`) +
-        circ(450, 700, 186, "none", `stroke="${cable}" stroke-width="7"`) +
-        circ(450, 700, 162, "none", `stroke="${darken(c, 0.35)}" stroke-width="11"`) +
-        circ(450, 700, 162, "none", `stroke="${cable}" stroke-width="7"`) +
-        line("M450 490 C420 420 340 400 330 330", cable, 7) +
-        line("M450 490 C480 420 560 400 580 330", cable, 7) +
+        circ(450, 700, 210, "none", `stroke="${darken(c, 0.35)}" stroke-width="14"`) +
+        circ(450, 700, 210, "none", `stroke="${cable}" stroke-width="9"`) +
+        circ(450, 700, 186, "none", `stroke="${darken(c, 0.35)}" stroke-width="14"`) +
+        circ(450, 700, 186, "none", `stroke="${cable}" stroke-width="9"`) +
+        circ(450, 700, 162, "none", `stroke="${darken(c, 0.35)}" stroke-width="14"`) +
+        circ(450, 700, 162, "none", `stroke="${cable}" stroke-width="9"`) +
+        line("M450 490 C420 420 340 400 330 330", cable, 9) +
+        line("M450 490 C480 420 560 400 580 330", cable, 9) +
         earphoneHead(a, c, 320, 270, -30) +
         earphoneHead(a, c, 590, 270, 30) +
         jack(a, 450, 640, c, 90)
