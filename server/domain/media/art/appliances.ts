@@ -53,23 +53,15 @@ const kettleArt: KindArt = {
     kettle,
     (a, c) => g(kettle(a, c), `transform="translate(900 0) scale(-1 1)"`),
     (a, c) =>
-      a.shadow(450, 760, 340, 34) +
-      rr(160, 660, 580, 90, 40, a.vert(darken(c, 0.3)), EDGE) +
-      ell(
-        450,
-        660,
-        290,
-        70,
-        a.rad([
-          [0, lighten(c, 0.1)],
-          [1, darken(c, 0.3)],
-        ]),
+      g(kettle(a, c), `transform="translate(-120 140) scale(0.86)"`) +
+      a.shadow(690, 1000, 150, 18) +
+      path(
+        "M600 850 L780 850 L765 975 Q760 1000 730 1000 L650 1000 Q620 1000 615 975 Z",
+        a.cyl("#fbfbf9", 0.6),
         EDGE,
       ) +
-      ell(450, 660, 80, 24, darken(c, 0.5)) +
-      circ(450, 660, 16, "#9aa0a8") +
-      rr(600, 700, 60, 26, 10, "#2a2d33") +
-      circ(630, 713, 6, "#4fa3ff"),
+      ell(690, 850, 90, 18, "#a0612a") +
+      line("M780 880 C830 880 830 950 772 955", "#e9e9e7", 12),
   ],
   detail: [400, 620, 1.8],
 };

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { leafCategories } from "#server/db/seed/catalog-tree.ts";
@@ -88,6 +89,15 @@ describe("colourHex", () => {
           for (const o of p.options) names.add(typeof o === "string" ? o : o.value);
     expect(names.size).toBeGreaterThan(10);
     for (const name of names) expect(hexOfColourName(name), name).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  it("knows every colour of the seed's colour pool, used or not", () => {
+    const source = readFileSync(new URL("../../../db/seed/property-pools.ts", import.meta.url), "utf8");
+    const pool = /const COLOUR_NAMES = \{([^}]*)\}/.exec(source)?.[1] ?? "";
+    const names = [...pool.matchAll(/:\s*"([^"]+)"/g)].map((m) => m[1]!);
+    expect(names.length).toBeGreaterThan(20);
+    for (const name of names) expect(hexOfColourName(name), name).toMatch(/^#[0-9a-f]{6}$/);
+    expect(new Set(names.map((n) => hexOfColourName(n))).size).toBe(names.length);
   });
 
   it("reads other forms and compound names, and defaults per kind", () => {

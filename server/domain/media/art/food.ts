@@ -249,7 +249,19 @@ const pasta: KindArt = {
         10,
       ) +
       circ(450, 740, 50, "#c7323b", `fill-opacity=".85"`) +
-      g(rr(-60, -200, 120, 400, 16, a.body(c), EDGE), `transform="translate(720 480) rotate(12)"`),
+      g(
+        pouch(
+          a,
+          c,
+          Array.from({ length: 8 }, (_, i) =>
+            g(
+              rr(-30, -14, 60, 28, 6, a.cyl("#eec46a"), EDGE),
+              `transform="translate(${360 + (i % 3) * 90} ${500 + Math.floor(i / 3) * 90}) rotate(${((i * 37) % 60) - 30})"`,
+            ),
+          ).join(""),
+        ),
+        `transform="translate(660 420) scale(0.45) translate(-450 -600)"`,
+      ),
   ],
   detail: [450, 560, 1.6],
 };
