@@ -49,6 +49,7 @@ function kettle(a: Art, c: string): string {
 
 const kettleArt: KindArt = {
   colour: "#f1f1ef",
+  boxed: true,
   views: [
     kettle,
     (a, c) => g(kettle(a, c), `transform="translate(900 0) scale(-1 1)"`),
@@ -183,6 +184,7 @@ function microwave(a: Art, c: string, open: boolean): string {
 
 const microwaveArt: KindArt = {
   colour: "#f0f0ee",
+  boxed: true,
   views: [(a, c) => microwave(a, c, false), (a, c) => microwave(a, c, true)],
   detail: [700, 620, 2],
 };
@@ -214,6 +216,7 @@ function handBlender(a: Art, c: string): string {
 
 const blenderArt: KindArt = {
   colour: "#f3f3f1",
+  boxed: true,
   views: [
     handBlender,
     (a, c) =>
@@ -255,6 +258,7 @@ function multicooker(a: Art, c: string): string {
 
 const multicookerArt: KindArt = {
   colour: "#2e3035",
+  boxed: true,
   views: [
     multicooker,
     (a, c) =>
@@ -364,7 +368,6 @@ const fridgeArt: KindArt = {
       );
     },
   ],
-  detail: [560, 560, 1.8],
 };
 
 function washer(a: Art, c: string, dish: boolean): string {
@@ -550,6 +553,7 @@ function robot(a: Art, c: string): string {
 
 const robotVacuumArt: KindArt = {
   colour: "#f2f2f0",
+  boxed: true,
   views: [
     robot,
     (a, c) =>
@@ -612,6 +616,7 @@ function iron(a: Art, c: string): string {
 
 const ironArt: KindArt = {
   colour: "#3a7bd5",
+  boxed: true,
   views: [
     iron,
     (a, c) => {
@@ -667,8 +672,8 @@ function heater(a: Art, c: string): string {
 
 const heaterArt: KindArt = {
   colour: "#efefed",
+  boxed: true,
   views: [heater],
-  detail: [760, 560, 2],
 };
 
 export const applianceKinds = {

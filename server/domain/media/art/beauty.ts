@@ -192,6 +192,7 @@ function dryer(a: Art, c: string): string {
 
 const hairDryer: KindArt = {
   colour: "#e9a5b7",
+  boxed: true,
   views: [
     (a, c) => a.shadow(450, 1020, 300, 26) + dryer(a, c),
     (a, c) =>
@@ -282,6 +283,7 @@ const foundation: KindArt = {
 
 const perfume: KindArt = {
   colour: "#e6b980",
+  boxed: true,
   views: [
     (a, c) =>
       a.shadow(450, 1010, 300, 30) +

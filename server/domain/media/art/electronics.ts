@@ -148,6 +148,7 @@ function phoneBack(a: Art, c: string, x: number, y: number, w: number, h: number
 
 const smartphone: KindArt = {
   colour: "#2b2d33",
+  boxed: true,
   views: [
     (a, c) =>
       a.shadow(450, 1030, 320, 34) +
@@ -180,6 +181,7 @@ function tabletFront(a: Art, c: string, x: number, y: number, w: number, h: numb
 
 const tablet: KindArt = {
   colour: "#b9bcc2",
+  boxed: true,
   views: [
     (a, c) =>
       a.shadow(450, 1010, 330, 30) +
@@ -410,6 +412,7 @@ function watchFront(a: Art, c: string): string {
 
 const smartwatch: KindArt = {
   colour: "#30333a",
+  boxed: true,
   views: [
     watchFront,
     (a, c) =>
@@ -473,6 +476,7 @@ function headphonesFront(a: Art, c: string): string {
 
 const headphones: KindArt = {
   colour: "#23252a",
+  boxed: true,
   views: [
     headphonesFront,
     (a, c) => {
@@ -582,6 +586,7 @@ function budsCase(a: Art, c: string, open: boolean): string {
 
 const earbuds: KindArt = {
   colour: "#f2f2f0",
+  boxed: true,
   views: [
     (a, c) => budsCase(a, c, true) + bud(a, c, 720, 820, 0.9, -1),
     (a, c) => a.shadow(450, 990, 300, 30) + bud(a, c, 330, 480, 2.2, 1) + bud(a, c, 600, 430, 2.2, -1),
@@ -625,6 +630,7 @@ function jack(a: Art, x: number, y: number, c: string, rot: number): string {
 
 const wiredEarphones: KindArt = {
   colour: "#f0f0ee",
+  boxed: true,
   views: [
     (a, c) => {
       const cable = darken(c, 0.12);
@@ -672,6 +678,7 @@ function grille(x: number, y: number, w: number, h: number, colour: string, step
 
 const speaker: KindArt = {
   colour: "#2d5fb0",
+  boxed: true,
   views: [
     (a, c) => {
       const fabric = a.lin([
@@ -785,6 +792,7 @@ function keyGrid(
 
 const keyboard: KindArt = {
   colour: "#2c2e33",
+  boxed: true,
   views: [
     (a, c) =>
       a.shadow(450, 830, 440, 34) +
@@ -825,6 +833,7 @@ function mouseTop(a: Art, c: string): string {
 
 const mouse: KindArt = {
   colour: "#2a2c31",
+  boxed: true,
   views: [
     mouseTop,
     (a, c) =>
@@ -841,6 +850,7 @@ const mouse: KindArt = {
 
 const gamepad: KindArt = {
   colour: "#25272c",
+  boxed: true,
   views: [
     (a, c) => {
       const bodyPath =
@@ -883,6 +893,7 @@ const gamepad: KindArt = {
 
 const camera: KindArt = {
   colour: "#222428",
+  boxed: true,
   views: [
     (a, c) =>
       a.shadow(450, 860, 380, 30) +

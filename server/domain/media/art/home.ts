@@ -116,6 +116,7 @@ function knife(a: Art, c: string): string {
 
 const knifeArt: KindArt = {
   colour: "#1f2024",
+  boxed: true,
   views: [
     (a, c) => a.shadow(450, 990, 240, 26) + knife(a, c),
     (a, c) =>
@@ -258,6 +259,7 @@ const blanket: KindArt = {
 
 const grill: KindArt = {
   colour: "#1f2024",
+  boxed: true,
   views: [
     (a, c) =>
       a.shadow(450, 1050, 330, 30) +
@@ -278,6 +280,7 @@ const grill: KindArt = {
 
 const hose: KindArt = {
   colour: "#2f8a4f",
+  boxed: true,
   views: [
     (a, c) => {
       const coils = Array.from({ length: 7 }, (_, i) =>
@@ -313,6 +316,7 @@ const hose: KindArt = {
 
 const trimmer: KindArt = {
   colour: "#e36a2a",
+  boxed: true,
   views: [
     (a, c) =>
       a.shadow(450, 1040, 300, 26) +

@@ -13,7 +13,7 @@ import { fashionKinds } from "./fashion.ts";
 import { foodKinds } from "./food.ts";
 import { homeKinds } from "./home.ts";
 import { kidsKinds } from "./kids.ts";
-import { Art, H, W } from "./kit.ts";
+import { Art, contrastOn, darken, EDGE, H, lighten, mix, path, rr, W } from "./kit.ts";
 import { kindForLeaf } from "./mapping.ts";
 import { sportKinds } from "./sport.ts";
 import type { KindArt, View } from "./types.ts";
@@ -38,7 +38,33 @@ export const ART_KINDS: readonly ArtKind[] = Object.keys(KINDS) as ArtKind[];
 
 const isKind = (k: string): k is ArtKind => k in KINDS;
 
-/** The views of a kind: its drawings, then a close-up of the hero, then the hero turned, 3–5 in all. */
+/** The object in its retail box: a window in the box's front shows the hero drawing. */
+function boxed(a: Art, c: string, hero: View): string {
+  const face = a.lin(
+    [
+      [0, mix(c, "#ffffff", 0.35)],
+      [1, mix(c, "#ffffff", 0.05)],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
+  const window = a.clip(rr(230, 370, 380, 430, 24, "#000"));
+  return (
+    a.shadow(470, 960, 340, 30) +
+    path("M180 330 L260 270 L740 270 L660 330 Z", lighten(mix(c, "#ffffff", 0.3), 0.2), EDGE) +
+    path("M660 330 L740 270 L740 890 L660 950 Z", darken(mix(c, "#ffffff", 0.1), 0.2), EDGE) +
+    rr(180, 330, 480, 620, 6, face, EDGE) +
+    rr(230, 370, 380, 430, 24, "#f7f8fa", EDGE) +
+    `<g clip-path="${window}"><g transform="translate(420 585) scale(0.44) translate(-450 -640)">${hero(a, c)}</g></g>` +
+    rr(230, 370, 380, 430, 24, a.gloss(0.3)) +
+    rr(230, 840, 260, 22, 11, contrastOn(c), `fill-opacity=".7"`) +
+    rr(230, 882, 170, 16, 8, contrastOn(c), `fill-opacity=".45"`)
+  );
+}
+
+/** The views of a kind: its drawings, a close-up of the hero, the boxed hero, then the hero turned, 3–5 in all. */
 function viewsOf(kind: ArtKind): View[] {
   const art: KindArt = KINDS[kind];
   const views: View[] = [...art.views];
@@ -49,6 +75,10 @@ function viewsOf(kind: ArtKind): View[] {
       (a, c) => `<g transform="translate(450 600) scale(${zoom}) translate(${-x} ${-y})">${hero(a, c)}</g>`,
     );
   }
+  if (art.boxed && views.length < 5)
+    views.push(
+      (a, c) => `<g transform="translate(450 640) scale(1.12) translate(-460 -610)">${boxed(a, c, hero)}</g>`,
+    );
   while (views.length < 3) {
     const turn = views.length;
     views.push(

@@ -45,6 +45,7 @@ function brick(a: Art, c: string, x: number, y: number, cols: number, w = 90): s
 
 const blocks: KindArt = {
   colour: "#e03c31",
+  boxed: true,
   views: [
     (a, c) =>
       a.shadow(450, 1000, 380, 30) +
@@ -118,6 +119,7 @@ function teddy(a: Art, c: string): string {
 
 const teddyArt: KindArt = {
   colour: "#b07a4f",
+  boxed: true,
   views: [teddy, (a, c) => g(teddy(a, c), `transform="rotate(-8 450 700)"`)],
   detail: [450, 420, 1.7],
 };
@@ -165,6 +167,7 @@ function doll(a: Art, c: string): string {
 
 const dollArt: KindArt = {
   colour: "#e46aa0",
+  boxed: true,
   views: [doll],
   detail: [450, 380, 1.9],
 };
@@ -203,6 +206,7 @@ function toyCar(a: Art, c: string): string {
 
 const toyCarArt: KindArt = {
   colour: "#d8343c",
+  boxed: true,
   views: [toyCar],
   detail: [450, 620, 1.5],
 };
@@ -233,6 +237,7 @@ const strollerArt: KindArt = {
 
 const carSeat: KindArt = {
   colour: "#2e3035",
+  boxed: true,
   views: [
     (a, c) =>
       a.shadow(450, 1010, 300, 30) +
@@ -257,6 +262,7 @@ const carSeat: KindArt = {
 
 const balanceBike: KindArt = {
   colour: "#2f8a4f",
+  boxed: true,
   views: [
     (a, c) =>
       a.shadow(450, 930, 380, 30) +

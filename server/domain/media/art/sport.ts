@@ -30,6 +30,7 @@ function dumbbell(a: Art, c: string, x: number, y: number, s: number, rot: numbe
 
 const dumbbells: KindArt = {
   colour: "#2a2c31",
+  boxed: true,
   views: [
     (a, c) =>
       a.shadow(450, 990, 360, 30) + dumbbell(a, c, 420, 560, 1.05, -8) + dumbbell(a, c, 470, 850, 1.1, 4),
@@ -194,6 +195,7 @@ const scooterArt: KindArt = {
 
 const helmet: KindArt = {
   colour: "#e03c31",
+  boxed: true,
   views: [
     (a, c) =>
       a.shadow(450, 900, 360, 36) +

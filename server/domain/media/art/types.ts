@@ -10,4 +10,6 @@ export interface KindArt {
   views: readonly View[];
   /** A close-up made from the hero: the point to look at and the zoom. */
   detail?: readonly [x: number, y: number, zoom: number];
+  /** Also show it in its retail box, seen through the box's window (goods that are sold boxed). */
+  boxed?: boolean;
 }
