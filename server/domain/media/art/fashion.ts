@@ -3,7 +3,7 @@ import type { KindArt } from "./types.ts";
 
 /** Soft fold shadows on cloth: a few blurred-looking dark strokes. */
 function folds(c: string, d: string, opacity = 0.18): string {
-  return line(d, darken(c, 0.5), 18, `stroke-opacity="${opacity}"`);
+  return line(d, darken(c, 0.5), 48, `stroke-opacity="${opacity * 0.4}"`);
 }
 
 function cloth(a: Art, c: string): string {
@@ -22,7 +22,7 @@ function cloth(a: Art, c: string): string {
 }
 
 const TEE =
-  "M372 220 Q450 275 528 220 L660 262 L790 430 L690 500 L640 440 L642 1010 Q450 1030 258 1010 L260 440 L210 500 L110 430 L240 262 Z";
+  "M372 230 Q450 285 528 230 L665 272 L800 430 L700 505 L668 455 L670 960 Q450 980 230 960 L232 455 L200 505 L100 430 L235 272 Z";
 
 const tshirt: KindArt = {
   colour: "#f2f2f0",
@@ -30,21 +30,21 @@ const tshirt: KindArt = {
     (a, c) =>
       a.shadow(450, 1035, 260, 18, 0.22) +
       path(TEE, cloth(a, c), EDGE) +
-      line("M372 222 Q450 282 528 222", darken(c, 0.2), 16) +
-      line("M372 222 Q450 282 528 222", lighten(c, 0.08), 8) +
-      folds(c, "M300 620 Q330 760 310 960 M600 600 Q570 780 590 960 M420 500 Q450 600 430 700") +
-      line("M262 990 Q450 1010 640 990", darken(c, 0.2), 3, `stroke-dasharray="8 8"`) +
-      line("M700 488 L632 435 M200 488 L268 435", darken(c, 0.25), 3),
+      line("M372 232 Q450 292 528 232", darken(c, 0.2), 16) +
+      line("M372 232 Q450 292 528 232", lighten(c, 0.08), 8) +
+      folds(c, "M300 620 Q330 760 310 930 M600 600 Q570 780 590 930") +
+      line("M234 940 Q450 960 666 940", darken(c, 0.2), 3, `stroke-dasharray="8 8"`) +
+      line("M708 492 L662 452 M192 492 L238 452", darken(c, 0.25), 3),
     (a, c) =>
       a.shadow(450, 1080, 240, 16, 0.2) +
       line("M450 150 Q450 110 478 110 Q505 116 492 146 L450 178", "#8a8d93", 8) +
       g(
         path(
-          "M372 220 Q450 240 528 220 L660 262 L790 430 L690 500 L640 440 L642 1010 Q450 1030 258 1010 L260 440 L210 500 L110 430 L240 262 Z",
+          "M372 230 Q450 250 528 230 L665 272 L800 430 L700 505 L668 455 L670 960 Q450 980 230 960 L232 455 L200 505 L100 430 L235 272 Z",
           cloth(a, c),
           EDGE,
         ) +
-          line("M380 222 Q450 242 520 222", darken(c, 0.2), 10) +
+          line("M380 232 Q450 252 520 232", darken(c, 0.2), 10) +
           folds(c, "M320 640 Q350 780 330 960 M580 620 Q560 780 580 960"),
         `transform="translate(450 250) scale(0.86) rotate(3) translate(-450 -250)"`,
       ) +
