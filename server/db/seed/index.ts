@@ -10,6 +10,7 @@ import {
   products,
   sellers,
 } from "#server/db/schema/index.ts";
+import { insertBanners } from "./banners.ts";
 import { brands as brandSeeds } from "./brands.ts";
 import { categoryNodes } from "./catalog-tree.ts";
 import { cities as citySeeds } from "./cities.ts";
@@ -559,6 +560,9 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
   log(
     `Reference data: ${summary.categories} categories, ${summary.brands} brands, ${summary.sellers} sellers, ${summary.cities} cities, ${summary.streets} streets, ${summary.houses} houses, ${summary.pickupPoints} pickup points`,
   );
+
+  const bannerCount = await insertBanners(db, ids.categoryIds);
+  if (bannerCount > 0) log(`Banners: ${bannerCount}`);
 
   const plan = createProductPlan();
   for (let start = 0; start < total; start += PRODUCT_CHUNK) {

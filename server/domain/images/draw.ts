@@ -1,3 +1,4 @@
+import { drawBanner, isBannerScene } from "#server/domain/media/art/banners.ts";
 import { ART_KINDS, type ArtKind, drawProduct, viewCount } from "#server/domain/media/art/index.ts";
 
 const RECIPE = /^([a-zA-Z][a-zA-Z0-9-]{1,40})\/([0-9a-f]{6})\/(\d)$/;
@@ -10,6 +11,11 @@ export function drawRecipe(recipe: string): string | undefined {
   const match = RECIPE.exec(recipe);
   if (!match) return undefined;
   const [, kind = "", colour = "", view = "0"] = match;
+  // The home page's banners (ADR 067): `banner-<scene>/<accent>/0`.
+  if (kind.startsWith("banner-")) {
+    const scene = kind.slice("banner-".length);
+    return isBannerScene(scene) && view === "0" ? drawBanner(scene, `#${colour}`) : undefined;
+  }
   if (!(ART_KINDS as readonly string[]).includes(kind)) return undefined;
   const v = Number(view);
   if (v >= viewCount(kind as ArtKind)) return undefined;
