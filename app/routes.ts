@@ -59,6 +59,7 @@ export default [
     route("admin/support", "routes/admin-support.tsx", { id: "admin-support" }),
     route("admin/support/:appealId", "routes/admin-support-appeal.tsx", { id: "admin-support-appealId" }),
     route("admin/reviews", "routes/admin-reviews.tsx", { id: "admin-reviews" }),
+    route("admin/questions", "routes/admin-questions.tsx", { id: "admin-questions" }),
     route("admin/refunds", "routes/admin-refunds.tsx", { id: "admin-refunds" }),
     route("admin/refunds/:refundId", "routes/admin-refunds-refund.tsx", { id: "admin-refunds-refundId" }),
     route("admin/payments", "routes/admin-payments.tsx", { id: "admin-payments" }),

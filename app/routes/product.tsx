@@ -17,6 +17,7 @@ import { ProductPrice } from "#app/features/catalog/components/product-price.tsx
 import { ProductReviews } from "#app/features/catalog/components/product-reviews.tsx";
 import { loadProduct, productDescription } from "#app/features/catalog/product-page.ts";
 import { PurchasedNote } from "#app/features/purchases/index.ts";
+import { QuestionsSlot } from "#app/features/questions/index.ts";
 import { WishlistHeart } from "#app/features/wishlist/components/wishlist-heart.tsx";
 import { reportEcommerce } from "#app/lib/analytics/yandex-metrika.ts";
 import { serverApi } from "#app/lib/api-context.ts";
@@ -141,6 +142,7 @@ function ProductDetails({ productId }: { productId: number }) {
         </section>
       ) : null}
       <ProductReviews productId={product.id} />
+      <QuestionsSlot productId={product.id} />
       <RelatedProducts
         title="Похожие товары"
         params={{ sort: "popular", limit: 7, page: 1, categoryId: product.category.id }}

@@ -23,6 +23,9 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   "return.reject": "Возврат отклонён",
   "review.hide": "Отзыв скрыт",
   "review.show": "Отзыв снова опубликован",
+  "question.answer": "Ответ на вопрос о товаре",
+  "question.hide": "Вопрос скрыт",
+  "question.show": "Вопрос снова опубликован",
 };
 
 type Details = Record<string, unknown>;
@@ -65,6 +68,10 @@ const LINES: Record<string, (d: Details) => string> = {
     `Товар ${d.productId} · «${d.reason}» · рейтинг ${d.rating}, отзывов ${d.reviewsCount}`,
   "review.show": (d) =>
     `Товар ${d.productId}${d.reason ? ` · был скрыт: «${d.reason}»` : ""} · рейтинг ${d.rating}, отзывов ${d.reviewsCount}`,
+  "question.answer": (d) =>
+    `Товар ${d.productId} · от имени ${d.as === "seller" ? "продавца" : "Витрины"}, ${d.length} симв.`,
+  "question.hide": (d) => `Товар ${d.productId} · «${d.reason}»`,
+  "question.show": (d) => `Товар ${d.productId}`,
 };
 
 /** The details of one record as a short line; an action this screen does not know as `key: value` pairs. */
@@ -84,6 +91,7 @@ const TARGET_NAME: Record<string, string> = {
   support_appeal: "Обращение",
   return: "Возврат",
   review: "Отзыв",
+  product_question: "Вопрос",
 };
 
 /** `order:7` as «Заказ 7», `user:42` as «Аккаунт 42», `product:5` as «Товар 5»; anything else as it is. */

@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: "/admin/support", label: "Обращения", role: "operator", also: "/admin/support/" },
   { to: "/admin/refunds", label: "Возвраты", role: "operator", also: "/admin/refunds/" },
   { to: "/admin/reviews", label: "Отзывы", role: "operator" },
+  { to: "/admin/questions", label: "Вопросы", role: "operator" },
   { to: "/admin/payments", label: "Проблемные платежи", role: "operator" },
   { to: "/admin/stock", label: "Склад", role: "operator" },
   { to: "/admin/sms", label: "SMS", role: "operator" },

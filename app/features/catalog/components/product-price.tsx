@@ -3,6 +3,7 @@ import { BasketButton } from "#app/features/basket/index.ts";
 import { useFeature } from "#app/lib/features.ts";
 import type { ProductDetail } from "#contract/catalog.ts";
 import { formatRub } from "#contract/format.ts";
+import { StockAlertSlot } from "#app/features/questions/index.ts";
 import { TOP_PROFIT_INFO_PATH } from "../collections.ts";
 
 const STATE_TEXT = {
@@ -46,6 +47,7 @@ export function ProductPrice({ product }: { product: ProductDetail }) {
       ) : null}
       {product.isOriginal ? <p className="badge badge--original">Оригинал</p> : null}
       <BasketButton product={product} variant="page" />
+      {product.state === "sold_out" ? <StockAlertSlot productId={product.id} /> : null}
     </div>
   );
 }
