@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { leafCategories } from "#server/db/seed/catalog-tree.ts";
 import { hexOfColourName } from "./colour.ts";
 import { ART_KINDS, type ArtKind, artKindFor, colourHex, drawProduct, viewCount } from "./index.ts";
+import { MAPPED_KINDS } from "./mapping.ts";
 
 /** Renders a picture small (160 px wide), as raw RGB pixels. */
 async function pixels(svg: string): Promise<Buffer> {
@@ -67,6 +68,10 @@ describe("artKindFor", () => {
     expect(kindOf("Наушники", "Наушники Sony WF-C700N внутриканальные, белые")).toBe("earbuds");
     expect(kindOf("Пылесосы", "Робот-пылесос Xiaomi Robot Vacuum S10, белый")).toBe("robotVacuum");
     expect(kindOf("Пылесосы", "Пылесос Dyson V15 Detect, серый")).toBe("vacuum");
+  });
+
+  it("answers only kinds that are drawn", () => {
+    for (const kind of MAPPED_KINDS) expect(ART_KINDS, kind).toContain(kind);
   });
 
   it("draws the leaves of different kinds differently", () => {

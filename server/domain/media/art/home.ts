@@ -306,7 +306,7 @@ const hose: KindArt = {
         g(
           rr(0, -30, 120, 60, 20, "#3a3d44", EDGE) +
             path("M100 20 L130 130 L90 130 L70 20 Z", "#f2c230", EDGE),
-          `transform="translate(740 960)"`,
+          `transform="translate(690 940)"`,
         )
       );
     },
@@ -330,7 +330,7 @@ const trimmer: KindArt = {
           path("M-70 850 L70 850 L110 930 L-110 930 Z", a.body(c), EDGE) +
           ell(0, 940, 120, 26, "#2a2d33") +
           line("M-150 940 L150 940", "#f2c230", 4),
-        `transform="translate(470 150) rotate(-18)"`,
+        `transform="translate(480 250) rotate(-18) scale(0.9)"`,
       ),
   ],
   detail: [450, 300, 1.6],

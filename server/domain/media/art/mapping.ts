@@ -159,6 +159,19 @@ function headphonesKind(name: string): string {
   return "earbuds";
 }
 
+/** Every kind this file can answer (a test checks each is drawn). */
+export const MAPPED_KINDS: readonly string[] = [
+  ...new Set([
+    ...Object.values(BY_TYPE),
+    ...BY_WORD.map(([, kind]) => kind),
+    ...Object.values(BY_SECTION),
+    "wiredEarphones",
+    "headphones",
+    "earbuds",
+    "robotVacuum",
+  ]),
+];
+
 export function kindForLeaf(
   leaf: { section: string; name: string; type?: string },
   productName: string,
