@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { DEMO_CUSTOMERS } from "#server/stand-ins/bank/customers.ts";
 import { expect, expectTheme, test, waitForHydration } from "./fixtures.ts";
 
 // Sign-in through the bank (issue 11 point 2, ADR 029): a signed-out shopper on a personal page goes to
@@ -7,6 +8,12 @@ import { expect, expectTheme, test, waitForHydration } from "./fixtures.ts";
 
 const PERSONAL = "/personal/orders?tab=completed";
 const AUTH = `/auth?redirectTo=${encodeURIComponent(PERSONAL)}`;
+
+// Each test meets the consent screen: consents given by earlier tests on this server are revoked, as the
+// bank remembers them apart from its session (ADR 068).
+test.beforeEach(async ({ shop }) => {
+  for (const customer of DEMO_CUSTOMERS) await shop.services.bankStandIn!.revokeConsent(customer.sub);
+});
 
 async function throughBankLogin(page: Page, login: string, password: string) {
   await expect(page).toHaveURL(/\/bank\/interaction\/[\w-]+$/);

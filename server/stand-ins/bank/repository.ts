@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { bankOidcPayloads } from "#server/db/schema/index.ts";
 import { storedSecret } from "#server/db/server-secrets.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
@@ -71,6 +71,53 @@ export function createBankStandInRepository(db: Executor) {
       await db
         .delete(bankOidcPayloads)
         .where(and(eq(bankOidcPayloads.model, model), eq(bankOidcPayloads.id, id)));
+    },
+
+    /**
+     * The id of a customer's live grant to a client, the longest-lived first: the consent they gave
+     * before, whichever browser or bank session gave it (ADR 068).
+     */
+    async rememberedGrantId(accountId: string, clientId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: bankOidcPayloads.id })
+        .from(bankOidcPayloads)
+        .where(
+          and(
+            eq(bankOidcPayloads.model, "Grant"),
+            sql`${bankOidcPayloads.payload}->>'accountId' = ${accountId}`,
+            sql`${bankOidcPayloads.payload}->>'clientId' = ${clientId}`,
+            live(),
+          ),
+        )
+        .orderBy(sql`${bankOidcPayloads.expiresAt} DESC NULLS FIRST`)
+        .limit(1);
+      return row?.id;
+    },
+
+    /**
+     * Revokes a customer's consents (to one client, or all): their grants and everything issued under
+     * them; the next sign-in asks for consent again. Returns how many grants there were.
+     */
+    async revokeGrants(accountId: string, clientId?: string): Promise<number> {
+      const grants = await db
+        .delete(bankOidcPayloads)
+        .where(
+          and(
+            eq(bankOidcPayloads.model, "Grant"),
+            sql`${bankOidcPayloads.payload}->>'accountId' = ${accountId}`,
+            clientId === undefined ? undefined : sql`${bankOidcPayloads.payload}->>'clientId' = ${clientId}`,
+          ),
+        )
+        .returning({ id: bankOidcPayloads.id });
+      if (grants.length > 0) {
+        await db.delete(bankOidcPayloads).where(
+          inArray(
+            bankOidcPayloads.grantId,
+            grants.map((g) => g.id),
+          ),
+        );
+      }
+      return grants.length;
     },
 
     /** Everything issued under a grant, whatever its model (a replayed code revokes them all). */

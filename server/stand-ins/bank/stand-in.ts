@@ -22,7 +22,8 @@ export const STAND_IN_CLIENT_NAME = "Витрина";
  * Lifetimes in seconds (ADR 029). A code lives a minute (it is exchanged within the same redirect); a
  * login screen 10 minutes, as the shop's own flow does; the bank's session 15 minutes, so an identity
  * import soon after a sign-in goes straight to the consent screen, while a shared computer forgets the
- * customer soon.
+ * customer soon. The grant is the customer's consent, which a bank remembers apart from any session
+ * (ADR 068): 90 days from its last use, unless revoked; only the password is asked again.
  */
 export const STAND_IN_TTL = {
   AuthorizationCode: 60,
@@ -30,7 +31,7 @@ export const STAND_IN_TTL = {
   IdToken: 5 * 60,
   Interaction: 10 * 60,
   Session: 15 * 60,
-  Grant: 15 * 60,
+  Grant: 90 * 24 * 60 * 60,
 } as const;
 
 /** Wrong passwords allowed per login in 15 minutes before the bank stops checking them. */
@@ -211,6 +212,18 @@ export function createBankStandIn(repository: BankStandInRepository, options: Ba
         userinfo: { enabled: true },
       },
       ttl: { ...STAND_IN_TTL },
+      // A consent is the customer's, not the browser's (ADR 068): the grant of this bank session, else
+      // the one the customer gave the client before, in whichever session. A revoked one is gone, and
+      // the consent screen comes back.
+      async loadExistingGrant(ctx) {
+        const { Grant } = ctx.oidc.provider;
+        const clientId = ctx.oidc.client!.clientId;
+        const given = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session!.grantIdFor(clientId);
+        const current = given ? await Grant.find(given) : undefined;
+        if (current) return current;
+        const remembered = await repository.rememberedGrantId(ctx.oidc.account!.accountId, clientId);
+        return remembered ? Grant.find(remembered) : undefined;
+      },
       issueRefreshToken: async () => false,
       clientBasedCORS: () => false,
       interactions: { url: (_ctx, interaction) => `${BANK_MOUNT}/interaction/${interaction.uid}` },
@@ -409,6 +422,12 @@ export function createBankStandIn(repository: BankStandInRepository, options: Ba
         { mergeWithLastSubmission: false },
       );
     },
+
+    /**
+     * Revokes a customer's consent to the shop (what the bank's «Доступы» page does), with the tokens
+     * issued under it: the next sign-in asks for consent again. How many grants there were.
+     */
+    revokeConsent: (sub: string) => repository.revokeGrants(sub, STAND_IN_CLIENT_ID),
 
     /** Deletes stored models that expired before `before`, `batch` rows per statement; returns how many. */
     purgeExpiredBefore: (before: Date, batch: number) =>
