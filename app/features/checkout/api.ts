@@ -170,6 +170,15 @@ export function cleanAddress(cityId: number, query: string) {
   return unwrap(getApi().v1.suggest.geocode.reverse.clean.$get({ query: { query, cityId: String(cityId) } }));
 }
 
+/** A map point standardised (ADR 064): its house within 100 m, else its street, else nothing near. */
+export function cleanPoint(cityId: number, lat: number, lon: number) {
+  return unwrap(
+    getApi().v1.suggest.geocode.reverse.clean.$get({
+      query: { lat: String(lat), lon: String(lon), cityId: String(cityId) },
+    }),
+  );
+}
+
 /** Courier or pickup, remembered for the shopper (the spec's `PUT /v1/user/address/type`). */
 export function useDeliveryTypeMutation() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import type { DadataSuggestions } from "#contract/suggest.ts";
 import { createApp } from "#server/composition/app.ts";
 import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
-import { createLogger } from "#server/logger.ts";
+import { createLogger, type Logger } from "#server/logger.ts";
 import { readJson } from "#tests/fixtures/api-call.ts";
 import { type DadataReply, dadataHouse, startFakeDadata } from "#tests/fixtures/dadata-fake.ts";
 import { cityNamed } from "#tests/fixtures/delivery-data.ts";
@@ -33,7 +33,9 @@ async function appWithDadata() {
     DADATA_CLEANER_URL: fake.cleanerUrl,
     DADATA_TIMEOUT_MS: "300",
   });
-  const logger = { warn: (_fields: unknown, message: string) => void warnings.push(message) };
+  const logger = {
+    warn: (_fields: unknown, message: string) => void warnings.push(message),
+  } as unknown as Pick<Logger, "warn">;
   return createApp({
     config,
     services: createServices(database.db, { suggest: { dadata: config.dadata, logger } }),

@@ -1,5 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Address } from "#app/features/address-book/index.ts";
 import { failureMessage, reportFailure } from "#app/lib/form-errors.ts";
 import { Button } from "#app/ui/button.tsx";
@@ -15,9 +15,11 @@ import { addressProblem, addressProblemMessages } from "#contract/address-messag
 import { streetAndHouse } from "#contract/delivery-rules.ts";
 import type { SlotChoice } from "#contract/orders.ts";
 import type { DadataSuggestion } from "#contract/suggest.ts";
-import { cleanAddress, outOfRange, reverseGeocode, slotsQuery } from "../api.ts";
+import { cleanAddress, cleanPoint, outOfRange, reverseGeocode, slotsQuery, streetsQuery } from "../api.ts";
 import { pickSlot } from "../slots.ts";
 import { AddressSuggest } from "./address-suggest.tsx";
+import type { MapStreet } from "./map/map-types.ts";
+import { PointMap } from "./map/point-map.tsx";
 import { SlotPicker } from "./slot-picker.tsx";
 
 const NEW = "new";
@@ -26,6 +28,11 @@ interface Draft {
   address: string;
   /** The chosen suggestion's (or "find me"'s) house: the text is checked no further while unchanged. */
   chosen: { text: string; latitude: number; longitude: number } | null;
+  /**
+   * The point put on the map (ADR 064): where the courier goes, whatever the text says; so an address the
+   * street register does not know can still be delivered to.
+   */
+  pin: { latitude: number; longitude: number } | null;
   entrance: string;
   floor: string;
   flat: string;
@@ -36,6 +43,7 @@ interface Draft {
 const EMPTY: Draft = {
   address: "",
   chosen: null,
+  pin: null,
   entrance: "",
   floor: "",
   flat: "",
@@ -52,8 +60,12 @@ function coordinatesOf(s: DadataSuggestion): { latitude: number; longitude: numb
     : null;
 }
 
+/** A street and a house number at least: what a courier needs, with the point, to find the door. */
+const HAS_HOUSE = /\p{L}.*\d|\d.*\p{L}/u;
+
 export interface CourierPanelProps {
-  city: { id: number; name: string };
+  /** The city and its centre, where the map opens. */
+  city: { id: number; name: string; latitude: number; longitude: number };
   /** The shopper's courier addresses in this city. */
   addresses: Address[];
   /** The address the order goes to; null while a new one is being typed. */
@@ -90,6 +102,17 @@ export function CourierPanel(props: CourierPanelProps) {
   const [suggestOpen, setSuggestOpen] = useState(false);
   const [partErrors, setPartErrors] = useState<Partial<Record<string, string>>>({});
   const addressInput = useRef<HTMLInputElement>(null);
+  const [mapOpen, setMapOpen] = useState(false);
+  /** A point to bring under the map's pin: a suggestion or "find me" chose a house. */
+  const [focus, setFocus] = useState<{ latitude: number; longitude: number } | null>(null);
+  /** What the map's point is, said under the map. */
+  const [pinNote, setPinNote] = useState<string | undefined>();
+  const pinRequest = useRef(0);
+  const queryClient = useQueryClient();
+  const loadStreets = useCallback(
+    async (): Promise<MapStreet[]> => (await queryClient.fetchQuery(streetsQuery(city.id))).streets,
+    [queryClient, city.id],
+  );
   const slots = useQuery({
     ...slotsQuery(city.id, props.sellerIds),
     enabled: selectedId !== null && mode !== NEW,
@@ -116,7 +139,40 @@ export function CourierPanel(props: CourierPanelProps) {
       addressInput.current?.focus();
       return;
     }
-    set({ address: text, chosen: at ? { text, ...at } : null });
+    set({ address: text, chosen: at ? { text, ...at } : null, pin: null });
+    if (at) setFocus(at);
+    setPinNote(undefined);
+  };
+
+  /**
+   * The shopper put the map's pin somewhere: the house there fills the field; no house there keeps what
+   * they typed (the point is where the courier goes) and says what is missing, in the spec's words.
+   */
+  const placePin = async (latitude: number, longitude: number) => {
+    const request = ++pinRequest.current;
+    setProblem(undefined);
+    setDraft((d) => ({ ...d, pin: { latitude, longitude } }));
+    try {
+      const clean = await cleanPoint(city.id, latitude, longitude);
+      if (request !== pinRequest.current) return;
+      const found = addressProblem(clean, "point");
+      if (!found) {
+        const text = streetAndHouse(clean);
+        setDraft((d) => ({ ...d, address: text, chosen: { text, latitude, longitude } }));
+        setPinNote(`Точка на карте: ${text}`);
+        return;
+      }
+      // The register does not know a house here: the typed address goes with this point.
+      setDraft((d) =>
+        d.address.trim() === "" && clean.street_with_type
+          ? { ...d, address: `${clean.street_with_type}, д `, chosen: null }
+          : { ...d, chosen: null },
+      );
+      setPinNote(undefined);
+      setProblem(addressProblemMessages[found]);
+    } catch {
+      if (request === pinRequest.current) setProblem(addressProblemMessages.geocodeFailed);
+    }
   };
 
   const findMe = () => {
@@ -142,7 +198,8 @@ export function CourierPanel(props: CourierPanelProps) {
             setProblem(addressProblemMessages.incompletePoint);
             return;
           }
-          set({ address: text, chosen: { text, ...at } });
+          set({ address: text, chosen: { text, ...at }, pin: null });
+          setFocus(at);
           const range = await outOfRange(city.id, at.latitude, at.longitude);
           if (range.outOfRange) setProblem(range.message ?? addressProblemMessages.outOfRange);
         } catch {
@@ -172,6 +229,15 @@ export function CourierPanel(props: CourierPanelProps) {
     try {
       let at = draft.chosen && draft.chosen.text === draft.address ? draft.chosen : null;
       let saveText = text;
+      if (!at && draft.pin) {
+        // A point on the map and the address as typed: the register need not know it (ADR 064).
+        if (!HAS_HOUSE.test(text)) {
+          setProblem(addressProblemMessages.incomplete);
+          addressInput.current?.focus();
+          return;
+        }
+        at = { text, ...draft.pin };
+      }
       if (!at) {
         // Typed without choosing a suggestion: is there such a street and house?
         const clean = await cleanAddress(city.id, text);
@@ -282,6 +348,30 @@ export function CourierPanel(props: CourierPanelProps) {
               Найти меня
             </Button>
           </div>
+          <Button
+            variant="secondary"
+            className="co-map-toggle"
+            aria-expanded={mapOpen}
+            aria-controls="co-point-map"
+            onClick={() => setMapOpen((open) => !open)}
+          >
+            {mapOpen ? "Скрыть карту" : "Указать на карте"}
+          </Button>
+          {mapOpen ? (
+            <div id="co-point-map" className="co-courier-map">
+              <PointMap
+                center={draft.pin ?? draft.chosen ?? { latitude: city.latitude, longitude: city.longitude }}
+                focus={focus}
+                onMove={(latitude, longitude) => void placePin(latitude, longitude)}
+                loadStreets={loadStreets}
+              />
+              <p className="co-point-note" role="status">
+                {pinNote ?? "Передвиньте карту: точка доставки — под меткой в центре"}
+              </p>
+            </div>
+          ) : (
+            <p id="co-point-map" hidden />
+          )}
           <div className="co-grid">
             <TextField
               label="Подъезд"

@@ -312,7 +312,7 @@ export function DeliveryScreen({ cityCenter }: { cityCenter: { latitude: number;
             <p className="co-muted co-city">Город доставки: {city.name}</p>
             {type === "courier" ? (
               <CourierPanel
-                city={city}
+                city={{ ...city, ...cityCenter }}
                 addresses={courierAddresses}
                 selectedId={courierId}
                 onSelect={selectCourier}

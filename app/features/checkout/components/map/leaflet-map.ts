@@ -119,7 +119,9 @@ function drawBasemap(map: L.Map, loadStreets: () => Promise<MapStreet[]>) {
   map.getContainer().classList.add("co-map--basemap");
   const renderer = L.canvas({ padding: 0.5 });
   const lines = L.layerGroup().addTo(map);
-  const labels = L.layerGroup();
+  const labels = L.layerGroup().addTo(map);
+  /** Every label's place and text; only those in view are on the map (a city has thousands). */
+  const places: { at: L.LatLng; name: string }[] = [];
   loadStreets()
     .then((streets) => {
       for (const street of streets) {
@@ -139,7 +141,15 @@ function drawBasemap(map: L.Map, loadStreets: () => Promise<MapStreet[]>) {
           interactive: false,
         }).addTo(lines);
         // A name every ~700 m along the street, so one is in view wherever the map is looked at closely.
-        for (const at of labelPoints(street.points, 0.7)) {
+        for (const at of labelPoints(street.points, 0.7))
+          places.push({ at: L.latLng(at), name: street.name });
+      }
+      const show = () => {
+        labels.clearLayers();
+        if (map.getZoom() < LABEL_ZOOM) return;
+        const view = map.getBounds().pad(0.3);
+        for (const place of places) {
+          if (!view.contains(place.at)) continue;
           labels.addLayer(
             L.tooltip({
               permanent: true,
@@ -147,17 +157,13 @@ function drawBasemap(map: L.Map, loadStreets: () => Promise<MapStreet[]>) {
               className: "co-map-street",
               interactive: false,
             })
-              .setLatLng(at)
-              .setContent(escapeText(street.name)),
+              .setLatLng(place.at)
+              .setContent(escapeText(place.name)),
           );
         }
-      }
-      const toggle = () => {
-        if (map.getZoom() >= LABEL_ZOOM) labels.addTo(map);
-        else labels.remove();
       };
-      map.on("zoomend", toggle);
-      toggle();
+      map.on("moveend", show);
+      show();
     })
     // Without streets the points still stand on the plain ground; the list says the rest.
     .catch(() => undefined);
@@ -183,4 +189,64 @@ function escapeText(text: string): string {
   const span = document.createElement("span");
   span.textContent = text;
   return span.innerHTML;
+}
+
+/** The courier's point map (ADR 064): a pin fixed at the centre, the map moved under it. */
+export interface PointPickerOptions {
+  center: { latitude: number; longitude: number };
+  tilesUrl: string | null;
+  loadStreets: () => Promise<MapStreet[]>;
+  /** Where the pin stands after the shopper moved the map (a drag, a click, the arrow keys). */
+  onMove: (latitude: number, longitude: number) => void;
+}
+
+export interface PointPickerView {
+  /** Brings a point under the pin (a suggestion chosen) without reporting it as the shopper's move. */
+  moveTo(latitude: number, longitude: number): void;
+  destroy(): void;
+}
+
+export function createLeafletPointPicker(
+  container: HTMLElement,
+  options: PointPickerOptions,
+): PointPickerView {
+  const map = L.map(container, {
+    center: [options.center.latitude, options.center.longitude],
+    // Close enough to tell the houses apart, with the streets' names shown (LABEL_ZOOM).
+    zoom: LABEL_ZOOM + 1,
+    minZoom: 10,
+    maxZoom: 18,
+    zoomControl: true,
+    attributionControl: Boolean(options.tilesUrl),
+    keyboard: true,
+  });
+  map.getContainer().setAttribute("aria-label", "Карта: точка доставки под меткой в центре");
+  map.getContainer().setAttribute("role", "region");
+  if (options.tilesUrl) {
+    L.tileLayer(options.tilesUrl, { maxZoom: 18, attribution: "© OpenStreetMap" }).addTo(map);
+  } else {
+    drawBasemap(map, options.loadStreets);
+  }
+  let ours = false;
+  // A click brings the clicked place under the pin, as a drag would.
+  map.on("click", (event: L.LeafletMouseEvent) => map.panTo(event.latlng));
+  map.on("moveend", () => {
+    if (ours) {
+      ours = false;
+      return;
+    }
+    const at = map.getCenter();
+    options.onMove(at.lat, at.lng);
+  });
+  return {
+    moveTo(latitude, longitude) {
+      const at = map.getCenter();
+      if (Math.abs(at.lat - latitude) < 1e-7 && Math.abs(at.lng - longitude) < 1e-7) return;
+      ours = true;
+      map.setView([latitude, longitude], Math.max(map.getZoom(), POINT_ZOOM), { animate: false });
+    },
+    destroy() {
+      map.remove();
+    },
+  };
 }
