@@ -52,21 +52,24 @@ export default function CatalogCategory({ loaderData }: Route.ComponentProps) {
   const state = readListingState(new URLSearchParams(location.search));
   return (
     <PageDataBoundary state={loaderData.dehydratedState}>
-      <nav aria-label="Навигационная цепочка" className="breadcrumbs">
-        <ol>
-          <li>
-            <Link to="/catalog">Каталог</Link>
-          </li>
-          {trail.slice(0, -1).map((c) => (
-            <li key={c.id}>
-              <Link to={categoryHref(c)}>{c.name}</Link>
+      {/* On a phone the chain folds into a «‹» before the title: the products start within 200 px. */}
+      <div className="listing-head">
+        <nav aria-label="Навигационная цепочка" className="breadcrumbs">
+          <ol>
+            <li>
+              <Link to="/catalog">Каталог</Link>
             </li>
-          ))}
-        </ol>
-      </nav>
-      <h1 className="page-title">{loaderData.seo.h1}</h1>
+            {trail.slice(0, -1).map((c) => (
+              <li key={c.id}>
+                <Link to={categoryHref(c)}>{c.name}</Link>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <h1 className="page-title">{loaderData.seo.h1}</h1>
+      </div>
       {category.children.length > 0 ? (
-        <ul className="chips" aria-label="Подкатегории">
+        <ul className="chips listing-subcategories" aria-label="Подкатегории">
           {category.children.map((c) => (
             <li key={c.id}>
               <Link className="chip" to={categoryHref(c)}>
@@ -76,7 +79,13 @@ export default function CatalogCategory({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : null}
-      <ListingView scope={scope} state={state} pathname={location.pathname} label="Товары категории" />
+      <ListingView
+        scope={scope}
+        state={state}
+        pathname={location.pathname}
+        label="Товары категории"
+        subcategories={category.children.map((c) => ({ id: c.id, name: c.name, href: categoryHref(c) }))}
+      />
     </PageDataBoundary>
   );
 }

@@ -29,7 +29,8 @@ export function picturesOf(product: Pick<ProductSeed, "categoryKey" | "name" | "
   if (!entry) throw new Error(`Unknown category key ${product.categoryKey}`);
   const kind = artKindFor(
     { section: entry.section.key, name: entry.leaf.name, type: entry.leaf.type },
-    product.name,
+    // The name and the property values: headphones are wired or not, over-ear or buds, by their properties.
+    [product.name, ...product.properties.map((p) => p.value)].join(" "),
   );
   const colour = colourHex(product.properties.find((p) => p.code === "color")?.value, kind);
   return Array.from({ length: viewCount(kind) }, (_, view) => {
