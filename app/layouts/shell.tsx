@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { CurrentCityButton } from "#app/features/city/components/current-city-button.tsx";
 import { clearAppError, useAppError } from "#app/lib/app-error.ts";
+import { pageLifecycle } from "#app/lib/loading.ts";
 import { useOrderTypeReset } from "#app/lib/order-type.ts";
 import { metaForMatches } from "#app/lib/route-meta.ts";
 import type { loader as rootLoader } from "../root.tsx";
@@ -40,6 +41,10 @@ export function Shell({ children, aside }: { children: ReactNode; aside?: ReactN
           id="main"
           tabIndex={-1}
           className={`page__main${meta.transition === "fade" ? " page__main--fade" : ""}`}
+          // The enter transition has played: the lifecycle's transition finish (spec §4).
+          onAnimationEnd={(event) => {
+            if (event.target === event.currentTarget) pageLifecycle.transitionFinished();
+          }}
         >
           {appError ? (
             <ErrorScreen status={appError.status} authUrl={root?.config.authUrl ?? "/auth"} />

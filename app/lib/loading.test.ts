@@ -5,7 +5,11 @@ import {
   LOADER_MIN_VISIBLE_MS,
   LoadingCounter,
   LoadingTimeline,
+  PAGE_TRANSITION_MS,
+  PageLifecycle,
+  type PagePhase,
   PRELOADER_TEXT_DELAY_MS,
+  TRANSITION_GRACE_MS,
 } from "./loading.ts";
 
 describe("constants", () => {
@@ -195,5 +199,79 @@ describe("GlobalLoading", () => {
     expect(loading.getSnapshot().active).toBe(true); // picks up loading already in flight
     unsubscribe();
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe("PageLifecycle (spec §4: start, finish, transition finish)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function watched() {
+    const lifecycle = new PageLifecycle();
+    const seen: PagePhase[] = [];
+    lifecycle.subscribe((phase) => seen.push(phase));
+    return { lifecycle, seen };
+  }
+
+  it("finishes the transition together with the page when the screen has none", () => {
+    const { lifecycle, seen } = watched();
+    expect(lifecycle.phase).toBe("idle");
+    lifecycle.start();
+    lifecycle.finish(PAGE_TRANSITION_MS.none);
+    expect(seen).toEqual(["start", "finish", "transition-finish"]);
+    expect(lifecycle.phase).toBe("transition-finish");
+  });
+
+  it("finishes the transition when the page reports its end, once", () => {
+    const { lifecycle, seen } = watched();
+    lifecycle.start();
+    lifecycle.finish(PAGE_TRANSITION_MS.fade);
+    expect(seen).toEqual(["start", "finish"]);
+    vi.advanceTimersByTime(150);
+    lifecycle.transitionFinished();
+    expect(seen).toEqual(["start", "finish", "transition-finish"]);
+    vi.advanceTimersByTime(1000);
+    lifecycle.transitionFinished();
+    expect(seen).toHaveLength(3);
+  });
+
+  it("finishes a transition that reports no end after its length and a grace", () => {
+    const { lifecycle, seen } = watched();
+    lifecycle.start();
+    lifecycle.finish(PAGE_TRANSITION_MS.fade);
+    vi.advanceTimersByTime(PAGE_TRANSITION_MS.fade + TRANSITION_GRACE_MS - 1);
+    expect(lifecycle.phase).toBe("finish");
+    vi.advanceTimersByTime(1);
+    expect(seen).toEqual(["start", "finish", "transition-finish"]);
+  });
+
+  it("ignores stages out of turn, and a new navigation cuts an unfinished transition short", () => {
+    const { lifecycle, seen } = watched();
+    lifecycle.finish();
+    lifecycle.transitionFinished();
+    expect(seen).toEqual([]);
+    lifecycle.start();
+    lifecycle.transitionFinished();
+    expect(lifecycle.phase).toBe("start");
+    lifecycle.finish(PAGE_TRANSITION_MS.fade);
+    lifecycle.start();
+    vi.advanceTimersByTime(1000);
+    expect(seen).toEqual(["start", "finish", "start"]);
+    lifecycle.finish();
+    expect(seen).toEqual(["start", "finish", "start", "finish", "transition-finish"]);
+  });
+
+  it("stops telling a listener that unsubscribed", () => {
+    const lifecycle = new PageLifecycle();
+    const listener = vi.fn();
+    const unsubscribe = lifecycle.subscribe(listener);
+    lifecycle.start();
+    unsubscribe();
+    lifecycle.finish();
+    expect(listener).toHaveBeenCalledTimes(1);
   });
 });

@@ -207,3 +207,87 @@ const getServerSnapshot = (): LoadingView => IDLE_LOADING_VIEW;
 export function useGlobalLoading(source: GlobalLoading = globalLoading): LoadingView {
   return useSyncExternalStore(source.subscribe, source.getSnapshot, getServerSnapshot);
 }
+
+/**
+ * Spec §4's page-loading lifecycle: a navigation starts, its page has rendered (finish), and then its
+ * enter transition has played (transition finish) — at once for a screen without one. `idle` before
+ * the first navigation.
+ */
+export type PagePhase = "idle" | "start" | "finish" | "transition-finish";
+
+/** How long a route's enter transition plays (app/layouts/page.css: .page__main--fade), in ms. */
+export const PAGE_TRANSITION_MS = { none: 0, fade: 200 } as const;
+/** Past its length, a transition that reported no end (reduced motion, no animation at all) counts as over. */
+export const TRANSITION_GRACE_MS = 100;
+
+/**
+ * The lifecycle of client navigations, one at a time: start → finish → transition finish, each stage
+ * announced once per navigation, in order (a stage out of turn is ignored; a new start cuts an unfinished
+ * one short). What waits for the page in place — its scroll, a kept state, focus — listens for
+ * `transition-finish`, as Nuxt's `page:transition:finish` is used (ADR 068).
+ */
+export class PageLifecycle {
+  #phase: PagePhase = "idle";
+  #timer: unknown = undefined;
+  readonly #listeners = new Set<(phase: PagePhase) => void>();
+  readonly #timers: Timers;
+
+  constructor(timers: Timers = systemTimers) {
+    this.#timers = timers;
+  }
+
+  get phase(): PagePhase {
+    return this.#phase;
+  }
+
+  /** A navigation began (its loaders and route modules are loading). */
+  start = (): void => {
+    this.#cancel();
+    this.#set("start");
+  };
+
+  /**
+   * The new page has rendered. Its transition finishes when it reports so (`transitionFinished`) or, at
+   * the latest, `transitionMs` plus a grace later; a page without one finishes its transition now.
+   */
+  finish = (transitionMs = 0): void => {
+    if (this.#phase !== "start") return;
+    this.#set("finish");
+    if (transitionMs <= 0) {
+      this.#set("transition-finish");
+      return;
+    }
+    this.#timer = this.#timers.setTimeout(() => {
+      this.#timer = undefined;
+      this.transitionFinished();
+    }, transitionMs + TRANSITION_GRACE_MS);
+  };
+
+  /** The page's enter transition has ended. */
+  transitionFinished = (): void => {
+    if (this.#phase !== "finish") return;
+    this.#cancel();
+    this.#set("transition-finish");
+  };
+
+  /** Listens to every stage; returns the unsubscribe. */
+  subscribe = (listener: (phase: PagePhase) => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  };
+
+  #cancel(): void {
+    if (this.#timer === undefined) return;
+    this.#timers.clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #set(phase: PagePhase): void {
+    this.#phase = phase;
+    for (const listener of [...this.#listeners]) listener(phase);
+  }
+}
+
+export const pageLifecycle = new PageLifecycle();

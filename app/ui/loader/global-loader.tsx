@@ -1,13 +1,35 @@
-import { useEffect } from "react";
-import { useNavigation } from "react-router";
-import { decrement, increment, useGlobalLoading } from "#app/lib/loading.ts";
+import { useEffect, useRef } from "react";
+import { useMatches, useNavigation } from "react-router";
+import {
+  decrement,
+  increment,
+  PAGE_TRANSITION_MS,
+  pageLifecycle,
+  useGlobalLoading,
+} from "#app/lib/loading.ts";
+import { metaForMatches } from "#app/lib/route-meta.ts";
 import { Spinner } from "../spinner.tsx";
 
 export const PRELOADER_TEXT = "Загружаем… Это занимает больше времени, чем обычно";
 
-/** Counts a router navigation (loaders, lazy route modules) as one global loading operation. */
+/**
+ * Counts a router navigation (loaders, lazy route modules) as one global loading operation, and moves
+ * the page-loading lifecycle (spec §4): start when it begins, finish once the new page has rendered, with
+ * the length of that page's enter transition (the shell reports its end: transition finish).
+ */
 function useNavigationLoading(enabled: boolean) {
   const navigating = useNavigation().state !== "idle";
+  const transition = metaForMatches(useMatches()).transition;
+  const started = useRef(false);
+  useEffect(() => {
+    if (navigating) {
+      started.current = true;
+      pageLifecycle.start();
+    } else if (started.current) {
+      started.current = false;
+      pageLifecycle.finish(PAGE_TRANSITION_MS[transition]);
+    }
+  }, [navigating, transition]);
   useEffect(() => {
     if (!enabled || !navigating) return;
     increment();
