@@ -11,7 +11,11 @@ export interface RouteMeta {
   footer: boolean;
   /** CSS transition played when the screen is entered. */
   transition: "none" | "fade";
-  /** Keep the screen's scroll position when coming back to it. */
+  /**
+   * The screen gets its state back when the shopper returns to the same history entry (Back, Forward):
+   * what it keeps with `useKeptState` (app/lib/keep-alive.ts, ADR 068), such as a listing's «Показать
+   * ещё» pages, so the scroll React Router restores lands where it was.
+   */
   keepAlive: boolean;
   /** Screens with a fixed key keep their state (filters, scroll) while the path under them changes. */
   stateKey?: "search" | "catalog" | "brand" | "seller";
