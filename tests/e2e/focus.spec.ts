@@ -49,9 +49,7 @@ test("checkout has the reduced header: the logo, «Назад» to the basket, �
   await expect(footer.getByRole("link", { name: "Политика конфиденциальности" })).toBeVisible();
   await expect(footer.getByRole("link", { name: "8 800 555-35-35" })).toBeVisible();
   await expect(footer.getByRole("link", { name: "Доставка и пункты выдачи" })).toHaveCount(0);
-  await expectAccessible(page, "checkout's header and footer", {
-    include: ["header", "footer"],
-  });
+  await expectAccessible(page, "checkout's header and footer", { include: "header, footer" });
   const width = isPhone(info) ? 375 : 1280;
   await page.screenshot({
     path: `test-results/screenshots/checkout-header-${themeOf(info)}-${width}.png`,
