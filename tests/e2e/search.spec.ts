@@ -1,22 +1,85 @@
 import { mkdirSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import { brands, categories } from "#server/db/schema/index.ts";
+import { createProduct } from "#tests/factories/products.ts";
 import { expect, expectTheme, test, themeOf, waitForHydration } from "./fixtures.ts";
 
-// The look of the results in each theme × width (a screenshot per project), with what they say.
+// The look of the results in each theme × width (a screenshot per project): a brand typed in Cyrillic,
+// its categories and the listing's filters (on a phone in the listing's sheet).
 test.describe("screenshots", { tag: "@matrix" }, () => {
-  test("search with a typo finds the right products and says what it searched for", async ({
-    page,
-  }, info) => {
+  test("«айфон» finds Apple's phones with the listing's filters and order", async ({ page }, info) => {
     mkdirSync("test-results/screenshots", { recursive: true });
-    await page.goto("/search/?q=смартфн");
+    const shot = (name: string) =>
+      page.screenshot({
+        path: `test-results/screenshots/journey-${themeOf(info)}-search-${name}-${page.viewportSize()!.width}.png`,
+      });
+    await page.goto("/search/?q=айфон");
     await expectTheme(page, info);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Результаты по запросу «смартфон»/);
-    await expect(page.getByText("Показаны результаты по запросу «смартфон».")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Результаты по запросу «айфон»");
     const cards = page.getByRole("list", { name: "Найденные товары" }).getByRole("article");
-    await expect(cards.first()).toContainText(/Смартфон/i);
-    await page.screenshot({
-      path: `test-results/screenshots/journey-${themeOf(info)}-search-typo-${page.viewportSize()!.width}.png`,
-    });
+    await expect(cards.first()).toContainText("iPhone");
+    await expect(page.getByRole("combobox", { name: "Сортировка" })).toHaveValue("relevance");
+    await waitForHydration(page);
+    if (page.viewportSize()!.width > 1200) {
+      const filters = page.getByRole("complementary", { name: "Фильтры" });
+      await expect(filters.getByRole("group", { name: "Встроенная память" })).toBeVisible();
+      await shot("filters");
+    } else {
+      await shot("results");
+      await page.getByRole("button", { name: /^Фильтры/ }).click();
+      const sheet = page.getByRole("dialog", { name: "Фильтры" });
+      await expect(sheet.getByRole("group", { name: "Встроенная память" })).toBeVisible();
+      await shot("filters");
+    }
   });
+});
+
+test("search with a typo finds the right products and says what it searched for", async ({ page }) => {
+  await page.goto("/search/?q=смартфн");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Результаты по запросу «смартфон»/);
+  await expect(page.getByText("Показаны результаты по запросу «смартфон».")).toBeVisible();
+  const cards = page.getByRole("list", { name: "Найденные товары" }).getByRole("article");
+  await expect(cards.first()).toContainText(/Смартфон/i);
+});
+
+test("«айфон» → a filter and an order kept in the address → «Показать ещё»", async ({ page, shop }) => {
+  // More iPhones than a page holds, so the results have a second page to show.
+  const [apple] = await shop.db.select().from(brands).where(eq(brands.code, "apple"));
+  const [phones] = await shop.db.select().from(categories).where(eq(categories.name, "Смартфоны"));
+  await Promise.all(
+    Array.from({ length: 25 }, (_, i) =>
+      createProduct(shop.db, {
+        name: `Смартфон Apple iPhone 15 ${128 * (1 + (i % 3))} ГБ, модель ${i}`,
+        brandId: apple!.id,
+        categoryId: phones!.id,
+        price: 7_000_000 + i * 10_000,
+      }),
+    ),
+  );
+  await page.goto("/search/?q=айфон");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Результаты по запросу «айфон»");
+  await waitForHydration(page);
+
+  const filters = page.getByRole("complementary", { name: "Фильтры" });
+  const inStock = filters.getByRole("checkbox", { name: /^В наличии/ });
+  // The box follows the address: it is ticked once the filtered results are on screen.
+  await inStock.click();
+  await expect(page).toHaveURL(/[?&]inStock=1/);
+  await expect(inStock).toBeChecked();
+  await page.getByRole("combobox", { name: "Сортировка" }).selectOption({ label: "Сначала дешёвые" });
+  await expect(page).toHaveURL(/[?&]sort=price_asc/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get("q")).toBe("айфон");
+  expect(url.searchParams.get("inStock")).toBe("1");
+
+  const cards = page.getByRole("list", { name: "Найденные товары" }).getByRole("article");
+  await expect(cards).toHaveCount(24);
+  await expect(cards.first()).toContainText("iPhone");
+  await page.getByRole("button", { name: "Показать ещё" }).click();
+  await expect.poll(() => cards.count()).toBeGreaterThan(24);
+  // The next page came in the same order, under the same filter.
+  await expect(page.getByRole("combobox", { name: "Сортировка" })).toHaveValue("price_asc");
+  await expect(inStock).toBeChecked();
 });
 
 test("a query typed in the wrong keyboard layout still finds products", async ({ page }) => {

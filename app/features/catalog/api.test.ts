@@ -1,15 +1,19 @@
 import { describe, expect, it, vi } from "vitest";
 import { createApiClient } from "#app/lib/api-client.ts";
-import { facetsQuery } from "./api.ts";
+import { facetsQuery, listingQuery } from "./api.ts";
 
 /** The query a listing's facets ask the API for. */
-async function facetsRequest(scope: Parameters<typeof facetsQuery>[0], filters: Record<string, string>) {
+async function facetsRequest(
+  scope: Parameters<typeof facetsQuery>[0],
+  filters: Record<string, string>,
+  path = "/api/v1/products/facets",
+) {
   const transport = vi.fn(async (_path: string, _init: RequestInit) => Response.json({}));
   const options = facetsQuery(scope, filters, createApiClient({ transport }));
   // biome-ignore lint/suspicious/noExplicitAny: the query context is not used beyond its signal
   await (options.queryFn as (context: any) => Promise<unknown>)({ signal: new AbortController().signal });
   const url = new URL(transport.mock.calls[0]![0], "http://shop.local");
-  expect(url.pathname).toBe("/api/v1/products/facets");
+  expect(url.pathname).toBe(path);
   return Object.fromEntries(url.searchParams);
 }
 
@@ -39,6 +43,30 @@ describe("facetsQuery", () => {
     expect(await facetsRequest({ categoryId: 5 }, { topProfit: "1" })).toEqual({
       categoryId: "5",
       topProfit: "1",
+    });
+  });
+});
+
+describe("a search's results as a listing (ADR 063)", () => {
+  it("asks the search API for the page and the facets, with the filters and the chosen category", async () => {
+    const transport = vi.fn(async (_path: string, _init: RequestInit) => Response.json({}));
+    const state = { sort: "relevance" as const, page: 2, filters: { brand: "apple" } };
+    const options = listingQuery({ q: "айфон", categoryId: 7 }, state, createApiClient({ transport }));
+    // biome-ignore lint/suspicious/noExplicitAny: the query context is not used beyond its signal
+    await (options.queryFn as (context: any) => Promise<unknown>)({ signal: new AbortController().signal });
+    const url = new URL(transport.mock.calls[0]![0], "http://shop.local");
+    expect(url.pathname).toBe("/api/v1/search");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      q: "айфон",
+      categoryId: "7",
+      brand: "apple",
+      sort: "relevance",
+      page: "2",
+      limit: "24",
+    });
+    expect(await facetsRequest({ q: "айфон" }, { inStock: "1" }, "/api/v1/search/facets")).toEqual({
+      q: "айфон",
+      inStock: "1",
     });
   });
 });

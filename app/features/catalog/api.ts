@@ -91,25 +91,34 @@ export function sellerQuery(code: string, api?: ApiClient) {
   });
 }
 
-/** What a listing screen is about: a category subtree, a brand's or seller's goods, or a promotion's. */
+/**
+ * What a listing screen is about: a category subtree, a brand's or seller's goods, a promotion's, or
+ * what a search query finds (`q`: the search API's results and facets, ADR 063).
+ */
 export interface ListingScope {
   categoryId?: number;
   brand?: string;
   seller?: string;
   topProfit?: boolean;
+  q?: string;
 }
 
 export function listingQuery(scope: ListingScope, state: ListingState, api?: ApiClient) {
-  const query = {
-    ...state.filters,
-    ...scopeQuery(scope),
-    sort: state.sort,
-    page: state.page,
-    limit: LISTING_LIMIT,
-  };
+  const { q, ...rest } = scope;
+  const page = { page: state.page, limit: LISTING_LIMIT };
   return queryOptions({
     queryKey: [...catalogKeys.all, "listing", scope, state] as const,
-    queryFn: ({ signal }) => unwrap((api ?? getApi()).v1.products.$get({ query }, { init: { signal } })),
+    queryFn: ({ signal }) => {
+      const client = api ?? getApi();
+      if (q !== undefined) {
+        const query = { ...state.filters, ...scopeQuery(rest), q, sort: state.sort, ...page };
+        return unwrap(client.v1.search.$get({ query }, { init: { signal } }));
+      }
+      // Only search orders by relevance; a catalogue listing's state never holds it.
+      const sort = state.sort === "relevance" ? "popular" : state.sort;
+      const query = { ...state.filters, ...scopeQuery(rest), sort, ...page };
+      return unwrap(client.v1.products.$get({ query }, { init: { signal } }));
+    },
     placeholderData: (previous) => previous,
   });
 }
@@ -124,15 +133,22 @@ function withinOf(scope: ListingScope): { within?: string } {
 }
 
 export function facetsQuery(scope: ListingScope, filters: Record<string, string>, api?: ApiClient) {
+  const { q, ...rest } = scope;
   return queryOptions({
     queryKey: [...catalogKeys.all, "facets", scope, filters] as const,
-    queryFn: ({ signal }) =>
-      unwrap(
-        (api ?? getApi()).v1.products.facets.$get(
-          { query: { ...filters, ...scopeQuery(scope), ...withinOf(scope) } },
+    queryFn: ({ signal }) => {
+      const client = api ?? getApi();
+      if (q !== undefined) {
+        const query = { ...filters, ...scopeQuery(rest), q };
+        return unwrap(client.v1.search.facets.$get({ query }, { init: { signal } }));
+      }
+      return unwrap(
+        client.v1.products.facets.$get(
+          { query: { ...filters, ...scopeQuery(rest), ...withinOf(rest) } },
           { init: { signal } },
         ),
-      ),
+      );
+    },
     placeholderData: (previous) => previous,
   });
 }

@@ -6,11 +6,31 @@ import {
   LISTING_LIMIT,
   listingSearch,
   readListingState,
+  SEARCH_SORT_LABELS,
   setFilter,
   toggleValue,
 } from "./listing-params.ts";
 
 describe("listing URL state", () => {
+  it("reads and writes search results' state: relevance by default, the query kept first", () => {
+    const options = { sorts: SEARCH_SORT_LABELS, defaultSort: "relevance" } as const;
+    expect(readListingState(new URLSearchParams("q=айфон&inStock=1"), options)).toEqual({
+      sort: "relevance",
+      page: 1,
+      filters: { inStock: "1" },
+    });
+    expect(readListingState(new URLSearchParams("q=x&sort=price_asc"), options).sort).toBe("price_asc");
+    // A catalogue listing has no relevance order.
+    expect(readListingState(new URLSearchParams("sort=relevance")).sort).toBe("popular");
+    const url = { keep: { q: "айфон" }, defaultSort: "relevance" } as const;
+    expect(listingSearch({ sort: "relevance", page: 1, filters: {} }, url)).toBe(
+      "?q=%D0%B0%D0%B9%D1%84%D0%BE%D0%BD",
+    );
+    expect(listingSearch({ sort: "price_asc", page: 2, filters: { inStock: "1" } }, url)).toBe(
+      "?q=%D0%B0%D0%B9%D1%84%D0%BE%D0%BD&inStock=1&sort=price_asc&page=2",
+    );
+  });
+
   it("reads sort, page and filters, ignoring unknown parameters", () => {
     const state = readListingState(
       new URLSearchParams("page=3&sort=price_asc&brand=apple&p.memory=128+ГБ&utm_source=mail"),

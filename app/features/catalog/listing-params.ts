@@ -27,8 +27,26 @@ export const SORT_LABELS: Record<ProductSort, string> = {
   discount: "С большой скидкой",
 };
 
+/** A listing's order; `relevance` is search's own (its results are a listing too, ADR 063). */
+export type ListingSort = ProductSort | "relevance";
+
+/** Search results' orders: relevance first, then the listing's. */
+export const SEARCH_SORT_LABELS: Record<ListingSort, string> = {
+  relevance: "По релевантности",
+  ...SORT_LABELS,
+};
+
+/**
+ * How a listing's URL is written besides its state: parameters it always keeps (search's `q` and chosen
+ * category) and the order left out of it as the default.
+ */
+export interface ListingUrl {
+  keep?: Record<string, string>;
+  defaultSort?: ListingSort;
+}
+
 export interface ListingState {
-  sort: ProductSort;
+  sort: ListingSort;
   page: number;
   /** Active filters as URL parameters, in a stable order (the query cache keys on them). */
   filters: Record<string, string>;
@@ -44,23 +62,30 @@ export function isFilterKey(key: string): boolean {
  */
 export function readListingState(
   search: URLSearchParams,
-  { withFilters = true }: { withFilters?: boolean } = {},
+  {
+    withFilters = true,
+    sorts = SORT_LABELS,
+    defaultSort = "popular",
+  }: { withFilters?: boolean; sorts?: Partial<Record<ListingSort, string>>; defaultSort?: ListingSort } = {},
 ): ListingState {
-  const sort = (search.get("sort") ?? "popular") as ProductSort;
+  const sort = (search.get("sort") ?? defaultSort) as ListingSort;
   const page = Math.min(Math.max(Number.parseInt(search.get("page") ?? "1", 10) || 1, 1), LISTING_LAST_PAGE);
   const filters: Record<string, string> = {};
   for (const key of withFilters ? [...new Set(search.keys())].sort() : []) {
     const value = search.getAll(key).join(",").trim();
     if (isFilterKey(key) && value) filters[key] = value;
   }
-  return { sort: sort in SORT_LABELS ? sort : "popular", page, filters };
+  return { sort: sort in sorts ? sort : defaultSort, page, filters };
 }
 
 /** The URL query for a state; defaults are left out so the plain category URL stays the canonical one. */
-export function listingSearch(state: ListingState): string {
-  const params = new URLSearchParams();
+export function listingSearch(
+  state: ListingState,
+  { keep = {}, defaultSort = "popular" }: ListingUrl = {},
+): string {
+  const params = new URLSearchParams(keep);
   for (const [key, value] of Object.entries(state.filters)) params.set(key, value);
-  if (state.sort !== "popular") params.set("sort", state.sort);
+  if (state.sort !== defaultSort) params.set("sort", state.sort);
   if (state.page > 1) params.set("page", String(state.page));
   const text = params.toString();
   return text ? `?${text}` : "";

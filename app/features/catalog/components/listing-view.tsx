@@ -8,7 +8,9 @@ import {
   activeFilterCount,
   LISTING_LAST_PAGE,
   LISTING_LIMIT,
+  type ListingSort,
   type ListingState,
+  type ListingUrl,
   listingSearch,
   SORT_LABELS,
 } from "../listing-params.ts";
@@ -34,6 +36,8 @@ export function ListingView({
   label,
   hide,
   withFilters = true,
+  url,
+  sorts = SORT_LABELS,
 }: {
   scope: ListingScope;
   state: ListingState;
@@ -42,6 +46,9 @@ export function ListingView({
   hide?: ("brand" | "seller")[];
   /** A short curated listing (a promotion's) offers only sort and pages: no facets are fetched. */
   withFilters?: boolean;
+  /** Search results: the query kept in every URL, relevance as the default order. */
+  url?: ListingUrl;
+  sorts?: Partial<Record<ListingSort, string>>;
 }) {
   const navigate = useNavigate();
   const { data: list } = useQuery(listingQuery(scope, state));
@@ -54,8 +61,9 @@ export function ListingView({
 
   const go = (next: ListingState) => {
     setMore([]);
-    navigate(`${pathname}${listingSearch(next)}`, { preventScrollReset: true });
+    navigate(`${pathname}${listingSearch(next, url)}`, { preventScrollReset: true });
   };
+  const unfiltered = `${pathname}${listingSearch({ sort: url?.defaultSort ?? "popular", page: 1, filters: {} }, url)}`;
   const lastPage = Math.max(1, Math.min(Math.ceil(list.total / LISTING_LIMIT), LISTING_LAST_PAGE));
   const shownUpTo = state.page + more.length;
   const items = [...list.items, ...extras.flatMap((q) => q.data?.items ?? [])];
@@ -89,7 +97,7 @@ export function ListingView({
               value={state.sort}
               onChange={(e) => go({ ...state, page: 1, sort: e.target.value as ListingState["sort"] })}
             >
-              {Object.entries(SORT_LABELS).map(([value, text]) => (
+              {Object.entries(sorts).map(([value, text]) => (
                 <option key={value} value={value}>
                   {text}
                 </option>
@@ -99,7 +107,7 @@ export function ListingView({
         </div>
         {activeCount > 0 ? (
           <p className="listing__reset">
-            <Link to={pathname} preventScrollReset>
+            <Link to={unfiltered} preventScrollReset>
               Сбросить фильтры
             </Link>
           </p>
@@ -118,7 +126,7 @@ export function ListingView({
               </ul>
             ) : null}
             {activeCount > 0 ? (
-              <Link className="button button--primary" to={pathname}>
+              <Link className="button button--primary" to={unfiltered}>
                 Сбросить фильтры
               </Link>
             ) : null}
@@ -147,7 +155,7 @@ export function ListingView({
               ) : (
                 <Link
                   key={p}
-                  to={`${pathname}${listingSearch({ ...state, page: p })}`}
+                  to={`${pathname}${listingSearch({ ...state, page: p }, url)}`}
                   aria-current={p === state.page ? "page" : undefined}
                   aria-label={`Страница ${p}`}
                 >
