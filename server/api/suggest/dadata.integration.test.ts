@@ -16,14 +16,16 @@ import { appWith, getTestContext } from "#tests/fixtures/test-app.ts";
  */
 let fake: Awaited<ReturnType<typeof startFakeDadata>>;
 let reply: DadataReply;
-const warnings: string[] = [];
 
 beforeAll(async () => {
   fake = await startFakeDadata(() => reply);
+  // The worker's seeded database, made here under the hook's longer timeout rather than in the first test.
+  await getTestContext();
 });
 afterAll(() => fake.close());
 
-async function appWithDadata() {
+/** An app with DaData configured, and the warnings its fallback logs. */
+async function appWithDadata(timeoutMs: number) {
   const { database } = await getTestContext();
   const config = loadConfig({
     NODE_ENV: "test",
@@ -31,17 +33,19 @@ async function appWithDadata() {
     DADATA_API_KEY: "integration-key",
     DADATA_SUGGESTIONS_URL: fake.suggestionsUrl,
     DADATA_CLEANER_URL: fake.cleanerUrl,
-    DADATA_TIMEOUT_MS: "300",
+    DADATA_TIMEOUT_MS: String(timeoutMs),
   });
+  const warnings: string[] = [];
   const logger = {
     warn: (_fields: unknown, message: string) => void warnings.push(message),
   } as unknown as Pick<Logger, "warn">;
-  return createApp({
+  const app = createApp({
     config,
     services: createServices(database.db, { suggest: { dadata: config.dadata, logger } }),
     logger: createLogger("silent"),
     checks: {},
   });
+  return { app, warnings };
 }
 
 const suggest = async (app: { request: (url: string) => Response | Promise<Response> }, path: string) => {
@@ -55,7 +59,8 @@ describe("address suggestions through DaData, with the stand-in register behind 
     const { database } = await getTestContext();
     const moscow = await cityNamed(database.db, "Москва");
     reply = { body: { suggestions: [dadataHouse("Тверская", "7")] } };
-    const app = await appWithDadata();
+    // A busy machine's fake may take a while: this test is about the answer, not the timeout.
+    const { app } = await appWithDadata(5_000);
     const before = fake.received.length;
     const { response, text, answer } = await suggest(
       app,
@@ -75,9 +80,8 @@ describe("address suggestions through DaData, with the stand-in register behind 
   it("answers from the register, never a 500, when DaData fails or is slower than its timeout", async () => {
     const { database } = await getTestContext();
     const moscow = await cityNamed(database.db, "Москва");
-    const app = await appWithDadata();
-    warnings.length = 0;
-    for (const failure of [{ status: 500 }, { delayMs: 1_000, body: { suggestions: [] } }] as DadataReply[]) {
+    const { app, warnings } = await appWithDadata(300);
+    for (const failure of [{ status: 500 }, { delayMs: 3_000, body: { suggestions: [] } }] as DadataReply[]) {
       reply = failure;
       const { response, answer } = await suggest(
         app,
