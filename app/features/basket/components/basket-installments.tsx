@@ -16,7 +16,9 @@ export function BasketInstallments({ basket }: { basket: Basket }) {
   if (!text) return null;
   return (
     <p className="installment-note basket-summary__installments" data-testid="installment-note">
-      <span className="installment-note__label">{theme === "halva" ? "Халва 0 %" : "Оплата частями"} </span>
+      <span className="installment-note__label">
+        {theme === "halva" ? "Халва 0\u00a0%" : "Оплата частями"}{" "}
+      </span>
       {text}
     </p>
   );

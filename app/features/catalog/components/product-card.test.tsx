@@ -28,9 +28,9 @@ const card: ProductCardData = {
   dispatch: null,
 };
 
-function render(product: ProductCardData): string {
+function render(product: ProductCardData, theme = "alfa"): string {
   const router = createMemoryRouter([{ id: "root", path: "/", element: <ProductCard product={product} /> }], {
-    hydrationData: { loaderData: { root: { config: { features: {} } } } },
+    hydrationData: { loaderData: { root: { config: { features: {}, theme } } } },
   });
   const html = renderToString(
     <QueryClientProvider client={new QueryClient()}>
@@ -55,5 +55,13 @@ describe("ProductCard", () => {
 
   it("groups the number of reviews and words it", () => {
     expect(text).toContain("1\u00a0234 отзыва");
+  });
+
+  // Installments (ADR 062): the smallest month under the price, only for goods sold so.
+  it("says what a month of installments costs, naming Halva in the halva theme", () => {
+    expect(text).toContain("Частями  от 542\u00a0₽ × 24 мес");
+    expect(render(card, "halva")).toContain("Халва 0\u00a0%  от 542\u00a0₽ × 24 мес");
+    expect(render({ ...card, installments: false })).not.toContain("мес");
+    expect(render({ ...card, price: kopecks(299_900), oldPrice: null })).not.toContain("мес");
   });
 });

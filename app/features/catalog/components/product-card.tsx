@@ -7,6 +7,7 @@ import type { ProductCard as ProductCardData } from "#contract/catalog.ts";
 import { formatCount, formatRating, formatRub } from "#contract/format.ts";
 import { productUrl } from "#contract/urls.ts";
 import { DeliveryPromise } from "./delivery-promise.tsx";
+import { InstallmentNote } from "./installment-note.tsx";
 import { TopProfitBadge } from "./top-profit-badge.tsx";
 
 const stateLabel = {
@@ -60,6 +61,11 @@ export function ProductCard({
             </s>
           ) : null}
         </div>
+        <InstallmentNote
+          price={product.price}
+          eligible={product.installments}
+          className="product-card__installments"
+        />
         {product.cashbackAmount > 0 ? (
           <span className="badge badge--cashback product-card__cashback">
             +{formatRub(product.cashbackAmount)} кешбэк

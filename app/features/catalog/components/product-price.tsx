@@ -5,6 +5,7 @@ import type { ProductDetail } from "#contract/catalog.ts";
 import { formatRub } from "#contract/format.ts";
 import { StockAlertSlot } from "#app/features/questions/index.ts";
 import { TOP_PROFIT_INFO_PATH } from "../collections.ts";
+import { InstallmentNote } from "./installment-note.tsx";
 
 const STATE_TEXT = {
   in_stock: "В наличии",
@@ -30,6 +31,11 @@ export function ProductPrice({ product }: { product: ProductDetail }) {
           </>
         ) : null}
       </div>
+      <InstallmentNote
+        price={product.price}
+        eligible={product.installments}
+        className="buy-box__installments"
+      />
       {product.cashbackAmount > 0 ? (
         <p className="buy-box__cashback">
           Кешбэк {formatRub(product.cashbackAmount)} баллами ({product.cashbackPercent}%)

@@ -2,16 +2,24 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { failureMessage } from "#app/lib/form-errors.ts";
+import { useTheme } from "#app/lib/theme.ts";
 import { Button } from "#app/ui/button.tsx";
 import { cx } from "#app/ui/class-names.ts";
 import { formatPhone } from "#app/ui/phone-mask.ts";
 import { courierDetails, DELIVERY_TYPE_LABELS } from "#contract/address-book.ts";
 import { formatRub } from "#contract/format.ts";
+import {
+  defaultInstallmentTerm,
+  installmentOffer,
+  installmentSchedule,
+  installmentTerms,
+} from "#contract/installments.ts";
 import { points as asPoints, kopecks } from "#contract/money.ts";
 import type { PaymentMethod } from "#contract/orders.ts";
 import { bonusQuery, type Order, orderQuery, useStartPayment } from "../api.ts";
 import { BonusSpend } from "./bonus-spend.tsx";
 import { CheckoutSteps } from "./checkout-steps.tsx";
+import { InstallmentChoice } from "./installment-choice.tsx";
 import { OrderSummary, SummaryBar, type SummaryFigures } from "./order-summary.tsx";
 import { Shipments } from "./shipments.tsx";
 
@@ -32,6 +40,33 @@ const METHODS: { id: PaymentMethod; title: string; text: string }[] = [
   { id: "card", title: "Банковской картой", text: "Visa, Mastercard, МИР — на защищённой странице банка" },
   { id: "sbp", title: "СБП", text: "Через приложение банка по QR-коду" },
 ];
+
+/**
+ * «Оплата частями» (ADR 062) among the methods when the order's goods and sum allow it: last in alfa, and
+ * in halva named for the Halva card's installments, listed first and chosen from the start.
+ */
+function methodsFor(
+  theme: "alfa" | "halva",
+  installments: { months: number; monthly: number } | null,
+  smallest: number,
+): { id: PaymentMethod; title: string; text: string }[] {
+  if (!installments) return METHODS;
+  const monthly = `от ${formatRub(kopecks(smallest))} в месяц`;
+  if (theme === "halva") {
+    return [
+      {
+        id: "installments",
+        title: `Халва 0\u00a0% — ${installments.months} мес без переплаты`,
+        text: `${monthly}, рассрочка по карте Халва`,
+      },
+      ...METHODS,
+    ];
+  }
+  return [
+    ...METHODS,
+    { id: "installments", title: "Оплата частями", text: `${monthly}, 0\u00a0% переплаты` },
+  ];
+}
 
 /**
  * The payment step (/checkout/steps/payment/{id}): the order as placed, points to spend, card or SBP, and
@@ -81,7 +116,9 @@ function PaymentForm({ order }: { order: Order }) {
   const { data: bonus } = useSuspenseQuery(bonusQuery(orderId));
   const [points, setPoints] = useState<number | undefined>(bonus.applied);
   const [bonusProblem, setBonusProblem] = useState<string | undefined>();
-  const [method, setMethod] = useState<PaymentMethod>("card");
+  const theme = useTheme();
+  const [chosen, setMethod] = useState<PaymentMethod | undefined>();
+  const [chosenMonths, setMonths] = useState<number | undefined>();
   const [error, setError] = useState<string | undefined>();
   const errorRef = useRef<HTMLParagraphElement>(null);
   const start = useStartPayment(orderId);
@@ -100,6 +137,17 @@ function PaymentForm({ order }: { order: Order }) {
     toPay,
   };
   const byPoints = toPay === 0;
+  // Installments follow the sum left after points: the terms on offer, the one chosen (or the default).
+  const terms = order.installmentsEligible ? installmentTerms(toPay) : [];
+  const months =
+    chosenMonths !== undefined && terms.includes(chosenMonths as never)
+      ? chosenMonths
+      : (defaultInstallmentTerm(toPay) ?? undefined);
+  const plan = months !== undefined && terms.length > 0 ? installmentSchedule(toPay, months) : null;
+  const methods = methodsFor(theme, plan, installmentOffer(toPay)?.monthly ?? 0);
+  // Halva's shop leads with Halva: chosen until the shopper picks another way.
+  const preferred: PaymentMethod = theme === "halva" && plan ? "installments" : "card";
+  const method: PaymentMethod = chosen === "installments" && !plan ? "card" : (chosen ?? preferred);
 
   const pay = async () => {
     if (bonusProblem) {
@@ -109,7 +157,11 @@ function PaymentForm({ order }: { order: Order }) {
     }
     setError(undefined);
     try {
-      const result = await start.mutateAsync({ method, bonusPoints: spend });
+      const result = await start.mutateAsync({
+        method,
+        bonusPoints: spend,
+        ...(method === "installments" && months !== undefined ? { installmentMonths: months } : {}),
+      });
       if (result.kind === "redirect") {
         window.location.assign(result.paymentUrl);
         // Stays busy while the browser leaves.
@@ -125,7 +177,13 @@ function PaymentForm({ order }: { order: Order }) {
 
   const action = (
     <Button fullWidth size="l" onClick={pay}>
-      {byPoints ? "Оплатить баллами" : `Оплатить ${formatRub(toPay)}`}
+      {byPoints
+        ? "Оплатить баллами"
+        : method === "installments"
+          ? theme === "halva"
+            ? "Оплатить Халвой 0\u00a0%"
+            : "Оплатить частями"
+          : `Оплатить ${formatRub(toPay)}`}
     </Button>
   );
   const d = order.delivery;
@@ -215,7 +273,7 @@ function PaymentForm({ order }: { order: Order }) {
               <fieldset className="co-fieldset">
                 <legend className="co-visually-hidden">Как оплатить</legend>
                 <div className="co-methods">
-                  {METHODS.map((m) => (
+                  {methods.map((m) => (
                     <label key={m.id} className={cx("co-method", method === m.id && "co-method--on")}>
                       <input
                         type="radio"
@@ -233,6 +291,9 @@ function PaymentForm({ order }: { order: Order }) {
                 </div>
               </fieldset>
             )}
+            {!byPoints && method === "installments" && months !== undefined ? (
+              <InstallmentChoice amount={toPay} terms={terms} months={months} onChange={setMonths} />
+            ) : null}
           </section>
         </div>
         <OrderSummary
