@@ -22,6 +22,8 @@ export default [
     route("product/:productId", "routes/product.tsx", { id: "product-productId" }),
     route("product/:productId/photos", "routes/product-photos.tsx", { id: "product-productId-photos" }),
     route("promotion/top-profit/info", "routes/top-profit-info.tsx", { id: "promotion-top-profit-info" }),
+    // Not in the spec's table: «Смотреть все» of a home collection (issue 22, ADR 067).
+    route("collection/:collectionId", "routes/collection.tsx", { id: "collection-collectionId" }),
     route("brand/:brandCode/*", "routes/brand.tsx", { id: "brand-brandCode-sef" }),
     route("brand/:brandCode/category/:catId", "routes/brand-category.tsx", {
       id: "brand-brandCode-category-catId",

@@ -78,6 +78,8 @@ const NOT_IN_SPEC: Record<string, string> = {
   "personal-bonus": "/personal/bonus",
   // «Вернуть товар» from an order (issue 21, ADR 059).
   "personal-refunds-new": "/personal/refunds/new",
+  // «Смотреть все» of a home collection (issue 22, ADR 067).
+  "collection-collectionId": "/collection/:collectionId",
   // The back office (issue 20, ADR 051): its own layout.
   admin: "/admin",
   "admin-orders-orderId": "/admin/orders/:orderId",
@@ -109,6 +111,7 @@ const CITY_PAGES = [
   "product-productId",
   "product-productId-photos",
   "promotion-top-profit-info",
+  "collection-collectionId",
   "brand-brandCode-sef",
   "brand-brandCode-category-catId",
   "seller-sellerCode-sef",

@@ -1,4 +1,5 @@
-import { expect, test, waitForHydration } from "./fixtures.ts";
+import { expect, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+import { expectAccessible } from "./support/axe.ts";
 
 test("the home page server-renders seeded products with pictures and rouble prices, then hydrates", async ({
   page,
@@ -16,6 +17,8 @@ test("the home page server-renders seeded products with pictures and rouble pric
   await expect(cards.first()).toContainText("₽");
   await waitForHydration(page);
 
+  // Below the banners and the sections: the cards' pictures load lazily, as the shopper scrolls to them.
+  await cards.first().scrollIntoViewIfNeeded();
   const firstImage = cards.first().getByRole("img");
   // A drawing of the product's kind (ADR 061), at a card's width, the browser choosing from srcset.
   await expect(firstImage).toHaveAttribute("src", /^\/img\/g[\w-]{21}\/320$/);
@@ -25,16 +28,47 @@ test("the home page server-renders seeded products with pictures and rouble pric
     .toBeGreaterThan(0);
 });
 
-test("the home page offers the catalogue's sections and collections of discounts and new arrivals", async ({
+test("the home page leads with banners, offers the sections with pictures and «Смотреть все» on every block", async ({
   page,
 }) => {
-  await page.goto("/");
+  const response = await page.goto("/");
+  const html = await response!.text();
+  // The first banner's picture is the page's largest: preloaded, at the width this screen uses.
+  const preloads = [...html.matchAll(/<link [^>]*rel="preload"[^>]*>/g)].map((m) => m[0]);
+  expect(
+    preloads.some(
+      (l) => /fetchpriority="high"/i.test(l) && /imagesrcset="\/img\/g[\w-]{21}\/320 320w/i.test(l),
+    ),
+    preloads.join("\n"),
+  ).toBe(true);
+  const banners = page.getByRole("region", { name: "Акции и подборки" }).getByRole("link");
+  await expect(banners).toHaveCount(4);
+  await expect(banners.first()).toContainText("Смартфоны и ноутбуки");
+  // Its picture is decorative (the link's name is the title): fetched first, the others lazily but the next.
+  const eager = [...html.matchAll(/<img [^>]*>/g)]
+    .map((m) => m[0])
+    .filter((i) => /fetchpriority="high"/i.test(i));
+  expect(eager).toHaveLength(1);
+  expect(eager[0]).toMatch(/src="\/img\/g[\w-]{21}\/640"/);
+  await expect(page.getByText("Гаджеты частями с Халвой")).toHaveCount(0);
+
   const sections = page.getByRole("navigation", { name: "Разделы каталога" });
-  await expect(sections.getByRole("link")).toHaveCount(8);
+  const tiles = sections.getByRole("list").getByRole("link");
+  await expect(tiles).toHaveCount(8);
+  await expect(tiles.first().getByRole("img")).toHaveAttribute("src", /^\/img\/g[\w-]{21}\/160$/);
   await expect(page.getByRole("heading", { level: 2, name: "Скидки дня" })).toBeVisible();
   const discounts = page.getByRole("list", { name: "Скидки дня" }).getByRole("article");
   await expect(discounts.first()).toContainText("%");
   await expect(page.getByRole("heading", { level: 2, name: "Новинки" })).toBeVisible();
+  // The top blocks sell: nothing sold out in them.
+  for (const block of ["Популярные товары", "Скидки дня", "Новинки"])
+    await expect(page.getByRole("list", { name: block }).getByText("Нет в наличии")).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Смотреть все: Скидки дня" }).click();
+  await expect(page).toHaveURL(/\/collection\/discounts\?sort=discount$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Скидки дня" })).toBeVisible();
+  await page.goBack();
+  await waitForHydration(page);
   await sections.getByRole("link", { name: "Электроника" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Электроника" })).toBeVisible();
 });
@@ -64,20 +98,46 @@ test("products the shopper opened come back on the home page as 'recently viewed
   await waitForHydration(page);
   // It sits at the bottom and loads when the shopper scrolls near it.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await expect(page.getByRole("list", { name: "Вы недавно смотрели" }).getByRole("heading")).toHaveText(
-    names,
-  );
+  await expect(page.getByRole("list", { name: "Вы смотрели" }).getByRole("heading")).toHaveText(names);
 
   // Another visitor gets the same cached home page, which must not carry the first one's history.
   const stranger = await browser.newPage({ baseURL: new URL(page.url()).origin });
   const html = await (await stranger.request.get("/")).text();
-  expect(html).not.toContain("Вы недавно смотрели");
+  expect(html).not.toContain("Вы смотрели");
   await stranger.goto("/");
   await waitForHydration(stranger);
   await expect(stranger.getByRole("heading", { name: "Популярные товары" })).toBeVisible();
   const strangersList = stranger.waitForResponse((r) => r.url().includes("/api/v1/viewed"));
   await stranger.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   expect(await (await strangersList).json()).toEqual({ items: [] });
-  await expect(stranger.getByRole("heading", { name: "Вы недавно смотрели" })).toHaveCount(0);
+  await expect(stranger.getByRole("heading", { name: "Вы смотрели" })).toHaveCount(0);
   await stranger.close();
+});
+
+test("the home page's banners and sections read well in each theme and width @matrix", async ({
+  page,
+}, info) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const banners = page.getByRole("region", { name: "Акции и подборки" }).getByRole("link");
+  // Each theme its own four banners, the first with its title over the picture.
+  await expect(banners).toHaveCount(4);
+  await expect(banners.first()).toContainText(
+    themeOf(info) === "halva" ? "Гаджеты частями с Халвой" : "Смартфоны и ноутбуки",
+  );
+  // Every banner and tile is a tap target of at least 44 px.
+  for (const target of [
+    banners.first(),
+    page.getByRole("navigation", { name: "Разделы каталога" }).getByRole("list").getByRole("link").first(),
+  ]) {
+    const box = await target.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+  }
+  await expectAccessible(page, "the home page's banners and sections", {
+    include: ".home-banners, .section-tiles",
+  });
+  await page.screenshot({
+    path: `test-results/screenshots/home-${themeOf(info)}-${isPhone(info) ? 375 : 1280}.png`,
+    fullPage: true,
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { homeCollections, TOP_PROFIT_INFO_PATH } from "./collections.ts";
+import { COLLECTIONS, homeCollections, TOP_PROFIT_INFO_PATH } from "./collections.ts";
 
 describe("home collections", () => {
   it("leaves the top-profit collection out while the promotion is off", () => {
@@ -12,10 +12,20 @@ describe("home collections", () => {
     expect(collections[1]).toMatchObject({
       title: "Топ-выгода",
       params: { topProfit: true, sort: "popular", limit: 6, page: 1 },
-      more: { href: TOP_PROFIT_INFO_PATH },
+      more: { href: TOP_PROFIT_INFO_PATH, text: "Смотреть все" },
     });
     // The other collections are the whole catalogue's.
     for (const c of collections.filter((c) => c.id !== "top-profit"))
       expect(c.params.topProfit).toBeUndefined();
+  });
+
+  it("shows only goods in stock, each with «Смотреть все» to its full list in the same order", () => {
+    for (const c of homeCollections({ topProfit: true })) {
+      expect(c.params.inStock, c.id).toBe(true);
+      expect(c.more.text).toBe("Смотреть все");
+    }
+    const discounts = homeCollections({ topProfit: false })[1]!;
+    expect(discounts.more.href).toBe("/collection/discounts?sort=discount");
+    expect(discounts.params.sort).toBe(COLLECTIONS.discounts.sort);
   });
 });
