@@ -66,6 +66,11 @@ export default [
     route("admin/refunds/:refundId", "routes/admin-refunds-refund.tsx", { id: "admin-refunds-refundId" }),
     route("admin/payments", "routes/admin-payments.tsx", { id: "admin-payments" }),
     route("admin/stock", "routes/admin-stock.tsx", { id: "admin-stock" }),
+    route("admin/products", "routes/admin-products.tsx", { id: "admin-products" }),
+    route("admin/products/:productId/photos", "routes/admin-product-photos.tsx", {
+      id: "admin-products-productId-photos",
+    }),
+    route("admin/banners", "routes/admin-banners.tsx", { id: "admin-banners" }),
     route("admin/sms", "routes/admin-sms.tsx", { id: "admin-sms" }),
     route("admin/staff", "routes/admin-staff.tsx", { id: "admin-staff" }),
     route("admin/audit", "routes/admin-audit.tsx", { id: "admin-audit" }),

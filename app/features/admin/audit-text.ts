@@ -12,6 +12,11 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   "order.cancel": "Отмена заказа",
   "order.note": "Заметка к заказу",
   "stock.adjust": "Изменение остатка",
+  "product.photos": "Фото товара",
+  "banner.create": "Баннер добавлен",
+  "banner.update": "Баннер изменён",
+  "banner.delete": "Баннер удалён",
+  "banner.order": "Порядок баннеров",
   "payment_problem.resolve": "Проблемный платёж закрыт",
   "payment_problem.retry": "Повтор возврата",
   "staff.grant": "Назначение роли",
@@ -33,6 +38,9 @@ type Details = Record<string, unknown>;
 const status = (value: unknown) => ORDER_STATUS_TEXT[value as OrderStatus] ?? String(value);
 const role = (value: unknown) => ROLE_TEXT[value as Role] ?? String(value);
 const numbers = (value: unknown) => (Array.isArray(value) ? value.join(", ") : "");
+const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+const bannerLine = (d: Details) =>
+  `«${d.title}» → ${d.link} · ${d.theme === "alfa" ? "Альфа" : d.theme === "halva" ? "Халва" : "обе темы"}`;
 
 /** What an operator's cancel gave back: «1 500 ₽ и 150 баллов». */
 function refundText(refund: unknown): string {
@@ -54,6 +62,12 @@ const LINES: Record<string, (d: Details) => string> = {
     const after = d.after as { onHand?: number; available?: number } | undefined;
     return `На складе ${before?.onHand} → ${after?.onHand} шт., к продаже ${before?.available} → ${after?.available} · «${d.reason}»`;
   },
+  "product.photos": (d) => `Фото: ${count(d.before)} → ${count(d.after)}`,
+  "banner.create": (d) => bannerLine(d),
+  "banner.update": (d) =>
+    `${bannerLine(d)}${d.isActive === false ? " · выключен" : d.wasActive === false ? " · включён" : ""}`,
+  "banner.delete": (d) => `«${d.title}»`,
+  "banner.order": (d) => `Баннеры ${numbers(d.ids)}`,
   "payment_problem.resolve": (d) => `Заказ ${d.orderId}, платёж ${d.paymentId} · «${d.note}»`,
   "payment_problem.retry": (d) => `Заказ ${d.orderId}, платёж ${d.paymentId} · задача ${d.job}`,
   "staff.grant": (d) => `${d.phone ?? ""} · ${role(d.role)}`,
@@ -90,6 +104,7 @@ const TARGET_NAME: Record<string, string> = {
   payment_problem: "Проблемный платёж",
   support_appeal: "Обращение",
   return: "Возврат",
+  banner: "Баннер",
   review: "Отзыв",
   product_question: "Вопрос",
 };

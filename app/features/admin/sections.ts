@@ -20,6 +20,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: "/admin/questions", label: "Вопросы", role: "operator" },
   { to: "/admin/payments", label: "Проблемные платежи", role: "operator" },
   { to: "/admin/stock", label: "Склад", role: "operator" },
+  { to: "/admin/products", label: "Фото товаров", role: "operator", also: "/admin/products/" },
+  { to: "/admin/banners", label: "Баннеры", role: "operator" },
   { to: "/admin/sms", label: "SMS", role: "operator" },
   { to: "/admin/staff", label: "Сотрудники", role: "admin" },
   { to: "/admin/audit", label: "Журнал действий", role: "admin" },
