@@ -3,7 +3,9 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Modal } from "#app/ui/modal/modal.tsx";
 import { formatCount } from "#contract/format.ts";
+import { activeFilterChips, quickFilterChips } from "../active-filters.ts";
 import { facetsQuery, type ListingScope, listingQuery } from "../api.ts";
+import { useKeptPages } from "../kept-pages.ts";
 import {
   activeFilterCount,
   LISTING_LAST_PAGE,
@@ -36,6 +38,7 @@ export function ListingView({
   label,
   hide,
   withFilters = true,
+  subcategories = [],
   url,
   sorts = SORT_LABELS,
 }: {
@@ -46,6 +49,8 @@ export function ListingView({
   hide?: ("brand" | "seller")[];
   /** A short curated listing (a promotion's) offers only sort and pages: no facets are fetched. */
   withFilters?: boolean;
+  /** A branch's subcategories: on a phone, one chip of the row opens them (the page lists them above). */
+  subcategories?: readonly { id: number; name: string; href: string }[];
   /** Search results: the query kept in every URL, relevance as the default order. */
   url?: ListingUrl;
   sorts?: Partial<Record<ListingSort, string>>;
@@ -53,8 +58,10 @@ export function ListingView({
   const navigate = useNavigate();
   const { data: list } = useQuery(listingQuery(scope, state));
   const { data: facets } = useQuery({ ...facetsQuery(scope, state.filters), enabled: withFilters });
-  const [more, setMore] = useState<number[]>([]);
+  // Kept per history entry: the back button from a product brings back every page loaded.
+  const [more, setMore] = useKeptPages();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [subcategoriesOpen, setSubcategoriesOpen] = useState(false);
   // "Show more" appends the following pages below the current one without leaving it.
   const extras = useQueries({ queries: more.map((page) => listingQuery(scope, { ...state, page })) });
   if (!list) return null;
@@ -82,28 +89,67 @@ export function ListingView({
       <div className="listing__main">
         <div className="listing__toolbar">
           <p className="listing-count">{formatCount(list.total, "товар", "товара", "товаров")}</p>
-          {withFilters ? (
-            <button
-              type="button"
-              className="button button--secondary listing__filters-button"
-              onClick={() => setFiltersOpen(true)}
-            >
-              Фильтры{activeCount > 0 ? ` · ${activeCount}` : ""}
-            </button>
-          ) : null}
-          <label className="listing__sort">
-            <span className="visually-hidden">Сортировка</span>
-            <select
-              value={state.sort}
-              onChange={(e) => go({ ...state, page: 1, sort: e.target.value as ListingState["sort"] })}
-            >
-              {Object.entries(sorts).map(([value, text]) => (
-                <option key={value} value={value}>
-                  {text}
-                </option>
-              ))}
-            </select>
-          </label>
+          {/* One row on a phone, scrolled sideways: sort, filters, quick filters, each active filter. */}
+          <div className="listing__chips">
+            <label className="listing__sort">
+              <span className="visually-hidden">Сортировка</span>
+              <select
+                value={state.sort}
+                onChange={(e) => go({ ...state, page: 1, sort: e.target.value as ListingState["sort"] })}
+              >
+                {Object.entries(sorts).map(([value, text]) => (
+                  <option key={value} value={value}>
+                    {text}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {subcategories.length > 0 ? (
+              <button
+                type="button"
+                className="listing__chip listing__subcategories-button"
+                onClick={() => setSubcategoriesOpen(true)}
+              >
+                Категории
+              </button>
+            ) : null}
+            {withFilters ? (
+              <button
+                type="button"
+                className="listing__chip listing__filters-button"
+                onClick={() => setFiltersOpen(true)}
+              >
+                Фильтры{activeCount > 0 ? ` · ${activeCount}` : ""}
+              </button>
+            ) : null}
+            {withFilters
+              ? quickFilterChips(state, facets).map((chip) => (
+                  <button
+                    key={chip.id}
+                    type="button"
+                    className="listing__chip listing__chip--quick"
+                    aria-pressed="false"
+                    onClick={() => go(chip.next)}
+                  >
+                    {chip.label}
+                  </button>
+                ))
+              : null}
+            {activeFilterChips(state, facets).map((chip) => (
+              <button
+                key={chip.id}
+                type="button"
+                className="listing__chip listing__chip--active"
+                aria-label={`Убрать фильтр «${chip.label}»`}
+                onClick={() => go(chip.next)}
+              >
+                {chip.label}
+                <span aria-hidden="true" className="listing__chip-remove">
+                  ×
+                </span>
+              </button>
+            ))}
+          </div>
         </div>
         {activeCount > 0 ? (
           <p className="listing__reset">
@@ -166,6 +212,24 @@ export function ListingView({
           </nav>
         ) : null}
       </div>
+      {subcategories.length > 0 ? (
+        <Modal
+          open={subcategoriesOpen}
+          onClose={() => setSubcategoriesOpen(false)}
+          title="Категории"
+          size="m"
+        >
+          <ul className="listing__subcategories">
+            {subcategories.map((c) => (
+              <li key={c.id}>
+                <Link to={c.href} onClick={() => setSubcategoriesOpen(false)}>
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Modal>
+      ) : null}
       {withFilters ? (
         <Modal open={filtersOpen} onClose={() => setFiltersOpen(false)} title="Фильтры" size="m">
           {filters}
