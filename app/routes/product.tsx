@@ -10,11 +10,14 @@ import {
   reviewsQuery,
 } from "#app/features/catalog/api.ts";
 import { categoryHref } from "#app/features/catalog/components/category-tree.tsx";
-import { DeliveryPromise } from "#app/features/catalog/components/delivery-promise.tsx";
+import { ProductDelivery } from "#app/features/catalog/components/product-delivery.tsx";
 import { ProductGallery } from "#app/features/catalog/components/product-gallery.tsx";
 import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
 import { ProductPrice } from "#app/features/catalog/components/product-price.tsx";
 import { ProductReviews } from "#app/features/catalog/components/product-reviews.tsx";
+import { SellerCard } from "#app/features/catalog/components/seller-card.tsx";
+import { StickyBuyBar } from "#app/features/catalog/components/sticky-buy-bar.tsx";
+import { VariantPicker } from "#app/features/catalog/components/variant-picker.tsx";
 import { loadProduct, productDescription } from "#app/features/catalog/product-page.ts";
 import { PurchasedNote } from "#app/features/purchases/index.ts";
 import { QuestionsSlot } from "#app/features/questions/index.ts";
@@ -27,7 +30,7 @@ import type { RouteHandle } from "#app/lib/route-meta.ts";
 import { productJsonLd } from "#app/lib/seo/structured-data.ts";
 import { useNearViewport } from "#app/ui/use-near-viewport.ts";
 import { formatCount, formatRating } from "#contract/format.ts";
-import { brandUrl, productUrl, sellerUrl } from "#contract/urls.ts";
+import { brandUrl, productUrl } from "#contract/urls.ts";
 import type { Route } from "./+types/product";
 
 export const handle: RouteHandle = { cache: "city", query: [] };
@@ -75,6 +78,8 @@ function ProductDetails({ productId }: { productId: number }) {
   useEffect(() => recordView(productId), [productId]);
   // Metrika's e-commerce `detail`: the product was seen (once per product the page shows, not per refetch).
   const reported = useRef<number | undefined>(undefined);
+  // The phone's buy bar shows once this box has scrolled away (ADR 065).
+  const buyBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!product || reported.current === product.id) return;
     reported.current = product.id;
@@ -105,21 +110,22 @@ function ProductDetails({ productId }: { productId: number }) {
           </div>
           <p className="product-page__meta">
             {product.reviewsCount > 0 ? (
-              <span>
+              <a href="#reviews" className="product-page__rating">
                 <span aria-hidden="true">★</span> {formatRating(product.rating)} ·{" "}
                 {formatCount(product.reviewsCount, "отзыв", "отзыва", "отзывов")}
-              </span>
+              </a>
             ) : (
               <span>Пока нет отзывов</span>
             )}
             <span>Артикул: {product.sku}</span>
             <PurchasedNote productId={product.id} variant="page" />
           </p>
-          <ProductPrice product={product} />
-          <p className="product-page__seller">
-            Продавец: <Link to={sellerUrl(product.seller.code)}>{product.seller.name}</Link>
-          </p>
-          <DeliveryPromise product={product} className="product-page__delivery" />
+          <VariantPicker variants={product.variants} />
+          <div ref={buyBox}>
+            <ProductPrice product={product} />
+          </div>
+          <ProductDelivery product={product} />
+          <SellerCard seller={product.seller} />
         </div>
       </div>
       {product.properties.length > 0 ? (
@@ -153,6 +159,7 @@ function ProductDetails({ productId }: { productId: number }) {
         params={{ sort: "popular", limit: 7, page: 1, brand: product.brand.code }}
         exclude={product.id}
       />
+      <StickyBuyBar product={product} target={buyBox} />
     </article>
   );
 }

@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { z } from "zod";
 import { sellerQuery } from "#app/features/catalog/api.ts";
 import { ListingView } from "#app/features/catalog/components/listing-view.tsx";
-import { SellerHeader } from "#app/features/catalog/components/seller-header.tsx";
+import { SellerHeader, SellerLegal } from "#app/features/catalog/components/seller-header.tsx";
 import { codeParam, listingLoad, loadListingView } from "#app/features/catalog/listing-page.ts";
 import { readListingState } from "#app/features/catalog/listing-params.ts";
 import { readsListingParam } from "#app/features/catalog/listing-query.ts";
@@ -47,6 +47,7 @@ export default function Seller({ loaderData }: Route.ComponentProps) {
         label={`Товары продавца ${loaderData.seller.name}`}
         hide={["seller"]}
       />
+      <SellerLegal seller={loaderData.seller} />
     </PageDataBoundary>
   );
 }

@@ -2,3 +2,4 @@
 // (see app/features/catalog/index.ts and ADR 016).
 export { cityKeys, cityListQuery, currentCityQuery } from "./api.ts";
 export { CurrentCityButton } from "./components/current-city-button.tsx";
+export { selectCityHref } from "./return-to.ts";

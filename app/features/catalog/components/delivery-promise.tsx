@@ -64,6 +64,11 @@ function subscribeHour(listener: () => void): () => void {
   };
 }
 
+/** The current whole hour, the same for every delivery date on the page (see `subscribeHour`). */
+export function useDeliveryHour(): number {
+  return useSyncExternalStore(subscribeHour, thisHour, thisHour);
+}
+
 /**
  * «Доставим завтра» on a product card or page, for the shopper's current city. The server renders it with
  * its clock, the browser with its own (the same hour, so hydration renders nothing new); a kept page
@@ -79,7 +84,7 @@ export function DeliveryPromise({
 }) {
   // From the cache: the layout's city button keeps the query (and the loader put it there for the render).
   const city = useCachedQueryData<CurrentCity, City | undefined>(cityKeys.current(), cityOf);
-  const hour = useSyncExternalStore(subscribeHour, thisHour, thisHour);
+  const hour = useDeliveryHour();
   const shown =
     product.dispatch && city && product.state === "in_stock"
       ? promiseFor(product.dispatch, city, new Date(hour))
