@@ -74,7 +74,6 @@ test("«айфон» → a filter and an order kept in the address → «Пок�
 
   const cards = page.getByRole("list", { name: "Найденные товары" }).getByRole("article");
   await expect(cards).toHaveCount(24);
-  await expect(cards.first()).toContainText("iPhone");
   await page.getByRole("button", { name: "Показать ещё" }).click();
   await expect.poll(() => cards.count()).toBeGreaterThan(24);
   // The next page came in the same order, under the same filter.
