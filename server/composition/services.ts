@@ -14,6 +14,7 @@ import { createBonusRepository } from "#server/domain/bonus/repository.ts";
 import { createBonusService } from "#server/domain/bonus/service.ts";
 import { createCatalogRepository } from "#server/domain/catalog/repository.ts";
 import { createCatalogService } from "#server/domain/catalog/service.ts";
+import { createCatalogTilesService } from "#server/domain/catalog/tiles.ts";
 import { createCatalogMenuRepository } from "#server/domain/catalog-menu/repository.ts";
 import { createCatalogMenuService } from "#server/domain/catalog-menu/service.ts";
 import { createContentRepository } from "#server/domain/content/repository.ts";
@@ -156,6 +157,8 @@ const TAGS = {
     getProduct: (id: number) => [TAG.catalog, TAG.product(id)],
     reviews: (productId: number) => [TAG.catalog, TAG.product(productId)],
   },
+  // Each tile is the picture of a branch's most popular product in stock: it moves with products.
+  catalogTiles: { tiles: listing },
   // A node's children carry product counts, so product changes drop it with the listings.
   catalogMenu: { menu: catalogOnly, node: listing },
   content: { page: catalogOnly, pages: catalogOnly },
@@ -282,6 +285,12 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     // What the shopper has received and «Купить снова», through the basket's own rules (issue 20).
     purchases: createPurchasesService(createPurchasesRepository(db), basket),
     catalog: shared("catalog", createCatalogService(catalogRepository), TAGS.catalog),
+    // The catalogue page's picture tiles (issue 22, point 4).
+    catalogTiles: shared(
+      "catalogTiles",
+      createCatalogTilesService(catalogRepository),
+      TAGS.catalogTiles,
+    ),
     // Personal, never cached: placement, payment and expiry, each a transaction with conditional updates (ADR 040).
     orders: createOrdersService(ordersWork, ordersOptions),
     // Returns of delivered goods (ADR 059): on the orders' unit of work, their money through its refund job.

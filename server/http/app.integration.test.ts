@@ -179,6 +179,7 @@ describe("OpenAPI", () => {
       "/api/v1/catalog-menu",
       "/api/v1/catalog-menu/{id}",
       "/api/v1/categories",
+      "/api/v1/categories/tiles",
       "/api/v1/deliveries/points",
       "/api/v1/deliveries/points/{id}",
       "/api/v1/deliveries/seller",

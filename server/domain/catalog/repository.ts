@@ -639,6 +639,47 @@ export function createCatalogRepository(db: Database) {
       const [row] = await db.select({ name: brands.name }).from(brands).where(eq(brands.code, code));
       return row;
     },
+
+    /**
+     * The sections and branches (depth 0 and 1) in the catalogue's order, each with the hero picture of
+     * its most popular in-stock product anywhere below it: one statement, a LATERAL per category over its
+     * path (`products_popularity_idx` walks from the most popular down and stops at the first that fits).
+     * Only pictures of the image pipeline (`image_id`), so every tile has its widths and its colour.
+     */
+    async categoryTiles() {
+      const result = await db.execute(sql`
+        SELECT c.id, c.parent_id AS "parentId", c.name, c.slug, pi.url, pi.width, pi.height, pi.placeholder
+        FROM categories c
+        LEFT JOIN LATERAL (
+          SELECT p.id FROM products p
+          WHERE p.category_id IN (SELECT s.id FROM categories s WHERE s.path = c.path OR s.path LIKE c.path || '.%')
+            AND p.has_stock AND NOT p.is_coming_soon AND NOT p.is_preorder
+            AND EXISTS (SELECT 1 FROM product_images x WHERE x.product_id = p.id AND x.image_id IS NOT NULL)
+          ORDER BY p.popularity DESC, p.id
+          LIMIT 1
+        ) best ON true
+        LEFT JOIN LATERAL (
+          SELECT y.url, y.width, y.height, y.placeholder FROM product_images y
+          WHERE y.product_id = best.id AND y.image_id IS NOT NULL
+          ORDER BY y.position LIMIT 1
+        ) pi ON true
+        WHERE c.depth < 2
+        ORDER BY c.depth, c.position, c.id`);
+      return rowsOf<{
+        id: number;
+        parentId: number | null;
+        name: string;
+        slug: string;
+        url: string | null;
+        width: number | null;
+        height: number | null;
+        placeholder: string | null;
+      }>(result).map((r) => ({
+        ...r,
+        id: Number(r.id),
+        parentId: r.parentId === null ? null : Number(r.parentId),
+      }));
+    },
   };
 }
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
