@@ -1,5 +1,5 @@
-import { categoryTreeQuery } from "#app/features/catalog/api.ts";
-import { CategoryTree } from "#app/features/catalog/components/category-tree.tsx";
+import { CatalogTiles } from "#app/features/catalog/components/category-tree.tsx";
+import { catalogTilesQuery } from "#app/features/catalog/tiles-api.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { loaderQueries } from "#app/lib/loader-queries.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
@@ -10,11 +10,11 @@ export const handle: RouteHandle = { cache: "city", query: [], keepAlive: true }
 
 export async function loader(args: Route.LoaderArgs) {
   const queryClient = loaderQueries(args.context);
-  const [tree, page] = await Promise.all([
-    queryClient.ensureQueryData(categoryTreeQuery(serverApi(args.context))),
+  const [tiles, page] = await Promise.all([
+    queryClient.ensureQueryData(catalogTilesQuery(serverApi(args.context))),
     loadPageSeo(args, "Каталог товаров", queryClient),
   ]);
-  return { ...page, categories: tree.items, dehydratedState: queryClient.dehydrate() };
+  return { ...page, sections: tiles.items, dehydratedState: queryClient.dehydrate() };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -27,7 +27,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="page-title">{loaderData.seo.h1}</h1>
-      <CategoryTree categories={loaderData.categories} />
+      <CatalogTiles sections={loaderData.sections} />
     </>
   );
 }

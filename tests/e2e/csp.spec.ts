@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createProduct } from "#tests/factories/products.ts";
 import { expect, expectTheme, test, waitForHydration } from "./fixtures.ts";
+import { openLeafFromCatalog } from "./support/catalog.ts";
 import { type ShopServer, startShopServer } from "./support/shop-server.ts";
 
 /**
@@ -107,7 +108,7 @@ test("client-side navigation loads route chunks under the policy", async ({ page
   // Each hop loads the next route's lazily imported module (and its preloads) from a nonced script.
   await page.goto("/catalog");
   await waitForHydration(page);
-  await page.getByRole("link", { name: "Смартфоны", exact: true }).first().click();
+  await openLeafFromCatalog(page, "Смартфоны и гаджеты", "Смартфоны");
   await expect(page.getByRole("heading", { level: 1, name: "Смартфоны" })).toBeVisible();
   await page.getByRole("article").first().getByRole("link").click();
   await expect(page.getByText("Характеристики")).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures.ts";
+import { openLeafFromCatalog } from "./support/catalog.ts";
 
 const PAGES = ["/", "/catalog", "/basket", "/product/1", "/select-city", "/auth"];
 
@@ -57,7 +58,7 @@ test("browsing: catalogue → category → product", async ({ page }) => {
   await page.goto("/catalog");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Каталог товаров" })).toBeVisible();
-  await page.getByRole("link", { name: "Смартфоны", exact: true }).first().click();
+  await openLeafFromCatalog(page, "Смартфоны и гаджеты", "Смартфоны");
   await expect(page.getByRole("heading", { level: 1, name: "Смартфоны" })).toBeVisible();
   await expect(page.getByText(/^\d+ товар/)).toBeVisible();
   await page.getByRole("article").first().getByRole("link").click();

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { createProduct } from "#tests/factories/products.ts";
 import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
+import { openLeafFromCatalog } from "./support/catalog.ts";
 
 // Wishlist and viewed (issue 11 point 10, ADR 032): hearts on cards and the product page for anyone,
 // signed in or not; an anonymous shopper's hearts join the account at sign-in; /personal/wishlist with
@@ -19,7 +20,7 @@ interface CardData {
 async function openListing(page: Page): Promise<Locator> {
   await page.goto("/catalog");
   await waitForHydration(page);
-  await page.getByRole("link", { name: "Смартфоны", exact: true }).first().click();
+  await openLeafFromCatalog(page, "Смартфоны и гаджеты", "Смартфоны");
   await expect(page.getByRole("heading", { level: 1, name: "Смартфоны" })).toBeVisible();
   return page
     .getByRole("list", { name: "Товары категории" })
