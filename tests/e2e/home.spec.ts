@@ -55,7 +55,8 @@ test("the home page leads with banners, offers the sections with pictures and «
   const sections = page.getByRole("navigation", { name: "Разделы каталога" });
   const tiles = sections.getByRole("list").getByRole("link");
   await expect(tiles).toHaveCount(8);
-  await expect(tiles.first().getByRole("img")).toHaveAttribute("src", /^\/img\/g[\w-]{21}\/160$/);
+  // Each tile's picture is decorative: the link is named by the section.
+  await expect(tiles.first().locator("img")).toHaveAttribute("src", /^\/img\/g[\w-]{21}\/160$/);
   await expect(page.getByRole("heading", { level: 2, name: "Скидки дня" })).toBeVisible();
   const discounts = page.getByRole("list", { name: "Скидки дня" }).getByRole("article");
   await expect(discounts.first()).toContainText("%");
@@ -64,13 +65,13 @@ test("the home page leads with banners, offers the sections with pictures and «
   for (const block of ["Популярные товары", "Скидки дня", "Новинки"])
     await expect(page.getByRole("list", { name: block }).getByText("Нет в наличии")).toHaveCount(0);
 
+  await expect(sections.getByRole("link", { name: "Электроника" })).toHaveAttribute(
+    "href",
+    /^\/catalog\/\d+\/elektronika$/,
+  );
   await page.getByRole("link", { name: "Смотреть все: Скидки дня" }).click();
   await expect(page).toHaveURL(/\/collection\/discounts\?sort=discount$/);
   await expect(page.getByRole("heading", { level: 1, name: "Скидки дня" })).toBeVisible();
-  await page.goBack();
-  await waitForHydration(page);
-  await sections.getByRole("link", { name: "Электроника" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Электроника" })).toBeVisible();
 });
 
 test("products the shopper opened come back on the home page as 'recently viewed'", async ({
