@@ -1,13 +1,18 @@
 import { z } from "zod";
-import { MAX_FILTER_VALUES, MAX_FILTER_VALUES_TOTAL, MAX_RESULT_DEPTH } from "./input-bounds.ts";
 import { idParam } from "./id-param.ts";
+import { MAX_FILTER_VALUES, MAX_FILTER_VALUES_TOTAL, MAX_RESULT_DEPTH } from "./input-bounds.ts";
 import { kopecksSchema } from "./money-schema.ts";
 
 export const imageSchema = z.object({
+  /** A catalogue picture's base (`/img/<id>`): pages add a width (ADR 061). Older pictures: a whole URL. */
   url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
   alt: z.string(),
+  /** The picture's average colour (`#rrggbb`), painted until it arrives; "" or absent when unknown. */
+  placeholder: z.string().optional(),
+  /** A tiny blurred image of it (a `data:` URL), for the picture a page leads with. */
+  blur: z.string().optional(),
 });
 
 /** Where a product stands for a shopper; the product page and cards show exactly one of these. */
@@ -56,6 +61,7 @@ export type ProductSort = z.infer<typeof productSortSchema>;
 
 /** Brand and seller codes: lower-case latin letters, digits and hyphens. */
 const CODE = /^[a-z0-9-]{1,64}$/;
+
 export { MAX_FILTER_VALUES, MAX_FILTER_VALUES_TOTAL, MAX_RESULT_DEPTH };
 
 /** page × limit within MAX_RESULT_DEPTH; for the refinement of a paged query. */

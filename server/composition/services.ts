@@ -6,12 +6,15 @@ import type { Database } from "#server/db/client.ts";
 import { createUnitOfWork } from "#server/db/unit-of-work.ts";
 import { createAddressesRepository } from "#server/domain/addresses/repository.ts";
 import { createAddressesService } from "#server/domain/addresses/service.ts";
+import { createAuditRepository } from "#server/domain/audit/repository.ts";
 import { createBankSignInRepository } from "#server/domain/bank-sign-in/repository.ts";
 import { type BankSignInOptions, createBankSignInService } from "#server/domain/bank-sign-in/service.ts";
 import { createBasketRepository } from "#server/domain/basket/repository.ts";
 import { createBasketService, optionMaxItems } from "#server/domain/basket/service.ts";
 import { createBonusRepository } from "#server/domain/bonus/repository.ts";
 import { createBonusService } from "#server/domain/bonus/service.ts";
+import { createCashbackService } from "#server/domain/cashback/maturation.ts";
+import { createCashbackRepository } from "#server/domain/cashback/repository.ts";
 import { createCatalogRepository } from "#server/domain/catalog/repository.ts";
 import { createCatalogService } from "#server/domain/catalog/service.ts";
 import { createCatalogTilesService } from "#server/domain/catalog/tiles.ts";
@@ -19,75 +22,75 @@ import { createCatalogMenuRepository } from "#server/domain/catalog-menu/reposit
 import { createCatalogMenuService } from "#server/domain/catalog-menu/service.ts";
 import { createContentRepository } from "#server/domain/content/repository.ts";
 import { createContentService } from "#server/domain/content/service.ts";
-import { createDeliveryRepository } from "#server/domain/delivery/repository.ts";
-import { createDeliveryService, type DeliveryServiceOptions } from "#server/domain/delivery/service.ts";
 import { createDadataClient, type DadataSettings } from "#server/domain/delivery/dadata.ts";
 import { createDadataLookup, withStandInFallback } from "#server/domain/delivery/dadata-lookup.ts";
+import { createDeliveryRepository } from "#server/domain/delivery/repository.ts";
+import { createDeliveryService, type DeliveryServiceOptions } from "#server/domain/delivery/service.ts";
 import { createSuggestService } from "#server/domain/delivery/suggest-service.ts";
 import { createGeoRepository } from "#server/domain/geo/repository.ts";
 import { createGeoService } from "#server/domain/geo/service.ts";
-import { createAuditRepository } from "#server/domain/audit/repository.ts";
+import { createIdentityRepository } from "#server/domain/identity/repository.ts";
+import { createIdentityService } from "#server/domain/identity/service.ts";
+import { drawRecipe } from "#server/domain/images/draw.ts";
+import { createImagesRepository } from "#server/domain/images/repository.ts";
+import { createImagesService } from "#server/domain/images/service.ts";
 import { createStockDeskRepository } from "#server/domain/inventory/repository.ts";
+import { createStockDeskService } from "#server/domain/inventory/service.ts";
+import { createMediaService } from "#server/domain/media/service.ts";
 import { createBannersService } from "#server/domain/merchandising/banners-service.ts";
 import { createProductPhotosService } from "#server/domain/merchandising/photos-service.ts";
 import { createMerchandisingRepository } from "#server/domain/merchandising/repository.ts";
-import { createStockDeskService } from "#server/domain/inventory/service.ts";
-import { createPaymentProblemsRepository } from "#server/domain/payment-problems/repository.ts";
-import { createPaymentProblemsService } from "#server/domain/payment-problems/service.ts";
-import { createSmsOutboxRepository } from "#server/domain/sms-outbox/repository.ts";
-import { createIdentityRepository } from "#server/domain/identity/repository.ts";
-import { createIdentityService } from "#server/domain/identity/service.ts";
-import { createStaffRepository } from "#server/domain/staff/repository.ts";
-import { createStaffService } from "#server/domain/staff/service.ts";
-import { createSupportRepository } from "#server/domain/support/repository.ts";
-import { createSupportService } from "#server/domain/support/service.ts";
-import { createReviewsRepository } from "#server/domain/reviews/repository.ts";
-import { createReviewsService } from "#server/domain/reviews/service.ts";
-import { createQuestionsRepository } from "#server/domain/questions/repository.ts";
-import { createQuestionsService } from "#server/domain/questions/service.ts";
-import { createStockAlertsRepository } from "#server/domain/stock-alerts/repository.ts";
-import { createStockAlertsService } from "#server/domain/stock-alerts/service.ts";
-import { createMediaService } from "#server/domain/media/service.ts";
-import { courierSlotPolicy } from "#server/domain/orders/courier-slots.ts";
 import { createRefundsRepository } from "#server/domain/order-refunds/repository.ts";
+import { createOrderNotificationsRepository } from "#server/domain/order-sms/repository.ts";
+import { createOrderSmsService } from "#server/domain/order-sms/sms.ts";
+import { ordersContext } from "#server/domain/orders/context.ts";
+import { courierSlotPolicy } from "#server/domain/orders/courier-slots.ts";
 import { createOrdersRepository } from "#server/domain/orders/repository.ts";
 import { createOrdersService, type OrdersOptions } from "#server/domain/orders/service.ts";
-import { ordersContext } from "#server/domain/orders/context.ts";
-import { createReturnsRepository } from "#server/domain/returns/repository.ts";
-import { createReturnsService } from "#server/domain/returns/service.ts";
+import { createPaymentProblemsRepository } from "#server/domain/payment-problems/repository.ts";
+import { createPaymentProblemsService } from "#server/domain/payment-problems/service.ts";
 import { createPhoneCodesRepository } from "#server/domain/phone-sign-in/repository.ts";
 import { createPhoneCodesService, type PhoneSignInOptions } from "#server/domain/phone-sign-in/service.ts";
 import type { SmsGateway } from "#server/domain/phone-sign-in/sms-gateway.ts";
 import { createSmsRuGateway } from "#server/domain/phone-sign-in/sms-ru-gateway.ts";
-import { createOrderNotificationsRepository } from "#server/domain/order-sms/repository.ts";
-import { createOrderSmsService } from "#server/domain/order-sms/sms.ts";
-import { createCashbackRepository } from "#server/domain/cashback/repository.ts";
-import { createCashbackService } from "#server/domain/cashback/maturation.ts";
-import { createPurchasesRepository } from "#server/domain/purchases/repository.ts";
-import { createPurchasesService } from "#server/domain/purchases/service.ts";
 import { createProfileRepository } from "#server/domain/profile/repository.ts";
 import { createProfileService } from "#server/domain/profile/service.ts";
+import { createPurchasesRepository } from "#server/domain/purchases/repository.ts";
+import { createPurchasesService } from "#server/domain/purchases/service.ts";
+import { createQuestionsRepository } from "#server/domain/questions/repository.ts";
+import { createQuestionsService } from "#server/domain/questions/service.ts";
 import { createRecentSearchesRepository } from "#server/domain/recent-searches/repository.ts";
 import { createRecentSearchesService } from "#server/domain/recent-searches/service.ts";
 import { createRecipientsRepository } from "#server/domain/recipients/repository.ts";
 import { createRecipientsService } from "#server/domain/recipients/service.ts";
 import { createReferenceRepository } from "#server/domain/reference/repository.ts";
 import { createReferenceService } from "#server/domain/reference/service.ts";
+import { createReturnsRepository } from "#server/domain/returns/repository.ts";
+import { createReturnsService } from "#server/domain/returns/service.ts";
+import { createReviewsRepository } from "#server/domain/reviews/repository.ts";
+import { createReviewsService } from "#server/domain/reviews/service.ts";
 import { createRoutingRepository } from "#server/domain/routing/repository.ts";
 import { createRoutingService } from "#server/domain/routing/service.ts";
 import { createSearchRepository } from "#server/domain/search/repository.ts";
 import { createSearchService } from "#server/domain/search/service.ts";
 import { createSitemapRepository } from "#server/domain/seo/repository.ts";
 import { createSitemapService } from "#server/domain/seo/sitemap-service.ts";
+import { createSmsOutboxRepository } from "#server/domain/sms-outbox/repository.ts";
+import { createStaffRepository } from "#server/domain/staff/repository.ts";
+import { createStaffService } from "#server/domain/staff/service.ts";
+import { createStockAlertsRepository } from "#server/domain/stock-alerts/repository.ts";
+import { createStockAlertsService } from "#server/domain/stock-alerts/service.ts";
+import { createSupportRepository } from "#server/domain/support/repository.ts";
+import { createSupportService } from "#server/domain/support/service.ts";
+import { createUploadsRepository } from "#server/domain/uploads/repository.ts";
+import { createUploadsService, type UploadsOptions } from "#server/domain/uploads/service.ts";
+import { createDiskStorage, createS3Storage, type S3Settings } from "#server/domain/uploads/storage.ts";
 import { createViewedRepository } from "#server/domain/viewed/repository.ts";
 import { createViewedService } from "#server/domain/viewed/service.ts";
 import { createVisitorMergeRepository } from "#server/domain/visitor-merge/repository.ts";
 import { createVisitorMergeService } from "#server/domain/visitor-merge/service.ts";
 import { createWishlistRepository } from "#server/domain/wishlist/repository.ts";
 import { createWishlistService } from "#server/domain/wishlist/service.ts";
-import { createUploadsRepository } from "#server/domain/uploads/repository.ts";
-import { createUploadsService, type UploadsOptions } from "#server/domain/uploads/service.ts";
-import { createDiskStorage, createS3Storage, type S3Settings } from "#server/domain/uploads/storage.ts";
 import type { Logger } from "#server/logger.ts";
 import { paths } from "#server/paths.ts";
 import { createBankStandInRepository } from "#server/stand-ins/bank/repository.ts";
@@ -133,6 +136,8 @@ export interface ServiceOptions {
    * address (ADR 066).
    */
   origin?: string;
+  /** Catalogue pictures (ADR 061): the folder their made copies are kept in (default `.data/image-cache`). */
+  images?: { cacheDir?: string };
 }
 
 /** Links in SMS when no origin is given (scripts, tests): the default local server. */
@@ -227,6 +232,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     currentCity: catalogOnly,
     confirmCity: catalogOnly,
   });
+  const photoStorage = options.uploads?.s3
+    ? createS3Storage(options.uploads.s3)
+    : createDiskStorage(options.uploads?.dir ?? `${paths.data}/uploads`);
   // Reviews from buyers (ADR 060): a review, its photos and the product's rating in one transaction;
   // operators' hiding audited. Its photos are public while the review is published.
   const reviews = createReviewsService(
@@ -237,6 +245,12 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     })),
   );
   // Personal, never cached; a change locks the basket row, checks every rule and moves the version (ADR 038).
+  // Photos of refunds, appeals and reviews: stored whole or not at all, seen by owner and staff (ADR 057).
+  const uploads = createUploadsService(createUploadsRepository(db), {
+    reviewIsPublic: reviews.isPublic,
+    ...options.uploads,
+    storage: photoStorage,
+  });
   const ordersWork = createUnitOfWork(db, (x) => ({
     orders: createOrdersRepository(x),
     bonus: createBonusRepository(x),
@@ -382,14 +396,17 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     viewed: noted(createViewedService(createUnitOfWork(db, createViewedRepository))),
     // Sign-in moves the visitor's wishlist, views, searches and basket lines to the user in one transaction.
     visitorMerge: createVisitorMergeService(createUnitOfWork(db, createVisitorMergeRepository)),
-    // Photos of refunds, appeals and reviews: stored whole or not at all, seen by owner and staff (ADR 057).
-    uploads: createUploadsService(createUploadsRepository(db), {
-      reviewIsPublic: reviews.isPublic,
-      ...options.uploads,
-      storage: options.uploads?.s3
-        ? createS3Storage(options.uploads.s3)
-        : createDiskStorage(options.uploads?.dir ?? `${paths.data}/uploads`),
-    }),
+    uploads,
+    // Catalogue pictures (ADR 061): originals stored once, copies made per width and format on demand.
+    images: createImagesService(
+      createUnitOfWork(db, (x) => ({ images: createImagesRepository(x) })),
+      uploads,
+      {
+        cacheDir: options.images?.cacheDir ?? `${paths.data}/image-cache`,
+        storage: photoStorage,
+        draw: drawRecipe,
+      },
+    ),
     // Products' photos and the home page's banners, operators' changes audited (ADR 067).
     productPhotos: createProductPhotosService(merchandisingWork),
     banners,

@@ -9,8 +9,8 @@ import type { Database } from "#server/db/client.ts";
 import {
   brands,
   categories,
-  cities,
   categoryProperties,
+  cities,
   inventory,
   orderShipments,
   productImages,
@@ -95,6 +95,7 @@ export const cardColumns = {
   imageWidth: productImages.width,
   imageHeight: productImages.height,
   imageAlt: productImages.alt,
+  imagePlaceholder: productImages.placeholder,
   // The seller's warehouse and cut-off (a primary-key lookup per card): the card's delivery date.
   dispatch: sql<{ latitude: number; longitude: number; timezone: string; cutoffHour: number } | null>`(
     SELECT json_build_object('latitude', c.latitude, 'longitude', c.longitude, 'timezone', c.timezone, 'cutoffHour', s.cutoff_hour)
@@ -475,6 +476,7 @@ export function createCatalogRepository(db: Database) {
             width: productImages.width,
             height: productImages.height,
             alt: productImages.alt,
+            placeholder: productImages.placeholder,
           })
           .from(productImages)
           .where(eq(productImages.productId, id))

@@ -17,6 +17,7 @@ import type {
 } from "#contract/catalog.ts";
 import { MAX_FILTER_VALUES, MAX_FILTER_VALUES_TOTAL } from "#contract/catalog.ts";
 import { type Kopecks, kopecks } from "#contract/money.ts";
+import { placeholderColour, placeholderDataUrl } from "#server/domain/images/placeholder.ts";
 import { AppError, type FieldIssue } from "#server/errors.ts";
 import { assembleFacets, explainEmpty, withoutCounts } from "./facets.ts";
 import {
@@ -78,7 +79,13 @@ export function toCard(row: ProductCardRow): ProductCard {
     installments: row.installments,
     image:
       row.imageUrl !== null && row.imageWidth !== null && row.imageHeight !== null
-        ? { url: row.imageUrl, width: row.imageWidth, height: row.imageHeight, alt: row.imageAlt ?? row.name }
+        ? {
+            url: row.imageUrl,
+            width: row.imageWidth,
+            height: row.imageHeight,
+            alt: row.imageAlt ?? row.name,
+            placeholder: placeholderColour(row.imagePlaceholder ?? ""),
+          }
         : null,
     brand: { code: row.brandCode, name: row.brandName },
     dispatch: row.dispatch
@@ -363,7 +370,12 @@ export function createCatalogService(repository: CatalogRepository) {
         ...toCard(card),
         description: extras.description,
         stock: extras.stock,
-        images: extras.images,
+        // The gallery leads with its first picture: its blurred stand-in, the rest their colours.
+        images: extras.images.map(({ placeholder, ...image }, i) => ({
+          ...image,
+          placeholder: placeholderColour(placeholder),
+          ...(i === 0 ? { blur: placeholderDataUrl(placeholder) } : {}),
+        })),
         properties: extras.properties,
         category: { id: extras.categoryId, name: extras.categoryName, slug: extras.categorySlug },
         seller: {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { thumbHashOf } from "./placeholder.ts";
 
 // Pictures the seed draws (ADR 061): a recipe — what to draw, in which colour, from which side — is
@@ -25,7 +25,7 @@ export function generatedImageId(recipe: string, artVersion: number): string {
 }
 
 /** The drawing at `width` px wide (its height follows the frame), as a sharp pipeline to encode. */
-export function renderSvg(svg: string, width: number): sharp.Sharp {
+export function renderSvg(svg: string, width: number): Sharp {
   const density = (72 * width) / GENERATED_SIZE.width;
   return sharp(Buffer.from(svg), { density }).resize({ width, withoutEnlargement: false });
 }

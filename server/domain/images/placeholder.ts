@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from "node:zlib";
-import type sharp from "sharp";
+import type { Sharp } from "sharp";
 import { rgbaToThumbHash, thumbHashToAverageRGBA, thumbHashToRGBA } from "thumbhash";
 
 // A picture's placeholder (ADR 061): its ThumbHash (about 25 bytes) is kept beside it; pages get what it
@@ -7,7 +7,7 @@ import { rgbaToThumbHash, thumbHashToAverageRGBA, thumbHashToRGBA } from "thumbh
 // picture a page leads with — so the browser paints the picture's colours before it arrives.
 
 /** The ThumbHash of a picture's pixels, base64; computed from a copy at most 100 px on its longer side. */
-export async function thumbHashOf(input: sharp.Sharp): Promise<string> {
+export async function thumbHashOf(input: Sharp): Promise<string> {
   const { data, info } = await input
     .resize({ width: 100, height: 100, fit: "inside" })
     .ensureAlpha()

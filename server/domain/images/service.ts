@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { UPLOAD_ID } from "#contract/uploads.ts";
 import type { UnitOfWork } from "#server/db/unit-of-work.ts";
 import { semaphore } from "#server/domain/semaphore.ts";
@@ -60,7 +60,7 @@ export function createImagesService(
   };
 
   /** The original as a sharp pipeline scaled to `width` (never wider than an upload is). */
-  const source = async (row: ImageRow, width: number): Promise<sharp.Sharp> => {
+  const source = async (row: ImageRow, width: number): Promise<Sharp> => {
     if (row.source === "generated") {
       const svg = row.recipe ? options.draw(row.recipe) : undefined;
       if (!svg) throw notFound();

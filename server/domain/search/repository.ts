@@ -257,6 +257,7 @@ export function createSearchRepository(db: Database) {
           imageWidth: productImages.width,
           imageHeight: productImages.height,
           imageAlt: productImages.alt,
+          imagePlaceholder: productImages.placeholder,
         })
         .from(products)
         .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))

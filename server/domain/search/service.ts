@@ -16,6 +16,7 @@ import {
   type PropertyGroup,
 } from "#server/domain/catalog/facets-filters.ts";
 import { type CatalogService, toCard } from "#server/domain/catalog/service.ts";
+import { placeholderColour } from "#server/domain/images/placeholder.ts";
 import { isCorrectable } from "./normalize.ts";
 import {
   type Alternatives,
@@ -403,7 +404,13 @@ export function createSearchService(repository: SearchRepository, options: Searc
           price: kopecks(p.price),
           image:
             p.imageUrl !== null && p.imageWidth !== null && p.imageHeight !== null
-              ? { url: p.imageUrl, width: p.imageWidth, height: p.imageHeight, alt: p.imageAlt ?? p.name }
+              ? {
+                  url: p.imageUrl,
+                  width: p.imageWidth,
+                  height: p.imageHeight,
+                  alt: p.imageAlt ?? p.name,
+                  placeholder: placeholderColour(p.imagePlaceholder ?? ""),
+                }
               : null,
         })),
       };

@@ -3,12 +3,17 @@ import { BasketButton } from "#app/features/basket/index.ts";
 import { PurchasedNote } from "#app/features/purchases/index.ts";
 import { WishlistHeart } from "#app/features/wishlist/index.ts";
 import { usePreloadOnIntent } from "#app/lib/deploy/preload-queue.ts";
+import { Picture } from "#app/ui/picture.tsx";
 import type { ProductCard as ProductCardData } from "#contract/catalog.ts";
 import { formatCount, formatRating, formatRub } from "#contract/format.ts";
 import { productUrl } from "#contract/urls.ts";
 import { DeliveryPromise } from "./delivery-promise.tsx";
 import { InstallmentNote } from "./installment-note.tsx";
 import { TopProfitBadge } from "./top-profit-badge.tsx";
+
+/** A card is half a phone's screen, a third of a tablet's, about 240 px of a desktop's grid. */
+const CARD_SIZES = "(max-width: 767px) 50vw, (max-width: 1200px) 33vw, 240px";
+const CARD_WIDTHS = [160, 240, 320, 480, 640] as const;
 
 const stateLabel = {
   sold_out: "Нет в наличии",
@@ -33,14 +38,13 @@ export function ProductCard({
       <Link className="product-card__link" to={href} {...preload}>
         <div className="product-card__media">
           {product.image ? (
-            <img
-              src={product.image.url}
-              width={product.image.width}
-              height={product.image.height}
-              alt={product.image.alt}
-              loading={eager ? "eager" : "lazy"}
-              fetchPriority={priority ? "high" : "auto"}
-              decoding="async"
+            <Picture
+              image={product.image}
+              sizes={CARD_SIZES}
+              widths={CARD_WIDTHS}
+              fallbackWidth={320}
+              eager={eager}
+              priority={priority}
             />
           ) : null}
           {product.discountPercent > 0 ? (

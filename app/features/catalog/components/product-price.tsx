@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { BasketButton } from "#app/features/basket/index.ts";
+import { StockAlertSlot } from "#app/features/questions/index.ts";
 import { useFeature } from "#app/lib/features.ts";
 import type { ProductDetail } from "#contract/catalog.ts";
 import { formatRub } from "#contract/format.ts";
-import { StockAlertSlot } from "#app/features/questions/index.ts";
 import { TOP_PROFIT_INFO_PATH } from "../collections.ts";
 import { InstallmentNote } from "./installment-note.tsx";
 

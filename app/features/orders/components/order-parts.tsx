@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { imageSrc } from "#app/ui/picture.tsx";
 import { deliveryDayWords, localDateTime } from "#contract/delivery-dates.ts";
 import { formatPoints, formatRub } from "#contract/format.ts";
 import { installmentPlanText, installmentSchedule } from "#contract/installments.ts";
@@ -175,7 +176,14 @@ export function OrderShipments({
             {shipment.lines.map((line) => (
               <li key={line.productId} className="order-line">
                 {line.image ? (
-                  <img src={line.image.url} alt="" width={56} height={56} loading="lazy" decoding="async" />
+                  <img
+                    src={imageSrc(line.image.url, 160)}
+                    alt=""
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 ) : (
                   <span className="order-line__no-image" aria-hidden="true" />
                 )}
