@@ -7,7 +7,8 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { CrawlerContext } from "./lib/crawler.ts";
 import { CspNonceContext } from "./lib/csp-nonce.ts";
-import { errorStatus, isCrawler } from "./lib/errors.ts";
+import { isCrawler } from "./lib/crawler-pattern.ts";
+import { errorStatus } from "./lib/errors.ts";
 
 /**
  * React Router's default Node entry plus the Content-Security-Policy nonce (ADR 021): the server puts a

@@ -12,15 +12,15 @@ describe("non-fatal client errors", () => {
     vi.restoreAllMocks();
   });
 
-  it("show shoppers the error screen with the error's status", () => {
+  it("show shoppers the error screen with the error's status", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    reportNonFatalError(new ApiError({ status: 503, message: "down" }), human);
+    await reportNonFatalError(new ApiError({ status: 503, message: "down" }), human);
     expect(getAppError()).toEqual({ status: 503, message: "down" });
   });
 
-  it("are only logged for crawlers", () => {
+  it("are only logged for crawlers", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    reportNonFatalError(new ApiError({ status: 500 }), bot);
+    await reportNonFatalError(new ApiError({ status: 500 }), bot);
     expect(getAppError()).toBeNull();
     expect(log).toHaveBeenCalledOnce();
   });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { errorStatus, isCrawler } from "./errors.ts";
+import { errorStatus } from "./errors.ts";
 
 /**
  * Non-fatal client errors (a failed background query such as the guid dictionary). Shoppers get the
@@ -20,15 +20,18 @@ const emit = () => {
 export function reportNonFatalError(
   error: unknown,
   userAgent: string = globalThis.navigator?.userAgent ?? "",
-): void {
+): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
-  if (isCrawler(userAgent)) {
-    console.error("[non-fatal]", message);
-    return;
-  }
-  console.error("[non-fatal]", error);
-  current = { status: errorStatus(error), message };
-  emit();
+  // isbot's list is loaded only now that an error happened (crawler-pattern.ts).
+  return import("./crawler-pattern.ts").then(({ isCrawler }) => {
+    if (isCrawler(userAgent)) {
+      console.error("[non-fatal]", message);
+      return;
+    }
+    console.error("[non-fatal]", error);
+    current = { status: errorStatus(error), message };
+    emit();
+  });
 }
 
 export function clearAppError(): void {

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-client.ts";
-import { errorStatus, humanizeDuration, isCrawler, showsErrorScreen, toScreenError } from "./errors.ts";
+import { isCrawler } from "./crawler-pattern.ts";
+import { errorStatus, humanizeDuration, showsErrorScreen, toScreenError } from "./errors.ts";
 
 function routeError(status: number, body: unknown = null) {
   // What a loader's `throw data(body, { status })` turns into on the error boundary.

@@ -1,4 +1,3 @@
-import { createIsbotFromList, list } from "isbot";
 import { isRouteErrorResponse } from "react-router";
 import { formatCount } from "#contract/format.ts";
 
@@ -38,20 +37,6 @@ export function toScreenError(error: unknown): ScreenError {
     return { status, statusMessage: "error", message, fatal: true };
   }
   return { status: 500, statusMessage: "error", message: "Internal error", fatal: true };
-}
-
-/**
- * isbot's list without its `headless` entry: headless Chrome is the browser our journeys drive as a
- * shopper, and Lighthouse, which also runs headless, is named by its own `Chrome-Lighthouse` entry.
- */
-const crawlerPattern = createIsbotFromList(list.filter((pattern) => pattern !== "headless"));
-
-/**
- * Search engines, link previews, Lighthouse and scripts (spec §4: "bots, lighthouse, facebook and google
- * crawlers"), by isbot's list (ADR 068): they get logs, not error screens for our own failures.
- */
-export function isCrawler(userAgent: string | null | undefined): boolean {
-  return !!userAgent && crawlerPattern(userAgent);
 }
 
 /**

@@ -30,7 +30,8 @@ export function homePurchasesQuery(hint: string) {
 
 /** A home collection's first products, only those in stock (the API's `inStock` filter). */
 export function homeCollectionQuery(params: ProductListParams & { inStock: true }, api?: ApiClient) {
-  const query = { ...params, topProfit: params.topProfit ? "true" : undefined, inStock: "true" };
+  const { topProfit, ...rest } = params;
+  const query = { ...rest, ...(topProfit ? { topProfit: "true" as const } : {}), inStock: "true" as const };
   return queryOptions({
     queryKey: [...homeKeys.all, "collection", params] as const,
     queryFn: ({ signal }) => unwrap((api ?? getApi()).v1.products.$get({ query }, { init: { signal } })),

@@ -1,3 +1,4 @@
+import type { SectionKey } from "./catalog-types.ts";
 import { sql } from "drizzle-orm";
 import { categoryUrl } from "#contract/urls.ts";
 import type { Database } from "#server/db/client.ts";
@@ -17,7 +18,7 @@ interface BannerSeed {
   title: string;
   subtitle: string;
   /** The catalogue section it leads to (catalog-tree's section key). */
-  section: string;
+  section: SectionKey;
 }
 
 const ALFA = "ef3124";
