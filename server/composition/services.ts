@@ -300,11 +300,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     purchases: createPurchasesService(createPurchasesRepository(db), basket),
     catalog: shared("catalog", createCatalogService(catalogRepository), TAGS.catalog),
     // The catalogue page's picture tiles (issue 22, point 4).
-    catalogTiles: shared(
-      "catalogTiles",
-      createCatalogTilesService(catalogRepository),
-      TAGS.catalogTiles,
-    ),
+    catalogTiles: shared("catalogTiles", createCatalogTilesService(catalogRepository), TAGS.catalogTiles),
     // Personal, never cached: placement, payment and expiry, each a transaction with conditional updates (ADR 040).
     orders: createOrdersService(ordersWork, ordersOptions),
     // Returns of delivered goods (ADR 059): on the orders' unit of work, their money through its refund job.

@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type CatalogTiles, catalogTilesSchema } from "#contract/catalog-tiles.ts";
 import { getTestContext } from "#tests/fixtures/test-app.ts";
+import { bestPictureBelow, inStockBelow, setHasStock } from "#tests/fixtures/tiles-data.ts";
 
 async function tiles(): Promise<CatalogTiles> {
   const { app } = await getTestContext();
@@ -9,8 +9,6 @@ async function tiles(): Promise<CatalogTiles> {
   expect(res.status).toBe(200);
   return catalogTilesSchema.parse(await res.json());
 }
-
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe("GET /api/v1/categories/tiles", () => {
   it("gives every section its branches, each with a picture of a product in stock below it", async () => {
@@ -27,15 +25,8 @@ describe("GET /api/v1/categories/tiles", () => {
     }
     // Each picture is the hero of the branch's most popular product a shopper can buy now.
     for (const b of branches.slice(0, 12)) {
-      const [best] = rows<{ url: string }>(
-        await database.db.execute(sql`
-          SELECT (SELECT url FROM product_images i WHERE i.product_id = p.id ORDER BY position LIMIT 1) AS url
-          FROM products p JOIN categories leaf ON leaf.id = p.category_id
-          JOIN categories b ON b.id = ${b.id} AND leaf.path LIKE b.path || '.%'
-          WHERE p.has_stock AND NOT p.is_preorder AND NOT p.is_coming_soon
-          ORDER BY p.popularity DESC, p.id LIMIT 1`),
-      );
-      expect(b.image?.url, b.name).toBe(best?.url);
+      const best = await bestPictureBelow(database.db, b.id);
+      expect(b.image?.url, b.name).toBe(best);
     }
   });
 
@@ -44,17 +35,8 @@ describe("GET /api/v1/categories/tiles", () => {
     const before = await tiles();
     const branch = before.items[0]?.children[0];
     if (!branch) throw new Error("the seed has no branches");
-    const ids = rows<{ id: number }>(
-      await database.db.execute(sql`
-        SELECT p.id FROM products p JOIN categories leaf ON leaf.id = p.category_id
-        JOIN categories b ON b.id = ${branch.id} AND leaf.path LIKE b.path || '.%'
-        WHERE p.has_stock`),
-    ).map((r) => Number(r.id));
-    const idList = sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    await database.db.execute(sql`UPDATE products SET has_stock = false WHERE id IN (${idList})`);
+    const ids = await inStockBelow(database.db, branch.id);
+    await setHasStock(database.db, ids, false);
     try {
       // The cached answer is dropped by the database's change notice, which arrives on its own time.
       await expect
@@ -63,7 +45,7 @@ describe("GET /api/v1/categories/tiles", () => {
       // Its section still shows a product from another branch.
       expect((await tiles()).items[0]?.image).not.toBeNull();
     } finally {
-      await database.db.execute(sql`UPDATE products SET has_stock = true WHERE id IN (${idList})`);
+      await setHasStock(database.db, ids, true);
     }
     await expect.poll(async () => (await tiles()).items[0]?.children[0]?.image).toEqual(branch.image);
   });

@@ -37,9 +37,7 @@ describe("GET /api/v1/products", () => {
       expect(p.oldPrice!).toBeGreaterThan(p.price);
       expect(p.discountPercent).toBe(Math.round((100 * (p.oldPrice! - p.price)) / p.oldPrice!));
     }
-    expect(items.every((p) => Number.isInteger(p.price) && p.image?.url.startsWith("/img/"))).toBe(
-      true,
-    );
+    expect(items.every((p) => Number.isInteger(p.price) && p.image?.url.startsWith("/img/"))).toBe(true);
   });
 
   it("rejects invalid parameters with 400 naming each offending field", async () => {

@@ -685,3 +685,6 @@ export function createCatalogRepository(db: Database) {
   };
 }
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
+
+/** A filter the repository builds from a search, for the service to pass back (the service knows no Drizzle). */
+export type { SQL as RepositoryFilter } from "drizzle-orm";

@@ -1,4 +1,3 @@
-import type { SQL } from "drizzle-orm";
 import type {
   Brand,
   CategoryNode,
@@ -29,7 +28,7 @@ import {
   parsePropertyParams,
   splitEnumValues,
 } from "./facets-filters.ts";
-import type { CatalogRepository, ProductCardRow } from "./repository.ts";
+import type { CatalogRepository, ProductCardRow, RepositoryFilter } from "./repository.ts";
 import { variantPicker } from "./variants.ts";
 
 /** `hasStock`: whether there are units to sell, as the catalogue keeps it (`products.has_stock`, ADR 048). */
@@ -256,7 +255,7 @@ export function createCatalogService(repository: CatalogRepository) {
       query: ProductFacetsQuery,
       properties: PropertyFilterParams = {},
       /** Search's results: only products `matching`, the properties of `propertiesOf` (resolveFilter). */
-      scope: { matching?: SQL; propertiesOf?: number } = {},
+      scope: { matching?: RepositoryFilter; propertiesOf?: number } = {},
     ): Promise<ProductFacets> {
       const resolved = await resolveFilter(query, properties, scope.propertiesOf);
       const { groups, context, hasCategory } = resolved;

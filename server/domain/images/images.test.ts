@@ -46,7 +46,7 @@ describe("placeholders", () => {
     const colour = placeholderColour(hash);
     expect(colour).toMatch(/^#[0-9a-f]{6}$/);
     // Blue body on light grey: blue dominates the average's channels.
-    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16)) as [
+    const [r, , b] = [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16)) as [
       number,
       number,
       number,
