@@ -119,8 +119,15 @@ describe("sitemap over the seeded catalogue", () => {
     for (const table of ["categories", "products", "brands", "sellers"]) {
       const listed = shards.filter((s) => s.startsWith(`/sitemaps/${table}-`));
       const last = Math.max(...listed.map((s) => Number(/-(\d+)\.xml$/.exec(s)![1])));
-      // No gaps in a freshly seeded catalogue, and the shard after the last one is not there.
-      expect(listed).toEqual(Array.from({ length: last }, (_, i) => `/sitemaps/${table}-${i + 1}.xml`));
+      // Every listed shard has pages and the shard after the last one is not there. Other suites of the
+      // worker make products and delete them again (tests/fixtures/order-data.ts), so a range of ids past
+      // the seeded ones may be empty: such a shard is left out of the index, not listed empty.
+      expect(listed[0]).toBe(`/sitemaps/${table}-1.xml`);
+      for (const shard of listed) {
+        const res = await app.request(shard);
+        expect(res.status, shard).toBe(200);
+        expect(await res.text(), shard).toContain("<loc>");
+      }
       expect((await app.request(`/sitemaps/${table}-${last + 1}.xml`)).status).toBe(404);
     }
   });
