@@ -86,7 +86,10 @@ export async function loader(args: Route.LoaderArgs) {
       queryClient.ensureQueryData(facetsQuery(scope, state.filters, api)),
     ]).catch((error: unknown) => {
       // A shared link whose filter or category no longer exists opens the plain results instead.
-      if (error instanceof ApiError && (error.status === 400 || error.status === 404))
+      // Only when there is something to drop: a query the API refuses by itself (a NUL in it) would
+      // redirect to itself for ever, and is the not-found screen as before.
+      const narrowed = [...url.searchParams.keys()].some((key) => key !== "q");
+      if (error instanceof ApiError && (error.status === 400 || error.status === 404) && narrowed)
         throw redirect(searchUrl(q));
       throw error;
     });
