@@ -33,8 +33,9 @@ function pictureParams<S extends z.ZodType>(schema: S) {
 }
 
 /**
- * Locally generated catalogue pictures: /media/products/{id}/{position}.svg, shoppers' review photos
- * /media/reviews/{reviewId}/{position}.svg and brand logos /media/brands/{code}.svg.
+ * Locally generated pictures: brand logos /media/brands/{code}.svg; and, for databases seeded before the
+ * image pipeline (ADR 061, 069), product pictures /media/products/{id}/{position}.svg and review photos
+ * /media/reviews/{reviewId}/{position}.svg. New seeds serve both from /img.
  */
 export const mediaRoute = new Hono<AppEnv>()
   .get("/products/:id/:file", pictureParams(productImageParams), async (c) => {

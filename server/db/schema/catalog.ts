@@ -295,6 +295,11 @@ export const reviewPhotos = pgTable(
     alt: text("alt").notNull(),
     /** A buyer's photo: the upload (purpose `review`) served at `url`; null for the seeded pictures. */
     uploadId: text("upload_id"),
+    /**
+     * A seeded photo drawn by the image pipeline (ADR 069), served at `url` = `/img/<id>` at any width.
+     * Migration 0030 adds its foreign key to `images` (as 0029 does for product_images: no import cycle).
+     */
+    imageId: text("image_id"),
   },
   // Serves the page's photos (review_id = any(…) order by position), the "with photos" filter and /media.
   (t) => [uniqueIndex("review_photos_uq").on(t.reviewId, t.position)],

@@ -16,7 +16,7 @@ import { categoryNodes } from "./catalog-tree.ts";
 import { cities as citySeeds } from "./cities.ts";
 import { menuNodes } from "./menu.ts";
 import { generatePickupPoints } from "./pickup-points.ts";
-import { picturesOf, thumbHashesOf } from "./pictures.ts";
+import { picturesOf, type SeedPicture, shopperPhotosOf, thumbHashesOf } from "./pictures.ts";
 import { createProductPlan, generateProducts, type ProductSeed } from "./products.ts";
 import { DEFAULT_SEED } from "./random.ts";
 import { sellers as sellerSeeds } from "./sellers.ts";
@@ -437,20 +437,9 @@ async function insertProductChunk(
     const productId = productIds.get(p.sku) as number;
     return picturesOf(p).map((picture) => ({ productId, name: p.name, ...picture }));
   });
-  const hashes = await thumbHashesOf(new Set(images.map((i) => i.recipe)));
   const drawings = [...new Map(images.map((i) => [i.imageId, i])).values()];
-  for (const part of batches(drawings, CHILD_BATCH)) {
-    await db.execute(
-      sql`${unnestInsert("images", [
-        ["id", "text", part.map((i) => i.imageId)],
-        ["source", "text", part.map(() => "generated")],
-        ["recipe", "text", part.map((i) => i.recipe)],
-        ["width", "int", part.map((i) => i.width)],
-        ["height", "int", part.map((i) => i.height)],
-        ["placeholder", "text", part.map((i) => hashes.get(i.recipe))],
-      ])} on conflict (id) do nothing`,
-    );
-  }
+  const hashes = await thumbHashesOf(drawings);
+  await insertDrawings(db, drawings, hashes);
   for (const part of batches(images, CHILD_BATCH)) {
     await db.execute(
       unnestInsert("product_images", [
@@ -468,7 +457,7 @@ async function insertProductChunk(
 
   const reviewRows = chunk.flatMap((p) => {
     const productId = productIds.get(p.sku) as number;
-    return p.reviews.map((r) => ({ productId, productName: p.name, ...r }));
+    return p.reviews.map((r) => ({ productId, productName: p.name, product: p, ...r }));
   });
   // The chunk's ids are reserved from the sequence in one statement (nextval per row costs seconds at
   // 100k products), so photos can point at their review without relying on the order of RETURNING rows
@@ -502,22 +491,25 @@ async function insertProductChunk(
 
   const photos = reviewRows.flatMap((r, i) => {
     const reviewId = reviewIds[i] as number;
-    return r.photos.map((photo, position) => ({
+    return shopperPhotosOf(r.product, r.photos).map((photo) => ({
       reviewId,
-      position,
       ...photo,
-      alt: `${r.productName} — фото покупателя, ${position + 1} из ${r.photos.length}`,
+      alt: `${r.productName} — фото покупателя, ${photo.position + 1} из ${r.photos.length}`,
     }));
   });
+  // Drawn like the catalogue's pictures and served by the same route, at the widths a page asks for.
+  const shots = [...new Map(photos.map((p) => [p.imageId, p])).values()];
+  await insertDrawings(db, shots, await thumbHashesOf(shots));
   for (const part of batches(photos, CHILD_BATCH)) {
     await db.execute(
       unnestInsert("review_photos", [
         ["review_id", "int", part.map((p) => p.reviewId)],
         ["position", "smallint", part.map((p) => p.position)],
-        ["url", "text", part.map((p) => `/media/reviews/${p.reviewId}/${p.position}.svg`)],
+        ["url", "text", part.map((p) => `/img/${p.imageId}`)],
         ["width", "int", part.map((p) => p.width)],
         ["height", "int", part.map((p) => p.height)],
         ["alt", "text", part.map((p) => p.alt)],
+        ["image_id", "text", part.map((p) => p.imageId)],
       ]),
     );
   }
@@ -527,6 +519,26 @@ async function insertProductChunk(
   summary.images += images.length;
   summary.reviews += reviewRows.length;
   summary.reviewPhotos += photos.length;
+}
+
+/** One `images` row per drawing (ADR 061), with its placeholder; a drawing already stored is kept. */
+async function insertDrawings(
+  db: Database,
+  drawings: readonly SeedPicture[],
+  hashes: ReadonlyMap<string, string>,
+): Promise<void> {
+  for (const part of batches(drawings, CHILD_BATCH)) {
+    await db.execute(
+      sql`${unnestInsert("images", [
+        ["id", "text", part.map((i) => i.imageId)],
+        ["source", "text", part.map(() => "generated")],
+        ["recipe", "text", part.map((i) => i.recipe)],
+        ["width", "int", part.map((i) => i.width)],
+        ["height", "int", part.map((i) => i.height)],
+        ["placeholder", "text", part.map((i) => hashes.get(i.recipe))],
+      ])} on conflict (id) do nothing`,
+    );
+  }
 }
 
 /**

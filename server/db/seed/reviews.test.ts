@@ -71,7 +71,7 @@ describe(`reviews, over ${products} products`, () => {
     const sizes = new Set(
       withPhotos.flatMap((r) => r.photos).map((photo) => `${photo.width}x${photo.height}`),
     );
-    expect([...sizes].sort()).toEqual(["600x800", "700x700", "800x600"]);
+    expect([...sizes].sort()).toEqual(["1050x1050", "1200x900", "900x1200"]);
   });
 
   it("gives the same reviews the same photos on every run", () => {

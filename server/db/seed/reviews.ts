@@ -1,3 +1,4 @@
+import { shopperPhotoFrame } from "#server/domain/media/art/shopper-photo.ts";
 import type { SectionKey } from "./catalog-types.ts";
 import type { Random } from "./random.ts";
 import {
@@ -34,11 +35,11 @@ const PHOTO_COUNTS: readonly (readonly [number, number])[] = [
   [3, 15],
   [4, 10],
 ];
-/** Phone photos: mostly upright, some landscape, a few square. */
+/** Phone photos: mostly upright, some landscape, a few square (the frames of the drawn shots, ADR 069). */
 const PHOTO_SIZES: readonly (readonly [ReviewPhotoSeed, number])[] = [
-  [{ width: 600, height: 800 }, 55],
-  [{ width: 800, height: 600 }, 30],
-  [{ width: 700, height: 700 }, 15],
+  [shopperPhotoFrame(0), 55],
+  [shopperPhotoFrame(1), 30],
+  [shopperPhotoFrame(2), 15],
 ];
 
 /** Rating distributions for good, average and poor products (weights of 5, 4, 3, 2, 1 stars). */

@@ -51,14 +51,16 @@ describe("seed (PGlite)", { timeout: 60_000 }, () => {
     expect(await count(sql`select count(*) as n from review_photos`)).toBe(summary.reviewPhotos);
   });
 
-  it("attaches photos to about a fifth of the reviews, numbered from 0 and served by /media", async () => {
+  it("attaches photos to about a fifth of the reviews, numbered from 0 and drawn by the image pipeline", async () => {
     const withPhotos = await count(sql`select count(distinct review_id) as n from review_photos`);
     expect(withPhotos / summary.reviews).toBeGreaterThan(0.1);
     expect(withPhotos / summary.reviews).toBeLessThan(0.3);
     expect(
       await count(sql`
         select count(*) as n from review_photos ph
-        where ph.url <> '/media/reviews/' || ph.review_id || '/' || ph.position || '.svg'
+        left join images i on i.id = ph.image_id
+        where ph.url <> '/img/' || ph.image_id or i.recipe not like 'photo-%'
+          or (i.width, i.height) <> (ph.width, ph.height)
           or ph.position >= (select count(*) from review_photos o where o.review_id = ph.review_id)`),
     ).toBe(0);
   });

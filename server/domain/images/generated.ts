@@ -24,13 +24,16 @@ export function generatedImageId(recipe: string, artVersion: number): string {
   return `g${digest.slice(0, 21)}`;
 }
 
-/** The drawing at `width` px wide (its height follows the frame), as a sharp pipeline to encode. */
-export function renderSvg(svg: string, width: number): Sharp {
-  const density = (72 * width) / GENERATED_SIZE.width;
+/**
+ * The drawing at `width` px wide (its height follows its frame), as a sharp pipeline to encode;
+ * `frameWidth` is the drawing's own width (a shopper's landscape photo is wider than a product's frame).
+ */
+export function renderSvg(svg: string, width: number, frameWidth: number = GENERATED_SIZE.width): Sharp {
+  const density = (72 * width) / frameWidth;
   return sharp(Buffer.from(svg), { density }).resize({ width, withoutEnlargement: false });
 }
 
 /** The ThumbHash of a drawing, from a copy 32 px wide: enough for its 5 × 7 colour terms, and quick to draw. */
-export function generatedThumbHash(svg: string): Promise<string> {
-  return thumbHashOf(renderSvg(svg, 32));
+export function generatedThumbHash(svg: string, frameWidth: number = GENERATED_SIZE.width): Promise<string> {
+  return thumbHashOf(renderSvg(svg, 32, frameWidth));
 }

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UnitOfWork } from "#server/db/unit-of-work.ts";
 import type { UploadsService } from "#server/domain/uploads/service.ts";
 import { createDiskStorage } from "#server/domain/uploads/storage.ts";
-import { generatedImageId, generatedThumbHash, recipeOf } from "./generated.ts";
+import { drawRecipe } from "./draw.ts";
+import { generatedImageId, generatedThumbHash, recipeOf, renderSvg } from "./generated.ts";
 import { placeholderColour, placeholderDataUrl } from "./placeholder.ts";
 import type { ImageRow, ImagesRepository } from "./repository.ts";
 import { createImagesService } from "./service.ts";
@@ -142,5 +143,30 @@ describe("the image service", () => {
     ] as const) {
       await expect(images.variant(id, width, "jpeg")).rejects.toMatchObject({ code: "image_not_found" });
     }
+  });
+});
+
+describe("drawn recipes", () => {
+  it("draws products, banners and shoppers' photos, and nothing it does not know", () => {
+    expect(drawRecipe("kettle/2f5fb3/0")).toContain('viewBox="0 0 900 1200"');
+    expect(drawRecipe("photo-kettle/2f5fb3/1")).toContain('viewBox="0 0 1200 900"');
+    expect(drawRecipe("photo-kettle/2f5fb3/2")).toContain('viewBox="0 0 1050 1050"');
+    expect(drawRecipe("photo-kettle/2f5fb3/11")).toContain('viewBox="0 0 1050 1050"');
+    for (const unknown of [
+      "photo-kettle/2f5fb3/12",
+      "photo-robot/2f5fb3/0",
+      "photo-/2f5fb3/0",
+      "kettle/2f5fb3/9",
+    ])
+      expect(drawRecipe(unknown), unknown).toBeUndefined();
+  });
+
+  it("renders a landscape drawing at the asked width in its own frame", async () => {
+    const svg = drawRecipe("photo-kettle/2f5fb3/1")!;
+    const meta = await renderSvg(svg, 320, 1200)
+      .png()
+      .toBuffer()
+      .then((b) => sharp(b).metadata());
+    expect([meta.width, meta.height]).toEqual([320, 240]);
   });
 });

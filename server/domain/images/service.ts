@@ -64,7 +64,7 @@ export function createImagesService(
     if (row.source === "generated") {
       const svg = row.recipe ? options.draw(row.recipe) : undefined;
       if (!svg) throw notFound();
-      return renderSvg(svg, width);
+      return renderSvg(svg, width, row.width);
     }
     const bytes = row.storageKey ? await options.storage.get(row.storageKey) : undefined;
     if (!bytes) throw notFound();

@@ -11,6 +11,7 @@ import { formatDateTime } from "../format.ts";
 import { refusalText } from "../refusal.ts";
 import { useReviewActions } from "../reviews-api.ts";
 import href from "../reviews.css?url";
+import { imageSrc } from "#app/ui/picture.tsx";
 
 const shown = (label: string) => (/^\+7\d{10}$/.test(label) ? maskPhone(label) : label);
 
@@ -113,7 +114,13 @@ function ReviewCard({ review }: { review: StaffReview }) {
           {review.photos.map((photo, index) => (
             <li key={photo.id}>
               <a href={photo.url} target="_blank" rel="noreferrer">
-                <img src={photo.thumbUrl} alt={`Фото ${index + 1}`} width={72} height={72} loading="lazy" />
+                <img
+                  src={imageSrc(photo.thumbUrl, 160)}
+                  alt={`Фото ${index + 1}`}
+                  width={72}
+                  height={72}
+                  loading="lazy"
+                />
               </a>
             </li>
           ))}

@@ -2,6 +2,7 @@ import { useQueries } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { formatDate } from "#app/lib/format.ts";
 import { PhotoViewerDialog } from "#app/ui/photo-viewer.tsx";
+import { imageSrc, imageSrcSet } from "#app/ui/picture.tsx";
 import { useIsClient } from "#app/ui/use-is-client.ts";
 import type { Review } from "#contract/catalog.ts";
 import { formatCount, formatRating } from "#contract/format.ts";
@@ -41,7 +42,10 @@ function ReviewPhotos({ review }: { review: Review }) {
           <li key={photo.id}>
             <button type="button" className="review__photo" onClick={() => setOpen(index)}>
               <img
-                src={photo.thumbUrl}
+                src={imageSrc(photo.thumbUrl, 160)}
+                // A 72 px square cut from the photo: a landscape one is 96 px wide before the cut.
+                srcSet={imageSrcSet(photo.thumbUrl, [160, 240])}
+                sizes="96px"
                 width={photo.width}
                 height={photo.height}
                 alt={photo.alt}

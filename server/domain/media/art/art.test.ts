@@ -3,7 +3,17 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { leafCategories } from "#server/db/seed/catalog-tree.ts";
 import { hexOfColourName } from "./colour.ts";
-import { ART_KINDS, type ArtKind, artKindFor, colourHex, drawProduct, viewCount } from "./index.ts";
+import {
+  ART_KINDS,
+  type ArtKind,
+  artKindFor,
+  colourHex,
+  drawProduct,
+  drawShopperPhoto,
+  SHOPPER_PHOTO_SHOTS,
+  shopperPhotoFrame,
+  viewCount,
+} from "./index.ts";
 import { MAPPED_KINDS } from "./mapping.ts";
 
 /** Renders a picture small (160 px wide), as raw RGB pixels. */
@@ -157,4 +167,45 @@ describe("drawProduct", () => {
       expect(changed(red, blue), kind).toBeGreaterThan(0.01);
     }
   }, 120_000);
+});
+
+describe("drawShopperPhoto", () => {
+  /** The photo at 160 px wide, in its own frame, as raw RGB pixels. */
+  const photoPixels = (svg: string, shot: number) => {
+    const { width, height } = shopperPhotoFrame(shot);
+    return sharp(Buffer.from(svg), { density: (72 * 160) / width })
+      .resize(160, Math.round((160 * height) / width))
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+  };
+
+  it("frames each shot as a phone photo: four upright, four landscape, four square", () => {
+    const frames = Array.from({ length: SHOPPER_PHOTO_SHOTS }, (_, shot) => shopperPhotoFrame(shot));
+    expect(frames.filter((f) => f.width < f.height)).toHaveLength(4);
+    expect(frames.filter((f) => f.width > f.height)).toHaveLength(4);
+    expect(frames.filter((f) => f.width === f.height)).toHaveLength(4);
+    for (let shot = 0; shot < SHOPPER_PHOTO_SHOTS; shot++) {
+      const { width, height } = shopperPhotoFrame(shot);
+      const svg = drawShopperPhoto({ kind: "kettle", colour: "#2f5fb3", shot });
+      expect(svg).toContain(`viewBox="0 0 ${width} ${height}"`);
+      for (const banned of ["<text", "<image", "undefined", "NaN"]) expect(svg).not.toContain(banned);
+    }
+  });
+
+  it("shows the product in its colour, and no two shots of one frame alike", async () => {
+    for (const kind of ["smartphone", "kettle", "sneaker"] as const) {
+      const red = await photoPixels(drawShopperPhoto({ kind, colour: "#c7323b", shot: 0 }), 0);
+      const blue = await photoPixels(drawShopperPhoto({ kind, colour: "#2f5fb3", shot: 0 }), 0);
+      expect(changed(red, blue), kind).toBeGreaterThan(0.05);
+      for (let frame = 0; frame < 3; frame++) {
+        const shots: Buffer[] = [];
+        for (let shot = frame; shot < SHOPPER_PHOTO_SHOTS; shot += 3) {
+          const px = await photoPixels(drawShopperPhoto({ kind, colour: "#2f5fb3", shot }), shot);
+          for (const other of shots) expect(changed(px, other), `${kind} ${shot}`).toBeGreaterThan(0.1);
+          shots.push(px);
+        }
+      }
+    }
+  }, 60_000);
 });

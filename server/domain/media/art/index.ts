@@ -15,6 +15,7 @@ import { homeKinds } from "./home.ts";
 import { kidsKinds } from "./kids.ts";
 import { Art, contrastOn, darken, EDGE, H, lighten, mix, path, rr, W } from "./kit.ts";
 import { kindForLeaf } from "./mapping.ts";
+import { SHOPPER_PHOTO_SHOTS, shopperPhoto, shopperPhotoFrame } from "./shopper-photo.ts";
 import { sportKinds } from "./sport.ts";
 import type { KindArt, View } from "./types.ts";
 
@@ -127,3 +128,19 @@ export function drawProduct(p: { kind: ArtKind; colour: string; view: number }):
   const body = view(a, colour);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${a.defsXml()}${back}${body}</svg>`;
 }
+
+/**
+ * A shopper's photo of the product for a seeded review (ADR 069): its hero drawing on a household surface,
+ * from shot `shot` (0…SHOPPER_PHOTO_SHOTS − 1), in that shot's camera frame.
+ */
+export function drawShopperPhoto(p: { kind: ArtKind; colour: string; shot: number }): string {
+  const colour = /^#[0-9a-f]{6}$/i.test(p.colour) ? p.colour.toLowerCase() : KINDS[p.kind].colour;
+  const shot = ((p.shot % SHOPPER_PHOTO_SHOTS) + SHOPPER_PHOTO_SHOTS) % SHOPPER_PHOTO_SHOTS;
+  const a = new Art(colour);
+  const hero = viewsOf(p.kind)[0]!(a, colour);
+  const body = shopperPhoto(a, hero, `${p.kind}/${colour}`, shot);
+  const { width, height } = shopperPhotoFrame(shot);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${a.defsXml()}${body}</svg>`;
+}
+
+export { SHOPPER_PHOTO_SHOTS, shopperPhotoFrame };
