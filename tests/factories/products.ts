@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { inventory, products } from "#server/db/schema/index.ts";
+import {
+  brands,
+  categories,
+  categoryProperties,
+  inventory,
+  productPropertyValues,
+  products,
+} from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 
 type ProductColumns = typeof products.$inferInsert;
@@ -20,6 +27,7 @@ export type ProductOverrides = { stock?: number } & Partial<
     | "popularity"
     | "categoryId"
     | "brandId"
+    | "modelCode"
   >
 >;
 
@@ -63,4 +71,39 @@ export async function createProduct(db: Executor, { stock = 10, ...overrides }: 
   // The count lives in the inventory table (ADR 048).
   await db.insert(inventory).values({ productId: row!.id, stock });
   return { ...row!, stock };
+}
+
+/**
+ * A model line of a test's own (ADR 065): one product per colour, of `brand` in the category named
+ * `category`, sharing a model code, each with its colour as a property value, so the product page offers
+ * the others in its variant picker. Names are `${name}, ${colour}`.
+ */
+export async function createModelLine(
+  db: Executor,
+  line: { brand: string; category: string; name: string; colours: readonly string[]; price: number },
+) {
+  const [brand] = await db.select().from(brands).where(eq(brands.code, line.brand));
+  const [category] = await db.select().from(categories).where(eq(categories.name, line.category));
+  if (!brand || !category)
+    throw new Error(`createModelLine: no brand ${line.brand} or category ${line.category}`);
+  const [colour] = await db
+    .select()
+    .from(categoryProperties)
+    .where(and(eq(categoryProperties.categoryId, category.id), eq(categoryProperties.code, "color")));
+  if (!colour) throw new Error(`createModelLine: ${line.category} has no colour property`);
+  const modelCode = `T-${randomBytes(6).toString("hex")}`;
+  const made = [];
+  for (const value of line.colours) {
+    const product = await createProduct(db, {
+      name: `${line.name}, ${value}`,
+      brandId: brand.id,
+      categoryId: category.id,
+      price: line.price,
+      oldPrice: null,
+      modelCode,
+    });
+    await db.insert(productPropertyValues).values({ productId: product.id, propertyId: colour.id, value });
+    made.push(product);
+  }
+  return made;
 }
