@@ -31,7 +31,7 @@ import { createGeoRepository } from "#server/domain/geo/repository.ts";
 import { createGeoService } from "#server/domain/geo/service.ts";
 import { createIdentityRepository } from "#server/domain/identity/repository.ts";
 import { createIdentityService } from "#server/domain/identity/service.ts";
-import { drawRecipe } from "#server/domain/images/draw.ts";
+import { drawStored } from "#server/domain/images/draw.ts";
 import { createImagesRepository } from "#server/domain/images/repository.ts";
 import { createImagesService } from "#server/domain/images/service.ts";
 import { createStockDeskRepository } from "#server/domain/inventory/repository.ts";
@@ -400,7 +400,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       {
         cacheDir: options.images?.cacheDir ?? `${paths.data}/image-cache`,
         storage: photoStorage,
-        draw: drawRecipe,
+        draw: drawStored,
       },
     ),
     // Products' photos and the home page's banners, operators' changes audited (ADR 067).

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UnitOfWork } from "#server/db/unit-of-work.ts";
 import type { UploadsService } from "#server/domain/uploads/service.ts";
 import { createDiskStorage } from "#server/domain/uploads/storage.ts";
-import { drawRecipe } from "./draw.ts";
+import { drawRecipe, drawStored } from "./draw.ts";
 import { generatedImageId, generatedThumbHash, recipeOf, renderSvg } from "./generated.ts";
 import { placeholderColour, placeholderDataUrl } from "./placeholder.ts";
 import type { ImageRow, ImagesRepository } from "./repository.ts";
@@ -159,6 +159,14 @@ describe("drawn recipes", () => {
       "kettle/2f5fb3/9",
     ])
       expect(drawRecipe(unknown), unknown).toBeUndefined();
+  });
+
+  it("draws a stored picture as the version of the drawings its id was made with", () => {
+    const recipe = "smartphone/1f2a44/0";
+    expect(drawRecipe(recipe, 1)).not.toBe(drawRecipe(recipe, 2));
+    expect(drawStored(recipe, generatedImageId(recipe, 1))).toBe(drawRecipe(recipe, 1));
+    expect(drawStored(recipe, generatedImageId(recipe, 2))).toBe(drawRecipe(recipe, 2));
+    expect(drawStored(recipe, generatedImageId("smartphone/1f2a44/1", 2))).toBeUndefined();
   });
 
   it("renders a landscape drawing at the asked width in its own frame", async () => {

@@ -27,8 +27,8 @@ export interface ImagesOptions {
   cacheDir: string;
   /** The photo storage that keeps uploaded originals (the uploads service's). */
   storage: PhotoStorage;
-  /** The drawing of a generated picture's recipe, or undefined for a recipe it does not know. */
-  draw: (recipe: string) => string | undefined;
+  /** The drawing of a stored generated picture (its recipe and id), or undefined for one it does not know. */
+  draw: (recipe: string, id: string) => string | undefined;
   logger?: { warn(obj: object, msg: string): void };
 }
 
@@ -62,7 +62,7 @@ export function createImagesService(
   /** The original as a sharp pipeline scaled to `width` (never wider than an upload is). */
   const source = async (row: ImageRow, width: number): Promise<Sharp> => {
     if (row.source === "generated") {
-      const svg = row.recipe ? options.draw(row.recipe) : undefined;
+      const svg = row.recipe ? options.draw(row.recipe, row.id) : undefined;
       if (!svg) throw notFound();
       return renderSvg(svg, width, row.width);
     }

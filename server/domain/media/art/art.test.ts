@@ -160,6 +160,38 @@ describe("drawProduct", () => {
     }
   }, 120_000);
 
+  it("keeps a phone card's corners clear: the heart and the discount badge cover nothing of any kind", async () => {
+    // A 166 × 221 px card at 375 px; the heart is 40 px, 8 px from the top right; the badge ~52 × 22 px.
+    const [w, h] = [166, 221];
+    const zones = {
+      heart: [w - 48, 8, w - 8, 48],
+      badge: [8, 8, 60, 30],
+    } as const;
+    for (const kind of ART_KINDS) {
+      const px = await sharp(
+        Buffer.from(drawProduct({ kind, colour: colourHex(undefined, kind), view: 0 })),
+        {
+          density: (72 * w) / 900,
+        },
+      )
+        .resize(w, h)
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      for (const [zone, [x0, y0, x1, y1]] of Object.entries(zones)) {
+        let ink = 0;
+        for (let y = y0; y < y1; y++)
+          for (let x = x0; x < x1; x++) {
+            const i = (y * w + x) * 3;
+            const lo = Math.min(px[i]!, px[i + 1]!, px[i + 2]!);
+            const hi = Math.max(px[i]!, px[i + 1]!, px[i + 2]!);
+            if (lo < 205 || hi - lo > 24) ink++;
+          }
+        expect(ink / ((x1 - x0) * (y1 - y0)), `${kind}: ${zone}`).toBeLessThanOrEqual(0.02);
+      }
+    }
+  }, 60_000);
+
   it("paints the body in the product's colour", async () => {
     for (const kind of ART_KINDS as readonly ArtKind[]) {
       const red = await pixels(drawProduct({ kind, colour: "#c7323b", view: 0 }));

@@ -28,7 +28,7 @@ export const isBannerScene = (s: string): s is BannerScene => s in SCENES;
 
 /** A product's drawing without its studio backdrop, its ids prefixed so three can share one picture. */
 function product(kind: ArtKind, prefix: string): string {
-  const svg = drawProduct({ kind, colour: "", view: 0 });
+  const svg = drawProduct({ kind, colour: "", view: 0, inset: false });
   const inner = svg
     .replace(/^<svg[^>]*>/, "")
     .replace(/<\/svg>$/, "")
