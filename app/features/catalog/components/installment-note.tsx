@@ -21,7 +21,12 @@ export function InstallmentNote({
   return (
     <span className={`installment-note ${className}`.trim()} data-testid="installment-note">
       <span className="installment-note__label">{theme === "halva" ? "Халва 0\u00a0%" : "Частями"} </span>
-      {text}
+      {/* «от 1 063 ₽» and «× 24 мес» each kept whole: a narrow card breaks between them, never before «мес». */}
+      {text.split(" × ").map((part, i) => (
+        <span key={part} className="installment-note__part">
+          {i > 0 ? ` × ${part}` : part}
+        </span>
+      ))}
     </span>
   );
 }
