@@ -78,20 +78,21 @@ export function useBannerActions() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: merchandisingKeys.banners() });
   const setList = (items: AdminBanner[]) => queryClient.setQueryData(merchandisingKeys.banners(), { items });
-  const banners = getApi().v1.admin.banners;
+  // Looked up when an action runs, not while rendering: the server renders this page with no client API.
+  const banners = () => getApi().v1.admin.banners;
   return {
     create: async (input: BannerInput) => {
-      await unwrap(banners.$post({ json: input }));
+      await unwrap(banners().$post({ json: input }));
       await refresh();
     },
     update: async (id: number, input: BannerInput) => {
-      await unwrap(banners[":id"].$put({ param: { id: String(id) }, json: input }));
+      await unwrap(banners()[":id"].$put({ param: { id: String(id) }, json: input }));
       await refresh();
     },
     remove: async (id: number) => {
-      await unwrap(banners[":id"].$delete({ param: { id: String(id) } }));
+      await unwrap(banners()[":id"].$delete({ param: { id: String(id) } }));
       await refresh();
     },
-    order: async (ids: number[]) => setList((await unwrap(banners.order.$put({ json: { ids } }))).items),
+    order: async (ids: number[]) => setList((await unwrap(banners().order.$put({ json: { ids } }))).items),
   };
 }
