@@ -57,6 +57,7 @@ test("an operator uploads a photo, moves it first and the product page shows it 
   await expect(photos.first().getByRole("img")).toHaveAttribute("src", `/img/${id}/160`);
   await page.getByRole("button", { name: "Сохранить" }).click();
   await expect(page.getByText("Фото сохранены")).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/admin-product-photos-1280.png", fullPage: true });
 
   await page.goto(`/product/${product.id}`);
   // The thumbnails are decorative (their buttons are named «Фото N»).
