@@ -218,3 +218,38 @@ test.describe("screenshots", { tag: "@matrix" }, () => {
     }
   });
 });
+
+// The whole section: more than two pages of goods in the browser tests' catalogue of 400.
+const ELECTRONICS = "/catalog/1/elektronika";
+
+test(
+  "Back from a product restores every «Показать ещё» page and the place the shopper left",
+  { tag: "@matrix" },
+  async ({ page }, info) => {
+    // Two pages, a product and back: a journey, not one screen.
+    test.slow();
+    await page.goto(ELECTRONICS);
+    await waitForHydration(page);
+    await expectTheme(page, info);
+    const cards = categoryCards(page);
+    await expect(cards).toHaveCount(24);
+    await page.getByRole("button", { name: "Показать ещё" }).click();
+    await expect(cards).toHaveCount(48);
+    const target = cards.nth(30);
+    await target.scrollIntoViewIfNeeded();
+    const name = (await target.getByRole("heading").textContent())!;
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(1000);
+    await target.getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/product\//);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+    await page.goBack();
+    // The pages come back from the query cache; on a machine at load average 20 the render takes seconds.
+    await expect(cards).toHaveCount(48, { timeout: 20_000 });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(before + 50);
+    await expect(cards.nth(30).getByRole("heading")).toHaveText(name);
+    await expect(cards.nth(30)).toBeInViewport();
+  },
+);
