@@ -3,7 +3,8 @@
  * runs), the home page, a product API call and the guid dictionary next to a static file of the home
  * page's size served by the same process — the physical limit on this machine — plus the gzipped
  * JavaScript of the home page's first load; then Lighthouse (mobile preset, median of LIGHTHOUSE_RUNS)
- * on the home, a category, a product and the basket page. Results go to stdout and
+ * on the home, a category, a product and the basket page, and, for a shopper signed in through the bank
+ * with three lines in the basket, that basket and the delivery step. Results go to stdout and
  * bench/results/latest.json; the Lighthouse reports to bench/results/lighthouse/.
  *
  * With BENCH_DATABASE_URL it then runs the database budgets on that PostgreSQL — bench/search.ts (search
@@ -37,7 +38,7 @@ import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { root, run } from "../scripts/lib/run.mjs";
 import { type LoadResult, type MeasureOptions, measure } from "./lib/load.ts";
 import { startServer } from "./lib/server.ts";
-import { type PageScores, printLighthouse, runLighthouse } from "./lighthouse.ts";
+import { type LighthouseTarget, type PageScores, printLighthouse, runLighthouse } from "./lighthouse.ts";
 
 const env = process.env;
 const runs = Number(env.BENCH_RUNS ?? 3);
@@ -215,11 +216,21 @@ try {
   let lighthouseError: string | undefined;
   if (lighthouseRuns > 0) {
     const categoryPath = await firstCategoryPath(server.origin);
-    // The basket as a first visitor sees it (empty, with popular products): the architecture's fourth page.
-    const paths = ["/", categoryPath, `/product/${productId}`, "/basket"];
-    console.info(`\nLighthouse on ${paths.join(", ")} (${lighthouseRuns} runs each)…`);
+    // The basket as a first visitor sees it (empty, with popular products): the architecture's fourth page;
+    // then the basket a shopper checks out from and the delivery step, signed in (issue 23, point 1).
+    const shopper = await shopperWithBasket(server.origin, signedIn, 3);
+    const targets: LighthouseTarget[] = [
+      "/",
+      categoryPath,
+      `/product/${productId}`,
+      "/basket",
+      { path: "/basket", name: "/basket, signed in, 3 lines", cookie: shopper },
+      { path: "/checkout/steps/delivery", name: "delivery step, signed in", cookie: shopper },
+    ];
+    const names = targets.map((t) => (typeof t === "string" ? t : t.name));
+    console.info(`\nLighthouse on ${names.join("; ")} (${lighthouseRuns} runs each)…`);
     try {
-      lighthouse = await runLighthouse(server.origin, paths, {
+      lighthouse = await runLighthouse(server.origin, targets, {
         runs: lighthouseRuns,
         reportDir: join(root, "bench/results/lighthouse"),
       });
@@ -363,6 +374,29 @@ async function firstCategoryPath(origin: string): Promise<string> {
   if (!top) throw new Error("the catalogue has no categories");
   const node = top.children[0] ?? top;
   return `/catalog/${node.id}/${node.slug || "x"}`;
+}
+
+/**
+ * The signed-in shopper's basket with `lines` different products in stock, as the shopper would fill it
+ * (through the API, with the session's cookies); returns the same Cookie header.
+ */
+async function shopperWithBasket(origin: string, cookie: string, lines: number): Promise<string> {
+  const { items } = (await (await fetch(`${origin}/api/v1/products?inStock=1&limit=20`)).json()) as {
+    items: { id: number }[];
+  };
+  const change = (body: object) =>
+    fetch(`${origin}/api/v1/basket/lines`, {
+      method: "POST",
+      headers: { cookie, origin, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  for (const { id } of items.slice(0, lines)) {
+    // One of each, whatever an earlier run of the bench left in the same database's basket.
+    await change({ intent: "remove", productId: id });
+    const res = await change({ intent: "add", productId: id });
+    if (res.status !== 200) throw new Error(`basket line for the bench: ${res.status} ${await res.text()}`);
+  }
+  return cookie;
 }
 
 /**
