@@ -2,7 +2,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { createProduct } from "#tests/factories/products.ts";
 import { STAND_IN_CARDS } from "#tests/fixtures/acquirer-stand-in.ts";
 import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
-import { pickupMap } from "./support/pickup-map.ts";
+import { pickFromMap } from "./support/pickup-map.ts";
 import { signInContext } from "./support/test.ts";
 
 /**
@@ -56,21 +56,6 @@ async function expectThankYou(page: Page) {
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Спасибо! Заказ оплачен" })).toBeVisible();
   await expect(page.getByText(/Заказ № \d{4}-\d{4}/).first()).toBeVisible();
-}
-
-/** Chooses the first pickup point through the map (a marker, after zooming into clusters). */
-async function pickFromMap(page: Page) {
-  await page
-    .locator("label", { hasText: "Пункт выдачи" })
-    .filter({ has: page.locator("input[name=delivery-type]") })
-    .click();
-  const map = pickupMap(page);
-  await expect(map.box).toHaveAttribute("data-status", "loaded");
-  await map.zoomToPins();
-  await map.pins.first().click();
-  const card = page.getByRole("region", { name: /пункт выдачи|постамат/i });
-  await expect(card).toBeVisible();
-  return card;
 }
 
 // The one full purchase journey walked in both themes at both widths (docs/testing.md); the others once.

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Page, TestInfo } from "@playwright/test";
+import type { TestInfo } from "@playwright/test";
 import { createModelLine } from "#tests/factories/products.ts";
 import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
-import { pickupMap } from "./support/pickup-map.ts";
+import { pickFromMap } from "./support/pickup-map.ts";
 
 /**
  * The storefront's whole journey (issue 22) as a shopper meets it, in both themes at 375 and 1280 px:
@@ -17,20 +17,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const shot = (info: TestInfo, name: string) =>
   `test-results/screenshots/journey-${themeOf(info)}-${name}-${isPhone(info) ? 375 : 1280}.png`;
-
-async function pickupFromMap(page: Page) {
-  await page
-    .locator("label", { hasText: "Пункт выдачи" })
-    .filter({ has: page.locator("input[name=delivery-type]") })
-    .click();
-  const map = pickupMap(page);
-  await expect(map.box).toHaveAttribute("data-status", "loaded");
-  await map.zoomToPins();
-  await map.pins.first().click();
-  const card = page.getByRole("region", { name: /пункт выдачи|постамат/i });
-  await card.getByRole("button", { name: "Заберу отсюда" }).click();
-  await expect(page.getByText("Заказ приедет сюда")).toBeVisible();
-}
 
 test(
   "«айфон» → filters and sort → a model line's other colour → buy → «Оплата частями» → thank-you",
@@ -118,7 +104,8 @@ test(
     await page.getByRole("link", { name: "Оформить" }).locator("visible=true").first().click();
     await expect(page).toHaveURL(/\/checkout\/steps\/delivery$/);
     await waitForHydration(page);
-    await pickupFromMap(page);
+    await (await pickFromMap(page)).getByRole("button", { name: "Заберу отсюда" }).click();
+    await expect(page.getByText("Заказ приедет сюда")).toBeVisible();
     await page.getByRole("button", { name: "Перейти к оплате" }).locator("visible=true").click();
 
     await expect(page).toHaveURL(/\/checkout\/steps\/payment\/\d+$/);

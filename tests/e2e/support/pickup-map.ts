@@ -23,3 +23,21 @@ export function pickupMap(page: Page) {
     },
   };
 }
+
+/**
+ * Chooses the first pickup point through the map (a marker, after zooming into clusters) and returns its
+ * card, where «Заберу отсюда» takes it.
+ */
+export async function pickFromMap(page: Page) {
+  await page
+    .locator("label", { hasText: "Пункт выдачи" })
+    .filter({ has: page.locator("input[name=delivery-type]") })
+    .click();
+  const map = pickupMap(page);
+  await expect(map.box).toHaveAttribute("data-status", "loaded");
+  await map.zoomToPins();
+  await map.pins.first().click();
+  const card = page.getByRole("region", { name: /пункт выдачи|постамат/i });
+  await expect(card).toBeVisible();
+  return card;
+}
