@@ -93,6 +93,38 @@ test("a shopper asks about a product, an operator answers in /admin, the answer 
     ]);
 });
 
+test("an operator hides a question with a reason: gone from the product, the author sees why", async ({
+  shop,
+  page,
+  context,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  const product = await scratchProduct(shop.db, { stock: 5 });
+  const author = await createSession(shop.db, { user: { name: "Игорь", surname: "Павлов" } });
+  await shop.services.questions.ask(author.userId, product.id, "Пишите в мессенджер, продам дешевле");
+
+  await signIn({}, { userId: await operatorId(shop) });
+  await open(page, "/admin/questions");
+  const card = page.locator("article.ops-card").filter({ hasText: "Пишите в мессенджер" });
+  await card.getByRole("button", { name: "Скрыть вопрос" }).click();
+  // No reason, no hiding: the field says so and nothing is sent.
+  await card.getByRole("button", { name: "Скрыть", exact: true }).click();
+  await expect(card.getByText("Укажите причину")).toBeVisible();
+  await card.getByRole("button", { name: "Реклама, ссылки или контакты" }).click();
+  await card.getByRole("button", { name: "Скрыть", exact: true }).click();
+  await expect(page.getByText("Вопрос скрыт")).toBeVisible();
+
+  await context.clearCookies();
+  await open(page, `/product/${product.id}`);
+  let section = await questionsSection(page);
+  await expect(section.getByText("Вопросов пока нет")).toBeVisible();
+  await signIn({}, { userId: author.userId });
+  await open(page, `/product/${product.id}`);
+  section = await questionsSection(page);
+  await expect(section).toContainText("Реклама, ссылки или контакты");
+});
+
 test("the questions and a sold-out product's «Сообщить о поступлении» in both themes @matrix", async ({
   shop,
   page,

@@ -15,6 +15,7 @@ import { formatDateTime } from "../format.ts";
 import href from "../questions.css?url";
 import { useQuestionActions } from "../questions-api.ts";
 import { refusalText } from "../refusal.ts";
+import { HideForm } from "./hide-form.tsx";
 
 const shown = (label: string) => (/^\+7\d{10}$/.test(label) ? maskPhone(label) : label);
 
@@ -50,7 +51,7 @@ export function QuestionDesk({ items }: { items: readonly StaffQuestion[] }) {
 
 function QuestionCard({ question: q }: { question: StaffQuestion }) {
   const titleId = useId();
-  const { show } = useQuestionActions(q.id);
+  const { show, hide } = useQuestionActions(q.id);
   const [hiding, setHiding] = useState(false);
   async function showAgain() {
     try {
@@ -110,7 +111,15 @@ function QuestionCard({ question: q }: { question: StaffQuestion }) {
             Показать снова
           </Button>
         ) : hiding ? (
-          <HideForm question={q} onDone={() => setHiding(false)} />
+          <HideForm
+            reasons={REASONS}
+            maxLength={QUESTION_HIDE_REASON_MAX_LENGTH}
+            hint="Автор увидит причину рядом со своим вопросом"
+            pending={hide.isPending}
+            hide={(reason) => hide.mutateAsync(reason)}
+            done={{ title: "Вопрос скрыт", text: `Вопрос № ${q.id}` }}
+            onDone={() => setHiding(false)}
+          />
         ) : (
           <>
             {q.state === "pending" ? <AnswerForm question={q} /> : null}
@@ -171,64 +180,6 @@ function AnswerForm({ question }: { question: StaffQuestion }) {
       <div className="question-desk__buttons">
         <Button type="submit" loading={answer.isPending}>
           Ответить
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-/** The reason, required: the author sees it beside their hidden question, admins in the audit log. */
-function HideForm({ question, onDone }: { question: StaffQuestion; onDone: () => void }) {
-  const { hide } = useQuestionActions(question.id);
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string>();
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (reason.trim().length < 3) {
-      setError("Укажите причину");
-      return;
-    }
-    try {
-      await hide.mutateAsync(reason.trim());
-      showToast({ type: "success", title: "Вопрос скрыт", text: `Вопрос № ${question.id}` });
-      onDone();
-    } catch (failure) {
-      setError(refusalText(failure));
-    }
-  }
-  return (
-    <form className="question-desk__form" onSubmit={submit} noValidate>
-      <div className="question-desk__reasons">
-        {REASONS.map((r) => (
-          <button
-            key={r}
-            type="button"
-            className="chip"
-            onClick={() => setReason(r)}
-            aria-pressed={reason === r}
-          >
-            {r}
-          </button>
-        ))}
-      </div>
-      <TextAreaField
-        label="Причина"
-        rows={2}
-        value={reason}
-        maxLength={QUESTION_HIDE_REASON_MAX_LENGTH}
-        error={error}
-        hint="Автор увидит причину рядом со своим вопросом"
-        onChange={(e) => {
-          setReason(e.target.value);
-          setError(undefined);
-        }}
-      />
-      <div className="question-desk__buttons">
-        <Button type="submit" loading={hide.isPending}>
-          Скрыть
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          Отмена
         </Button>
       </div>
     </form>

@@ -1,7 +1,6 @@
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "#app/ui/button.tsx";
-import { TextAreaField } from "#app/ui/field.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { REVIEW_HIDE_REASON_MAX_LENGTH, VERIFIED_BUYER_MARK } from "#contract/review-rules.ts";
 import type { StaffReview } from "#contract/reviews.ts";
@@ -9,6 +8,7 @@ import { productUrl } from "#contract/urls.ts";
 import { maskPhone } from "#contract/validation.ts";
 import { formatDateTime } from "../format.ts";
 import { refusalText } from "../refusal.ts";
+import { HideForm } from "./hide-form.tsx";
 import { useReviewActions } from "../reviews-api.ts";
 import href from "../reviews.css?url";
 import { imageSrc } from "#app/ui/picture.tsx";
@@ -41,7 +41,7 @@ export function ReviewDesk({ items }: { items: readonly StaffReview[] }) {
 
 function ReviewCard({ review }: { review: StaffReview }) {
   const titleId = useId();
-  const { show } = useReviewActions(review.id);
+  const { show, hide } = useReviewActions(review.id);
   const [hiding, setHiding] = useState(false);
   async function showAgain() {
     try {
@@ -129,7 +129,15 @@ function ReviewCard({ review }: { review: StaffReview }) {
       <div className="review-desk__actions">
         {review.status === "published" ? (
           hiding ? (
-            <HideForm review={review} onDone={() => setHiding(false)} />
+            <HideForm
+              reasons={REASONS}
+              maxLength={REVIEW_HIDE_REASON_MAX_LENGTH}
+              hint="Покупатель увидит причину рядом со своим отзывом"
+              pending={hide.isPending}
+              hide={(reason) => hide.mutateAsync(reason)}
+              done={{ title: "Отзыв скрыт", text: `Отзыв № ${review.id}` }}
+              onDone={() => setHiding(false)}
+            />
           ) : (
             <Button variant="secondary" onClick={() => setHiding(true)}>
               Скрыть отзыв
@@ -142,63 +150,5 @@ function ReviewCard({ review }: { review: StaffReview }) {
         )}
       </div>
     </article>
-  );
-}
-
-/** The reason, required: the shopper sees it beside their hidden review, admins in the audit log. */
-function HideForm({ review, onDone }: { review: StaffReview; onDone: () => void }) {
-  const { hide } = useReviewActions(review.id);
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string>();
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (reason.trim().length < 3) {
-      setError("Укажите причину");
-      return;
-    }
-    try {
-      await hide.mutateAsync(reason.trim());
-      showToast({ type: "success", title: "Отзыв скрыт", text: `Отзыв № ${review.id}` });
-      onDone();
-    } catch (failure) {
-      setError(refusalText(failure));
-    }
-  }
-  return (
-    <form className="review-desk__hide" onSubmit={submit} noValidate>
-      <div className="review-desk__reasons">
-        {REASONS.map((r) => (
-          <button
-            key={r}
-            type="button"
-            className="chip"
-            onClick={() => setReason(r)}
-            aria-pressed={reason === r}
-          >
-            {r}
-          </button>
-        ))}
-      </div>
-      <TextAreaField
-        label="Причина"
-        rows={2}
-        value={reason}
-        maxLength={REVIEW_HIDE_REASON_MAX_LENGTH}
-        error={error}
-        hint="Покупатель увидит причину рядом со своим отзывом"
-        onChange={(e) => {
-          setReason(e.target.value);
-          setError(undefined);
-        }}
-      />
-      <div className="review-desk__buttons">
-        <Button type="submit" loading={hide.isPending}>
-          Скрыть
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          Отмена
-        </Button>
-      </div>
-    </form>
   );
 }
