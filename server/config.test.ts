@@ -21,6 +21,23 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATABASE_URL: "", REDIS_URL: " " }).databaseUrl).toBeUndefined();
   });
 
+  it("takes one or more PostgreSQL replicas, and only beside a PostgreSQL primary (ADR 070)", () => {
+    const primary = "postgres://app@db-1:5432/vitrina";
+    expect(loadConfig({}).databaseReplicaUrls).toEqual([]);
+    expect(
+      loadConfig({
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URL: "postgres://app@db-2:5432/vitrina, postgresql://app@db-3/vitrina",
+      }).databaseReplicaUrls,
+    ).toEqual(["postgres://app@db-2:5432/vitrina", "postgresql://app@db-3/vitrina"]);
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: "postgres://app@db-2/vitrina" })).toThrow(
+      /DATABASE_REPLICA_URL.*DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: "http://db-2/vitrina" })).toThrow(
+      /DATABASE_REPLICA_URL/,
+    );
+  });
+
   it("takes a query backstop only above the longest statement timeout, or 0 for none", () => {
     expect(loadConfig({ DATABASE_QUERY_TIMEOUT_MS: "0" }).databaseQueryTimeoutMs).toBe(0);
     expect(loadConfig({ DATABASE_QUERY_TIMEOUT_MS: "6000" }).databaseQueryTimeoutMs).toBe(6_000);

@@ -43,6 +43,20 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/** One or more postgres:// URLs separated by commas or spaces (the streaming replicas, ADR 070). */
+const urlList = z
+  .string()
+  .default("")
+  .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+  .pipe(
+    z.array(
+      z.url({
+        protocol: /^postgres(?:ql)?$/,
+        error: "ожидается адрес postgres://… (несколько — через запятую)",
+      }),
+    ),
+  );
+
 /**
  * Extra Content-Security-Policy sources for one directive, separated by spaces or commas: schemes
  * (`https:`, `wss:`) or hosts (`https://api-maps.yandex.ru`, `*.example.ru:8443/path`). Keywords such as
@@ -68,6 +82,7 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: optionalUrl,
+  DATABASE_REPLICA_URL: urlList,
   DATA_DIR: z.string().optional(),
   REDIS_URL: optionalUrl,
   API_ORIGIN: optionalUrl,
@@ -424,6 +439,13 @@ const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
   acquirerVariablesTogether(e, ctx);
   s3VariablesTogether(e, ctx);
   dadataVariablesTogether(e, ctx);
+  // Replicas of the embedded database do not exist: they would be read while PGlite holds the data.
+  if (e.DATABASE_REPLICA_URL.length > 0 && !e.DATABASE_URL)
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATABASE_REPLICA_URL"],
+      message: "реплики читают из PostgreSQL: задайте и DATABASE_URL",
+    });
 });
 
 /** What the per-client rate limits count: the expensive API endpoints and page renders. */
@@ -446,6 +468,8 @@ export interface AppConfig {
   host: string;
   port: number;
   databaseUrl: string | undefined;
+  /** Streaming replicas of DATABASE_URL for catalogue reads (ADR 070); empty: everything on the primary. */
+  databaseReplicaUrls: string[];
   dataDir: string | undefined;
   redisUrl: string | undefined;
   apiOrigin: string | undefined;
@@ -545,6 +569,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrls: e.DATABASE_REPLICA_URL,
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
     apiOrigin: e.API_ORIGIN,

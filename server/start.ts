@@ -68,6 +68,7 @@ export async function startServer({ config, database: given, logger: givenLogger
     given ??
     (await openDatabase({
       url: config.databaseUrl,
+      replicaUrls: config.databaseReplicaUrls,
       dataDir: config.dataDir ?? join(paths.data, "pglite"),
       queryTimeoutMs: config.databaseQueryTimeoutMs,
       logger,
@@ -108,6 +109,7 @@ export async function startServer({ config, database: given, logger: givenLogger
 
   const caches = await openCaches(config, database, logger);
   const services = createServices(database.db, {
+    readDb: database.readDb,
     cache: caches?.data,
     cacheTrusted: caches?.trusted,
     phoneSignIn: {

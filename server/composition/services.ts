@@ -101,6 +101,12 @@ import { type AcquirerOptions, createAcquirer } from "./acquirer.ts";
 
 export interface ServiceOptions {
   /**
+   * Where the catalogue's reads go (catalogue, search, menus, content, routing, the sitemap): the streaming
+   * replicas' router when DATABASE_REPLICA_URL names any (ADR 070); `db` otherwise. Everything personal,
+   * every write and the back office stay on `db`.
+   */
+  readDb?: Database;
+  /**
    * In-process cache for catalogue and reference reads. Keep it in step with the database with
    * `watchCatalogChanges` (server/cache/catalog-changes.ts); scripts that only write pass none.
    */
@@ -199,7 +205,8 @@ function createAddressLookup(db: Database, options: ServiceOptions["suggest"] = 
  * here; nothing under server/domain knows the stand-ins (biome.json forbids the import).
  */
 export function createServices(db: Database, options: ServiceOptions = {}) {
-  const catalogRepository = createCatalogRepository(db);
+  const readDb = options.readDb ?? db;
+  const catalogRepository = createCatalogRepository(readDb);
   /** A service whose reads note their tags (read-tags.ts); `listing` for any method not named. */
   const noted = <S extends object>(service: S, tags: Partial<ReadTags<S>> = {}) =>
     noteReads(service, tags, listing);
@@ -317,10 +324,10 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     ),
     catalogMenu: shared(
       "catalogMenu",
-      createCatalogMenuService(createCatalogMenuRepository(db)),
+      createCatalogMenuService(createCatalogMenuRepository(readDb)),
       TAGS.catalogMenu,
     ),
-    content: shared("content", createContentService(createContentRepository(db)), TAGS.content),
+    content: shared("content", createContentService(createContentRepository(readDb)), TAGS.content),
     // Pickup points, sellers' delivery dates and courier windows: public reads, never cached in process (ADR 036).
     delivery: createDeliveryService(createDeliveryRepository(db), options.delivery),
     // DaData when DADATA_API_KEY is set, falling back to the stand-in register (ADR 064); else the stand-in alone.
@@ -379,15 +386,17 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     ),
     recentSearches: noted(createRecentSearchesService(createRecentSearchesRepository(db))),
     reference,
-    routing: noted(createRoutingService(createRoutingRepository(db)), { rulesFor: catalogOnly }),
+    routing: noted(createRoutingService(createRoutingRepository(readDb)), { rulesFor: catalogOnly }),
     // Filters and facets of results through the catalogue's own rules (its service, not the cached one).
     search: shared(
       "search",
-      createSearchService(createSearchRepository(db), { catalog: createCatalogService(catalogRepository) }),
+      createSearchService(createSearchRepository(readDb), {
+        catalog: createCatalogService(catalogRepository),
+      }),
       TAGS.search,
     ),
     // The index's shard list scans every product id (~0.3 s on 100k); the shards themselves stream.
-    sitemap: shared("sitemap", createSitemapService(createSitemapRepository(db)), TAGS.sitemap),
+    sitemap: shared("sitemap", createSitemapService(createSitemapRepository(readDb)), TAGS.sitemap),
     // Recording a view checks, inserts and trims in one transaction (a unit of work).
     viewed: noted(createViewedService(createUnitOfWork(db, createViewedRepository))),
     // Sign-in moves the visitor's wishlist, views, searches and basket lines to the user in one transaction.

@@ -11,6 +11,7 @@ import type { Logger } from "#server/logger.ts";
 import { ConnectionGate } from "./connection-gate.ts";
 import { type ChangeSubscription, type ListenClient, type Listener, startListener } from "./listener.ts";
 import { reportPoolSaturation } from "./pool-saturation.ts";
+import { ReplicaRouter, replicaName } from "./replicas.ts";
 import { destroySocket, pooledClientClass } from "./pooled-client.ts";
 import * as schema from "./schema/index.ts";
 import { honourStatementTimeouts } from "./statement-timeout.ts";
@@ -21,6 +22,13 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * Where catalogue reads go (catalogue, search, menus, content, the sitemap): the replicas when there are
+   * any and they have caught up, else `db` itself. Read-only: nothing writes through it (ADR 070).
+   */
+  readDb: Database;
+  /** The replicas behind `readDb`, when DATABASE_REPLICA_URL names any. */
+  replicas?: ReplicaRouter | undefined;
   kind: "postgres" | "pglite";
   /** Cheap round trip for `/readyz`; gives up after READY_CHECK_TIMEOUT_MS, as the check does. */
   ping(): Promise<void>;
@@ -78,6 +86,10 @@ export interface DatabaseOptions {
   idleInTransactionTimeoutMs?: number;
   /** PostgreSQL: a statement waiting for a lock (a row another transaction holds) gives up after this. */
   lockTimeoutMs?: number;
+  /** PostgreSQL: streaming replicas of `url` that catalogue reads go to (DATABASE_REPLICA_URL, ADR 070). */
+  replicaUrls?: string[] | undefined;
+  /** How often the replicas' replay is checked; tests shorten it. */
+  replicaProbeEveryMs?: number;
 }
 
 /** How every connection is named in pg_stat_activity: the pool's, and the one listening for changes. */
@@ -118,6 +130,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let queue: Promise<unknown> = Promise.resolve();
   return {
     db,
+    readDb: db,
     kind: "pglite",
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -146,65 +159,39 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   const log = options.logger;
-  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-  const connection = {
-    connectionString: url,
-    keepAlive: true,
-    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
-    connectionTimeoutMillis: connectTimeoutMs,
-  };
-  const gate = new ConnectionGate();
   /** Start-up work under `exclusive` runs without the query timeout. */
   let exclusiveWork = 0;
-  const pool = new pg.Pool({
-    ...connection,
-    application_name: APPLICATION_NAME.pool,
-    max: options.poolSize ?? 10,
-    idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
-    // JIT compilation costs tens of milliseconds and pays off only for long analytical queries; ours are
-    // short, so it is off for every connection.
-    // Session settings of every pooled connection: JIT off (below), a dead client's locks released
-    // (idle in transaction, the server's keepalive) and lock waits bounded.
-    options: [
-      "-c jit=off",
-      `-c idle_in_transaction_session_timeout=${options.idleInTransactionTimeoutMs ?? IDLE_IN_TRANSACTION_TIMEOUT_MS}`,
-      `-c lock_timeout=${options.lockTimeoutMs ?? LOCK_TIMEOUT_MS}`,
-      `-c tcp_keepalives_idle=${SERVER_KEEPALIVE.idle}`,
-      `-c tcp_keepalives_interval=${SERVER_KEEPALIVE.interval}`,
-      `-c tcp_keepalives_count=${SERVER_KEEPALIVE.count}`,
-    ].join(" "),
-    Client: pooledClientClass({
-      gate,
-      queryTimeoutMs: () => (exclusiveWork > 0 ? 0 : (options.queryTimeoutMs ?? 0)),
-    }),
-  });
-  // An idle client that loses its server would otherwise crash the process with an unhandled 'error'.
-  pool.on("error", () => {});
-  // Each API request's statements run under its kind's statement_timeout (ADR 024).
-  honourStatementTimeouts(pool);
-  // A full pool's wait running out is this instance overloaded, not the database down.
-  let saturationLoggedAt = Number.NEGATIVE_INFINITY;
-  reportPoolSaturation(
-    pool,
-    () => !gate.closed,
-    (err) => {
-      if (Date.now() - saturationLoggedAt < SATURATION_LOG_EVERY_MS) return;
-      saturationLoggedAt = Date.now();
-      log?.warn({ err }, "database pool saturated: requests gave up waiting for a free connection (503)");
-    },
-  );
-  let gateClosedAt: number | undefined;
-  gate.onClose((err) => {
-    gateClosedAt = Date.now();
-    log?.warn({ err }, "database connection failed: new connections held back, requests answered 503");
-  });
-  gate.onOpen(() => {
-    log?.info({ downMs: Date.now() - (gateClosedAt ?? Date.now()) }, "database answers again");
+  const { pool, gate, connection } = createPool(url, options, {
+    queryTimeoutMs: () => (exclusiveWork > 0 ? 0 : (options.queryTimeoutMs ?? 0)),
+    name: "database",
   });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  // Catalogue reads on the replicas, when there are any (ADR 070); else they share the primary's pool.
+  const replicaUrls = options.replicaUrls ?? [];
+  const replicas =
+    replicaUrls.length > 0
+      ? new ReplicaRouter({
+          primary: pool,
+          replicas: replicaUrls.map((replicaUrl) => {
+            const name = replicaName(replicaUrl);
+            const queryTimeoutMs = () => options.queryTimeoutMs ?? 0;
+            return {
+              name,
+              pool: createPool(replicaUrl, options, { queryTimeoutMs, name: `replica ${name}` }).pool,
+            };
+          }),
+          probeEveryMs: options.replicaProbeEveryMs,
+          logger: log,
+        })
+      : undefined;
+  const readDb = replicas
+    ? (drizzlePg(replicas.pool as unknown as pg.Pool, { schema }) as unknown as Database)
+    : db;
   const listeners = new Set<Listener>();
   return {
     db,
+    readDb,
+    replicas,
     kind: "postgres",
     ping: async () => {
       // query_timeout per query is node-postgres' own option, missing from its types.
@@ -213,9 +200,14 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
     listen: async (channel, { onMessage, onReset }) => {
       const listener = await startListener({
         channel,
-        onMessage,
+        // A change announced by the primary: the replicas serve again once they have replayed it.
+        onMessage: (payload) => {
+          replicas?.fence();
+          onMessage(payload);
+        },
         onReset: () => {
           log?.info({ channel }, "LISTEN connection is back: derived state dropped");
+          replicas?.fence();
           onReset?.();
         },
         onLost: (err, retryInMs) => log?.warn({ err, channel, retryInMs }, "LISTEN connection lost"),
@@ -267,9 +259,75 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
     },
     close: async () => {
       await Promise.all([...listeners].map((listener) => listener.close()));
+      await replicas?.close();
       await pool.end();
     },
   };
+}
+
+/**
+ * A pool of connections to one server (the primary, or a replica), with its connection gate, statement
+ * timeouts and saturation report; `name` says which in the log.
+ */
+function createPool(
+  url: string,
+  options: DatabaseOptions,
+  { queryTimeoutMs, name }: { queryTimeoutMs: () => number; name: "database" | `replica ${string}` },
+) {
+  const log = options.logger;
+  // What a shopper meets when this pool cannot serve: a 503 from the primary, the primary from a replica.
+  const outcome = name === "database" ? "requests answered 503" : "reads go to the primary";
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const connection = {
+    connectionString: url,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+    connectionTimeoutMillis: connectTimeoutMs,
+  };
+  const gate = new ConnectionGate();
+  const pool = new pg.Pool({
+    ...connection,
+    application_name: APPLICATION_NAME.pool,
+    max: options.poolSize ?? 10,
+    idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
+    // JIT compilation costs tens of milliseconds and pays off only for long analytical queries; ours are
+    // short, so it is off for every connection.
+    // Session settings of every pooled connection: JIT off (below), a dead client's locks released
+    // (idle in transaction, the server's keepalive) and lock waits bounded.
+    options: [
+      "-c jit=off",
+      `-c idle_in_transaction_session_timeout=${options.idleInTransactionTimeoutMs ?? IDLE_IN_TRANSACTION_TIMEOUT_MS}`,
+      `-c lock_timeout=${options.lockTimeoutMs ?? LOCK_TIMEOUT_MS}`,
+      `-c tcp_keepalives_idle=${SERVER_KEEPALIVE.idle}`,
+      `-c tcp_keepalives_interval=${SERVER_KEEPALIVE.interval}`,
+      `-c tcp_keepalives_count=${SERVER_KEEPALIVE.count}`,
+    ].join(" "),
+    Client: pooledClientClass({ gate, queryTimeoutMs }),
+  });
+  // An idle client that loses its server would otherwise crash the process with an unhandled 'error'.
+  pool.on("error", () => {});
+  // Each API request's statements run under its kind's statement_timeout (ADR 024).
+  honourStatementTimeouts(pool);
+  // A full pool's wait running out is this instance overloaded, not the database down.
+  let saturationLoggedAt = Number.NEGATIVE_INFINITY;
+  reportPoolSaturation(
+    pool,
+    () => !gate.closed,
+    (err) => {
+      if (Date.now() - saturationLoggedAt < SATURATION_LOG_EVERY_MS) return;
+      saturationLoggedAt = Date.now();
+      log?.warn({ err }, `${name} pool saturated: requests gave up waiting for a free connection`);
+    },
+  );
+  let gateClosedAt: number | undefined;
+  gate.onClose((err) => {
+    gateClosedAt = Date.now();
+    log?.warn({ err }, `${name} connection failed: new connections held back, ${outcome}`);
+  });
+  gate.onOpen(() => {
+    log?.info({ downMs: Date.now() - (gateClosedAt ?? Date.now()) }, `${name} answers again`);
+  });
+  return { pool, gate, connection };
 }
 
 /** A dedicated connection for LISTEN (a pooled one would be handed to queries). */
