@@ -117,9 +117,19 @@ async function scenario(name: string, shoppers: number) {
       const a = productIds[(2 * i) % 20]!;
       const b = productIds[(2 * i + 1) % 20]!;
       for (let n = 0; n < warmup; n++) await round(cookie, a, b, undefined);
+    }),
+  );
+  // The server's CPU per change: this process's user + system time over the measured rounds (the app,
+  // its driver and their system calls; PostgreSQL's own work is in its processes, not here).
+  const cpuBefore = process.cpuUsage();
+  await Promise.all(
+    cookies.map(async (cookie, i) => {
+      const a = productIds[(2 * i) % 20]!;
+      const b = productIds[(2 * i + 1) % 20]!;
       for (let n = 0; n < iterations; n++) await round(cookie, a, b, times);
     }),
   );
+  const cpu = process.cpuUsage(cpuBefore);
   times.sort((x, y) => x - y);
   return {
     scenario: name,
@@ -127,6 +137,7 @@ async function scenario(name: string, shoppers: number) {
     p50: Number(percentile(times, 50).toFixed(1)),
     p95: Number(percentile(times, 95).toFixed(1)),
     max: Number((times.at(-1) ?? 0).toFixed(1)),
+    "cpu ms": Number(((cpu.user + cpu.system) / 1000 / times.length).toFixed(2)),
   };
 }
 

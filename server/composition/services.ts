@@ -176,6 +176,14 @@ const TAGS = {
   reference: { dictionary: catalogOnly, options: catalogOnly },
   search: { search: listing, suggest: listing, facets: listing },
   sitemap: { shards: listing },
+  // Cities (migration 0031 announces their changes); a typed search of the city picker is not kept.
+  geo: {
+    listCities: catalogOnly,
+    currentCity: catalogOnly,
+    defaultCity: catalogOnly,
+    getCity: catalogOnly,
+    confirmCity: catalogOnly,
+  },
 } as const;
 
 /**
@@ -233,12 +241,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     createReferenceService(createReferenceRepository(db)),
     TAGS.reference,
   );
-  const geo = noted(createGeoService(createGeoRepository(db)), {
-    listCities: catalogOnly,
-    findCities: catalogOnly,
-    currentCity: catalogOnly,
-    confirmCity: catalogOnly,
-  });
+  // Cities through the cache: the basket reads the city on every change for its delivery dates.
+  const geo = shared("geo", createGeoService(createGeoRepository(db)), TAGS.geo);
+
   const photoStorage = options.uploads?.s3
     ? createS3Storage(options.uploads.s3)
     : createDiskStorage(options.uploads?.dir ?? `${paths.data}/uploads`);

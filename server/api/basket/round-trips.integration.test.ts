@@ -1,0 +1,93 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Caches, openCaches } from "#server/cache/index.ts";
+import { createApp } from "#server/composition/app.ts";
+import { createServices } from "#server/composition/services.ts";
+import { loadConfig } from "#server/config.ts";
+import { createLogger } from "#server/logger.ts";
+import { plainProduct } from "#tests/fixtures/catalog-writes.ts";
+import { createScratchCatalog, type ScratchCatalog } from "#tests/fixtures/scratch-catalog.ts";
+import { testDriver } from "#tests/fixtures/test-database.ts";
+
+/**
+ * What one basket change costs the database, counted in statements (issue 23, point 4): on this kind of
+ * machine a round trip to PostgreSQL costs the app more CPU than anything it computes, so a change makes
+ * exactly the ones it needs — begin, the basket's lock and version, the product's rules (adding), the
+ * change, commit, and the answer's lines — with the city and the limits from the in-process cache.
+ */
+describe.runIf(testDriver() === "postgres")("a basket change's round trips to PostgreSQL", () => {
+  let catalog: ScratchCatalog;
+  let caches: Caches & { close: () => Promise<void> };
+  let app: ReturnType<typeof createApp>;
+  let productId: number;
+  const sent: string[] = [];
+  const query = pg.Client.prototype.query;
+
+  beforeAll(async () => {
+    catalog = await createScratchCatalog("baskettrips", 10);
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+    const opened = await openCaches(config, catalog.direct, createLogger("silent"));
+    if (!opened) throw new Error("caches are on by default");
+    caches = opened;
+    app = createApp({
+      config,
+      services: createServices(catalog.direct.db, { cache: caches.data, cacheTrusted: caches.trusted }),
+      logger: createLogger("silent"),
+      checks: {},
+    });
+    ({ id: productId } = await plainProduct(catalog.direct.db));
+    // Every statement any pooled connection sends, by its text's first words.
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { text?: string };
+      sent.push((typeof config === "string" ? config : (config?.text ?? "")).trim().slice(0, 40));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+  });
+
+  afterAll(async () => {
+    pg.Client.prototype.query = query;
+    await caches?.close();
+    await catalog?.drop();
+  });
+
+  const change = (cookie: string | undefined, body: object) =>
+    app.request("/api/v1/basket/lines", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "idempotency-key": randomUUID(),
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+
+  it("adds in 6 statements and changes a line in 5, the city and limits read once and then kept", async () => {
+    // The shopper's first change makes the basket; the caches fill.
+    const first = await change(undefined, { intent: "add", productId });
+    expect(first.status).toBe(200);
+    const cookie = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("vid="))
+      ?.split(";")[0];
+    expect(cookie).toBeTruthy();
+    await change(cookie, { intent: "remove", productId });
+
+    const counted = async (body: object) => {
+      sent.length = 0;
+      const response = await change(cookie, body);
+      expect(response.status, await response.clone().text()).toBe(200);
+      // The statement timeout's SET comes only when a connection passes between kinds of work.
+      return sent.filter((text) => !/^(SET|RESET) statement_timeout/i.test(text));
+    };
+    const added = await counted({ intent: "add", productId });
+    expect(added.length, added.join("\n")).toBe(6);
+    expect(added[0]).toMatch(/^begin/i);
+    expect(added.filter((text) => /^commit/i.test(text))).toHaveLength(1);
+    expect(added.join("\n")).not.toMatch(/cities|options/);
+
+    const selected = await counted({ intent: "select", productId, selected: false });
+    expect(selected.length, selected.join("\n")).toBe(5);
+    expect(selected.join("\n")).not.toMatch(/cities|options/);
+  });
+});
