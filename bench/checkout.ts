@@ -26,9 +26,17 @@ import { openBenchApp } from "./lib/postgres-app.ts";
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const LAST_UNITS = Number(process.env.BENCH_LAST_UNITS ?? 10);
+/** Issue 23: 50 shoppers on PostgreSQL on a quiet machine. */
+const GOAL = { perSecond: 150, p95Ms: 400 };
 
-// The production pool (10 connections), as a real instance would have.
-const { database, app } = await openBenchApp({ poolSize: 10 });
+// As a real instance runs it: the production pool (10 connections) and the in-process cache of reference
+// data. Every order here stays unpaid (payment is measured by bench/sales.ts), so each shopper may hold
+// all of its rounds' orders unpaid instead of the usual 3 (MAX_UNPAID_ORDERS).
+const { database, app, close } = await openBenchApp({
+  poolSize: 10,
+  cached: true,
+  orders: { maxUnpaidOrders: ROUNDS + 1 },
+});
 const db = database.db;
 const made = { users: [] as number[], products: [] as number[] };
 
@@ -92,6 +100,8 @@ try {
   const times: number[] = [];
   let failed = 0;
   const started = performance.now();
+  // The app's CPU (user + system) over the rounds, refills included: PostgreSQL's own is in its processes.
+  const cpuBefore = process.cpuUsage();
   await Promise.all(
     shoppers.map(async (shopper, i) => {
       const lines = [0, 1, 2].map((k) => ({
@@ -107,6 +117,7 @@ try {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   times.sort((a, b) => a - b);
 
   // Oversell check: LAST_UNITS units, every shopper wants one, all at once.
@@ -132,12 +143,19 @@ try {
       "p50 ms": Number(percentile(times, 50).toFixed(1)),
       "p95 ms": Number(percentile(times, 95).toFixed(1)),
       "max ms": Number((times.at(-1) ?? 0).toFixed(1)),
+      "app cpu ms": Number(((cpu.user + cpu.system) / 1000 / Math.max(1, times.length)).toFixed(2)),
     },
   ]);
   console.info(
     `Last units: ${LAST_UNITS} in stock, ${SHOPPERS} shoppers at once → ${won} orders, ${sold} units sold, stock left ${stockLeft}, oversells ${oversells}.`,
   );
   console.info(`Load average (1 min): ${loadBefore} before, ${loadavg()[0]?.toFixed(2)} after.`);
+  // Issue 23's goal, on a quiet machine: reported, not failed (the machine's load decides too much of it).
+  const rate = times.length / seconds;
+  const p95 = percentile(times, 95);
+  console.info(
+    `${rate >= GOAL.perSecond && p95 <= GOAL.p95Ms ? "✓" : "✗"} goal: ≥ ${GOAL.perSecond} placements/s with p95 ≤ ${GOAL.p95Ms} ms — ${rate.toFixed(1)}/s, p95 ${p95.toFixed(0)} ms`,
+  );
   if (failed > 0 || won !== LAST_UNITS || oversells !== 0 || stockLeft !== 0) {
     console.error("✗ placements failed or the last units were not sold exactly once");
     process.exitCode = 1;
@@ -150,5 +168,5 @@ try {
     await db.delete(users).where(inArray(users.id, made.users));
   }
   if (made.products.length > 0) await db.delete(products).where(inArray(products.id, made.products));
-  await database.close();
+  await close();
 }
