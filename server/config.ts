@@ -260,6 +260,12 @@ const envSchema = z.object({
    */
   CACHE_DATA_MAX_MB: z.coerce.number().positive().default(48),
   CACHE_PAGES_MAX_MB: z.coerce.number().positive().default(64),
+  RENDER_CONCURRENCY: z.coerce
+    .number({ error: "RENDER_CONCURRENCY — число одновременных отрисовок страниц" })
+    .int({ error: "RENDER_CONCURRENCY — целое число" })
+    .min(1, { error: "RENDER_CONCURRENCY — от 1" })
+    .max(64, { error: "RENDER_CONCURRENCY — не больше 64" })
+    .default(4),
   /**
    * How long the caches keep answering after the database's change notifications stopped arriving (the
    * LISTEN connection is down, ADR 023); past that both are bypassed until it is back.
@@ -540,6 +546,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** PostgreSQL: client-side timeout of one query in ms, 0 for none (ADR 023). */
   databaseQueryTimeoutMs: number;
+  /** Page renders one process runs at once; more wait their turn (RENDER_CONCURRENCY, issue 23). */
+  renderConcurrency: number;
   /** In-process caches (ADR 012); undefined when CACHE_TTL_S is 0. */
   cache:
     | { freshMs: number; staleMs: number; dataMaxBytes: number; pagesMaxBytes: number; blindMs: number }
@@ -649,6 +657,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+    renderConcurrency: e.RENDER_CONCURRENCY,
     cache:
       e.CACHE_TTL_S > 0
         ? {

@@ -16,20 +16,25 @@ export async function startServer(options: {
   env: Record<string, string>;
 }): Promise<RunningServer> {
   const origin = `http://127.0.0.1:${options.port}`;
-  const child: ChildProcess = spawn(process.execPath, [join(options.root, "build/node/main.js")], {
-    cwd: options.root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(options.port),
-      LOG_LEVEL: "warn",
-      // Every request of a bench comes from one address: only a bench that measures the limits turns them on.
-      RATE_LIMITS: "off",
-      ...options.env,
+  // The old generation capped as `npm start` caps it (scripts/start.mjs).
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--max-old-space-size=256", join(options.root, "build/node/main.js")],
+    {
+      cwd: options.root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(options.port),
+        LOG_LEVEL: "warn",
+        // Every request of a bench comes from one address: only a bench that measures the limits turns them on.
+        RATE_LIMITS: "off",
+        ...options.env,
+      },
+      stdio: ["ignore", "inherit", "inherit"],
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  );
   let exited = false;
   child.on("exit", () => {
     exited = true;

@@ -42,6 +42,7 @@ import {
   refusedPageRender,
 } from "#server/http/rate-limits.ts";
 import { checkWithin } from "#server/http/readiness.ts";
+import { RenderSlots } from "#server/http/render-slots.ts";
 import { requestIdentity } from "#server/http/request-id.ts";
 import { robotsRoute } from "#server/http/robots.ts";
 import { sitemapRoute } from "#server/http/sitemap.ts";
@@ -71,6 +72,8 @@ export interface AppDeps {
   optionalChecks?: Record<string, () => Promise<void>>;
   /** React Router's request handler; absent in API-only tests. */
   ssr?: SsrHandler;
+  /** Page renders this process runs at once (render-slots.ts); RENDER_CONCURRENCY, 4 by default. */
+  renderConcurrency?: number;
   /** The SSR build's `assets.version`; absent in development and API-only tests (answered as "dev"). */
   buildId?: string;
   /** Directory of the client build (hashed assets); defaults to build/client. */
@@ -221,6 +224,10 @@ export function createApp(deps: AppDeps) {
     return response;
   });
 
+  // Page renders at once in this process: the rest queue (render-slots.ts), so many pages invalidated
+  // together cannot take the instance's memory with them.
+  const renderSlots = new RenderSlots(deps.renderConcurrency ?? config.renderConcurrency);
+
   async function answerPage(c: Context<AppEnv>): Promise<Response> {
     const ssr = deps.ssr;
     if (!ssr) throw new AppError("not_found", "Страница не найдена", { code: "page_not_found" });
@@ -254,12 +261,15 @@ export function createApp(deps: AppDeps) {
         cookies === "all" ? {} : { cookies: keyCookies(cookies) },
       );
       const secured = securePage(
-        await ssr(request, {
-          apiFetch: transport.apiFetch,
-          requestId: id,
-          cspNonce: nonce,
-          logError: (error) => c.get("logger").error({ err: error, path: c.req.path }, "page render failed"),
-        }),
+        await renderSlots.run(() =>
+          ssr(request, {
+            apiFetch: transport.apiFetch,
+            requestId: id,
+            cspNonce: nonce,
+            logError: (error) =>
+              c.get("logger").error({ err: error, path: c.req.path }, "page render failed"),
+          }),
+        ),
         csp,
         nonce,
       );
