@@ -14,7 +14,13 @@ import { DATABASE_RETRY_AFTER_S } from "#server/db/database-errors.ts";
 import { AppError } from "#server/errors.ts";
 import { BODY_LIMITS, limitBody } from "#server/http/body-limit.ts";
 import { createBuildInfoRoute } from "#server/http/build-info.ts";
-import { createNonce, cspSettings, securePage, withFreshNonce } from "#server/http/csp.ts";
+import {
+  createNonce,
+  cspSettings,
+  gzipWithFreshNonce,
+  securePage,
+  withFreshNonce,
+} from "#server/http/csp.ts";
 import { cspReportRoute } from "#server/http/csp-report.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { errorHandler } from "#server/http/error-handler.ts";
@@ -34,6 +40,7 @@ import {
   uncachedPagePolicy,
 } from "#server/http/page-cache.ts";
 import { pageUrl, withDroppedQuery } from "#server/http/page-query.ts";
+import { acceptsGzip } from "#server/http/precompressed.ts";
 import { requestOrigin, withOrigin } from "#server/http/public-origin.ts";
 import {
   createRateLimits,
@@ -329,8 +336,13 @@ export function createApp(deps: AppDeps) {
     const rendered = page === mine;
     // A page that could not be kept was rendered for another request; its cookies are not ours.
     if (!rendered && !page.storable) return renderForThisRequest();
-    // A kept page was rendered under another response's nonce: it is served under this one's.
-    return pageResponse(c, withFreshNonce(page, nonce), rendered ? "MISS" : "HIT", policy);
+    // A kept page was rendered under another response's nonce: it is served under this one's, gzipped
+    // from the pieces deflated when it was kept rather than compressed again on every hit.
+    const gzip =
+      page.gzip && acceptsGzip(c.req.header("accept-encoding"))
+        ? () => gzipWithFreshNonce(page, page.gzip!, nonce)
+        : undefined;
+    return pageResponse(c, withFreshNonce(page, nonce), rendered ? "MISS" : "HIT", policy, gzip);
   }
 
   return app;
@@ -343,6 +355,7 @@ function pageResponse(
   page: PageSnapshot,
   cacheStatus: "HIT" | "MISS",
   policy: PageCachePolicy,
+  gzip?: () => Uint8Array<ArrayBuffer>,
 ): Response {
   const headers = new Headers(page.headers);
   headers.set("X-Cache", cacheStatus);
@@ -358,6 +371,14 @@ function pageResponse(
       status: 304,
       headers: { ETag: page.etag, "Cache-Control": CACHE_CONTROL.anonymousPage, Vary: "Cookie" },
     });
+  }
+  if (gzip) {
+    // As the compress middleware would answer it (which leaves an encoded body alone): a weak validator.
+    headers.set("Vary", "Cookie, Accept-Encoding");
+    headers.set("Content-Encoding", "gzip");
+    if (!page.etag.startsWith("W/")) headers.set("ETag", `W/${page.etag}`);
+    headers.delete("Content-Length");
+    return new Response(gzip(), { status: page.status, headers });
   }
   return new Response(page.body, { status: page.status, headers });
 }

