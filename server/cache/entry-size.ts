@@ -25,9 +25,9 @@ export function dataSize(value: unknown): number {
   }
 }
 
-/** A rendered page: its body bytes, its gzipped pieces and headers, exactly. */
+/** A rendered page: its body bytes (a kept page: its gzipped pieces instead) and headers, exactly. */
 export function pageSize(page: PageSnapshot): number {
-  let bytes = page.body.byteLength + (page.gzip?.bytes ?? 0) + page.etag.length;
+  let bytes = (page.gzip ? page.gzip.bytes : page.body.byteLength) + page.etag.length;
   for (const [name, value] of page.headers) bytes += name.length + value.length;
   return bytes;
 }

@@ -17,6 +17,7 @@ import { createBuildInfoRoute } from "#server/http/build-info.ts";
 import {
   createNonce,
   cspSettings,
+  freshNonceHeaders,
   gzipWithFreshNonce,
   securePage,
   withFreshNonce,
@@ -338,11 +339,13 @@ export function createApp(deps: AppDeps) {
     if (!rendered && !page.storable) return renderForThisRequest();
     // A kept page was rendered under another response's nonce: it is served under this one's, gzipped
     // from the pieces deflated when it was kept rather than compressed again on every hit.
-    const gzip =
-      page.gzip && acceptsGzip(c.req.header("accept-encoding"))
-        ? () => gzipWithFreshNonce(page, page.gzip!, nonce)
-        : undefined;
-    return pageResponse(c, withFreshNonce(page, nonce), rendered ? "MISS" : "HIT", policy, gzip);
+    const cacheStatus = rendered ? "MISS" : "HIT";
+    const gzip = page.gzip;
+    if (gzip && acceptsGzip(c.req.header("accept-encoding"))) {
+      const fresh = { ...page, headers: freshNonceHeaders(page.headers, nonce), etag: gzip.etag };
+      return pageResponse(c, fresh, cacheStatus, policy, () => gzipWithFreshNonce(gzip, nonce));
+    }
+    return pageResponse(c, withFreshNonce(page, nonce), cacheStatus, policy);
   }
 
   return app;
@@ -352,7 +355,8 @@ export type App = ReturnType<typeof createApp>;
 /** A response from a page snapshot, or 304 when the browser already holds these bytes. */
 function pageResponse(
   c: Context<AppEnv>,
-  page: PageSnapshot,
+  /** The body is not read for a gzip answer (a kept page holds only its pieces). */
+  page: Omit<PageSnapshot, "body"> & { body?: PageSnapshot["body"] },
   cacheStatus: "HIT" | "MISS",
   policy: PageCachePolicy,
   gzip?: () => Uint8Array<ArrayBuffer>,

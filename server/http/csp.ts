@@ -295,13 +295,34 @@ export function partsOf(page: RenderedPage): Uint8Array<ArrayBuffer>[] {
   return rendered ? templateOf(page.body, rendered).parts : [page.body];
 }
 
-/** The gzip of the page under a fresh nonce, from its pieces deflated once (precompressed.ts). */
-export function gzipWithFreshNonce(
-  page: RenderedPage,
-  pieces: GzipPieces,
-  nonce: string,
+/** The page's validator under any nonce (what `withFreshNonce` answers), read while its body is at hand. */
+export function freshEtagOf(page: RenderedPage): string {
+  const rendered = nonceOfHeaders(page.headers);
+  return rendered ? templateOf(page.body, rendered).etag : page.etag;
+}
+
+/** The page's headers with `nonce` in its policy where the render had its own. */
+export function freshNonceHeaders(headers: [string, string][], nonce: string): [string, string][] {
+  const rendered = nonceOfHeaders(headers);
+  if (!rendered) return headers;
+  return headers.map(([name, value]): [string, string] =>
+    CSP_HEADERS.has(name.toLowerCase())
+      ? [name, value.replaceAll(`'nonce-${rendered}'`, `'nonce-${nonce}'`)]
+      : [name, value],
+  );
+}
+
+/** The gzip of a kept page under a fresh nonce, from its pieces deflated once (precompressed.ts). */
+export function gzipWithFreshNonce(pieces: GzipPieces, nonce: string): Uint8Array<ArrayBuffer> {
+  return gzipJoined(pieces, Buffer.from(nonce, "latin1"));
+}
+
+/** The body again from its stretches and the nonce they were cut at (a kept page keeps only its pieces). */
+export function joinAtNonce(
+  parts: Uint8Array<ArrayBuffer>[],
+  nonce: string | undefined,
 ): Uint8Array<ArrayBuffer> {
-  return gzipJoined(partsOf(page), pieces, Buffer.from(nonce, "latin1"));
+  return join(parts, Buffer.from(nonce ?? "", "latin1"));
 }
 
 /**
@@ -316,11 +337,7 @@ export function withFreshNonce<T extends RenderedPage>(page: T, nonce: string): 
   const rendered = nonceOfHeaders(page.headers);
   if (!rendered) return page;
   const template = templateOf(page.body, rendered);
-  const headers = page.headers.map(([name, value]): [string, string] =>
-    CSP_HEADERS.has(name.toLowerCase())
-      ? [name, value.replaceAll(`'nonce-${rendered}'`, `'nonce-${nonce}'`)]
-      : [name, value],
-  );
+  const headers = freshNonceHeaders(page.headers, nonce);
   const body = nonce === rendered ? page.body : join(template.parts, Buffer.from(nonce, "latin1"));
   return { ...page, headers, body, etag: template.etag };
 }

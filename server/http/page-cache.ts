@@ -2,9 +2,9 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { type PageCachePolicy, pageCachePolicyOf, pageQueryOf } from "#contract/page-cache.ts";
 import { WEBVIEW_COOKIE, WEBVIEW_UA_MARKER } from "#contract/webview.ts";
 import { CITY_COOKIE, cityIdFromCookie } from "./city-cookie.ts";
-import { partsOf } from "./csp.ts";
+import { freshEtagOf, joinAtNonce, nonceOfHeaders, partsOf } from "./csp.ts";
 import { CACHE_CONTROL, etagOf } from "./http-cache.ts";
-import { deflatePieces, type GzipPieces } from "./precompressed.ts";
+import { deflatePieces, type GzipPieces, inflatePieces } from "./precompressed.ts";
 
 export type { PageCachePolicy } from "#contract/page-cache.ts";
 
@@ -219,8 +219,11 @@ export interface PageSnapshot {
    * personal and met no server error, is kept.
    */
   storable: boolean;
-  /** A kept page's body deflated once, between its nonces (precompressed.ts): its gzip answers. */
-  gzip?: GzipPieces | undefined;
+  /**
+   * A kept page's body deflated once, between its nonces (precompressed.ts), with its validator under any
+   * nonce: its gzip answers. A kept page holds only these; its `body` is inflated from them when asked for.
+   */
+  gzip?: (GzipPieces & { etag: string }) | undefined;
   /**
    * The API path whose answer was personal (transport.ts: isPersonalAnswer) during this render, which saw only the key cookies: the page is wrong for anyone, so it is neither
    * kept nor sent, and the request is rendered again with all its cookies.
@@ -255,8 +258,18 @@ export async function snapshotPage(
     storable,
     personalRead,
   };
-  // A kept page is served many times: gzipped once here, not on every hit (precompressed.ts).
-  if (storable) snapshot.gzip = deflatePieces(partsOf(snapshot));
+  // A kept page is served many times: gzipped once here, not on every hit (precompressed.ts, ADR 071), and
+  // kept as those pieces alone, a third of the HTML's bytes; a client without gzip gets them inflated.
+  if (storable) {
+    const pieces = deflatePieces(partsOf(snapshot));
+    const rendered = nonceOfHeaders(snapshot.headers);
+    snapshot.gzip = { ...pieces, etag: freshEtagOf(snapshot) };
+    Object.defineProperty(snapshot, "body", {
+      enumerable: false,
+      configurable: true,
+      get: () => joinAtNonce(inflatePieces(pieces), rendered),
+    });
+  }
   return snapshot;
 }
 

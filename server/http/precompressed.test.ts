@@ -1,12 +1,14 @@
-import { gunzipSync } from "node:zlib";
+import { crc32, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, deflatePieces, gzipJoined } from "./precompressed.ts";
+import { acceptsGzip, crc32Combine, deflatePieces, gzipJoined, inflatePieces } from "./precompressed.ts";
 
 const text = (s: string) => new TextEncoder().encode(s);
 
 /** What a browser does with the bytes: the standard DecompressionStream, not Node's lenient gunzip. */
 async function browserGunzip(bytes: Uint8Array): Promise<string> {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>])
+    .stream()
+    .pipeThrough(new DecompressionStream("gzip"));
   return new Response(stream).text();
 }
 
@@ -21,7 +23,7 @@ describe("a kept page gzipped once, a fresh nonce per answer", () => {
 
   it("decompresses to the page with the new nonce at every place, in Node and as a browser does", async () => {
     for (const nonce of ["AbCdEf0123456789+/xyzQ==", "n0nce", ""]) {
-      const gz = gzipJoined(parts, pieces, text(nonce));
+      const gz = gzipJoined(pieces, text(nonce));
       const expected = page.join(nonce);
       expect(gunzipSync(gz).toString("utf8")).toBe(expected);
       expect(await browserGunzip(gz)).toBe(expected);
@@ -29,7 +31,7 @@ describe("a kept page gzipped once, a fresh nonce per answer", () => {
   });
 
   it("is about as small as gzipping the whole page, and keeps the pieces once", () => {
-    const gz = gzipJoined(parts, pieces, text("AbCdEf0123456789+/xyzQ=="));
+    const gz = gzipJoined(pieces, text("AbCdEf0123456789+/xyzQ=="));
     const whole = page.join("x").length;
     expect(gz.byteLength).toBeLessThan(whole / 10);
     expect(pieces.bytes).toBeLessThan(gz.byteLength);
@@ -37,11 +39,27 @@ describe("a kept page gzipped once, a fresh nonce per answer", () => {
 
   it("handles a page without a nonce (one piece) and empty stretches", async () => {
     const single = [text("<p>без политики</p>")];
-    expect(await browserGunzip(gzipJoined(single, deflatePieces(single), text("unused")))).toBe(
+    expect(await browserGunzip(gzipJoined(deflatePieces(single), text("unused")))).toBe(
       "<p>без политики</p>",
     );
     const edges = [text(""), text("middle"), text("")];
-    expect(await browserGunzip(gzipJoined(edges, deflatePieces(edges), text("N")))).toBe("NmiddleN");
+    expect(await browserGunzip(gzipJoined(deflatePieces(edges), text("N")))).toBe("NmiddleN");
+  });
+
+  it("combines CRC-32s as zlib does, and inflates the pieces back", () => {
+    for (const [a, b] of [
+      ["", "x"],
+      ["abc", ""],
+      ["Смартфон", " · 79 990 ₽"],
+      ["a".repeat(70_000), "b".repeat(123_457)],
+    ] as const) {
+      const [x, y] = [Buffer.from(a), Buffer.from(b)];
+      const crc = (bytes: Buffer) => (bytes.length === 0 ? 0 : crc32(bytes));
+      expect(crc32Combine(crc(x), crc(y), y.length), `${a.length}+${b.length}`).toBe(
+        crc(Buffer.concat([x, y])),
+      );
+    }
+    expect(inflatePieces(pieces).map((part) => new TextDecoder().decode(part))).toEqual(page);
   });
 
   it("reads Accept-Encoding as browsers and proxies send it", () => {
