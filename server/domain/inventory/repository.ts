@@ -37,6 +37,25 @@ export function createInventoryRepository(db: Executor) {
     },
 
     /**
+     * Takes each line's units where there are that many, in one conditional update (the rows locked in id
+     * order beforehand, as a placement does: one statement then takes them all without a deadlock, and the
+     * inventory trigger runs once). Answers the products whose units were taken; a product missing from
+     * the answer had too few, and its row is unchanged.
+     */
+    async takeAll(lines: readonly { productId: number; quantity: number }[]): Promise<Set<number>> {
+      if (lines.length === 0) return new Set();
+      const ids = `{${lines.map((l) => Math.trunc(l.productId)).join(",")}}`;
+      const quantities = `{${lines.map((l) => Math.trunc(l.quantity)).join(",")}}`;
+      const rows = await db
+        .update(inventory)
+        .set({ stock: sql`${inventory.stock} - wanted.quantity`, updatedAt: sql`now()` })
+        .from(sql`unnest(${ids}::int[], ${quantities}::int[]) AS wanted (product_id, quantity)`)
+        .where(sql`${inventory.productId} = wanted.product_id AND ${inventory.stock} >= wanted.quantity`)
+        .returning({ productId: inventory.productId });
+      return new Set(rows.map((r) => r.productId));
+    },
+
+    /**
      * Gives units back (an expired or cancelled order), product by product in id order: two returns of
      * overlapping orders, and a placement locking the same rows, queue in one order and never deadlock.
      */

@@ -245,18 +245,23 @@ describe("step «reserve the stock»", () => {
     { productId: 1, quantity: 2 },
     { productId: 2, quantity: 1 },
   ];
-  it("locks the products, judges them again and takes each line's stock", async () => {
-    const takeStock = vi.fn(async () => true);
+  const takeAll = async (l: readonly { productId: number }[]) => new Set(l.map((x) => x.productId));
+  it("locks the products, judges them again and takes every line's stock in one call", async () => {
+    const takeStock = vi.fn(takeAll);
     const lockProducts = vi.fn(async () => [product(1), product(2)]);
     await reserveStock({ lockProducts, takeStock }, lines, seen, 99);
     expect(lockProducts).toHaveBeenCalledWith([1, 2]);
     expect(takeStock.mock.calls).toEqual([
-      [1, 2],
-      [2, 1],
+      [
+        [
+          { productId: 1, quantity: 2 },
+          { productId: 2, quantity: 1 },
+        ],
+      ],
     ]);
   });
   it("refuses what changed while the locks were awaited, taking nothing", async () => {
-    const takeStock = vi.fn(async () => true);
+    const takeStock = vi.fn(takeAll);
     const sold = reserveStock(
       { lockProducts: async () => [product(1, { stock: 1 }), product(2)], takeStock },
       lines,
@@ -271,7 +276,10 @@ describe("step «reserve the stock»", () => {
   });
   it("refuses when the conditional update takes nothing", async () => {
     const reserved = reserveStock(
-      { lockProducts: async () => [product(1), product(2)], takeStock: async (id) => id !== 2 },
+      {
+        lockProducts: async () => [product(1), product(2)],
+        takeStock: async (l) => new Set(l.map((x) => x.productId).filter((id) => id !== 2)),
+      },
       lines,
       seen,
       99,

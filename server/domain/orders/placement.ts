@@ -326,7 +326,7 @@ export function checkPointsSpend(bonusPoints: number, goodsTotal: number, balanc
 export async function reserveStock(
   repo: {
     lockProducts(ids: readonly number[]): PromiseLike<ProductRow[]>;
-    takeStock(productId: number, quantity: number): Promise<boolean>;
+    takeStock(lines: readonly { productId: number; quantity: number }[]): Promise<Set<number>>;
   },
   lines: readonly Line[],
   expected: Expected,
@@ -335,13 +335,19 @@ export async function reserveStock(
   const locked = new Map((await repo.lockProducts(lines.map((l) => l.productId))).map((p) => [p.id, p]));
   const late = checkLines(locked, lines, expected, maxItems);
   if (late.length > 0) throw refuseLines(late);
-  for (const line of lines) {
-    // Locked and checked just now; the conditional update holds the invariant even so.
-    if (!(await repo.takeStock(line.productId, line.quantity))) {
-      throw refuseLines([
-        { productId: line.productId, code: "out_of_stock", message: "Товар закончился", available: 0 },
-      ]);
-    }
+  // Locked and checked just now; the conditional update holds the invariant even so. One statement for
+  // every line: a round trip per line was most of what reserving cost (issue 23).
+  const taken = await repo.takeStock(lines.map(({ productId, quantity }) => ({ productId, quantity })));
+  const short = lines.filter((line) => !taken.has(line.productId));
+  if (short.length > 0) {
+    throw refuseLines(
+      short.map((line) => ({
+        productId: line.productId,
+        code: "out_of_stock" as const,
+        message: "Товар закончился",
+        available: 0,
+      })),
+    );
   }
 }
 

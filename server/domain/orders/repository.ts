@@ -186,8 +186,9 @@ export function createOrdersRepository(db: Executor) {
     /** The same rows without locks: a first look before anything is held. */
     readProducts: (ids: readonly number[]) => selectProducts(ids, false),
 
-    /** Takes `quantity` units if there are that many; false when there are not (nothing changes). */
-    takeStock: (productId: number, quantity: number): Promise<boolean> => stock.take(productId, quantity),
+    /** Takes each line's units where there are that many: the products taken (inventory/repository.ts). */
+    takeStock: (lines: readonly { productId: number; quantity: number }[]): Promise<Set<number>> =>
+      stock.takeAll(lines),
 
     /** Gives an order's units back (inventory/repository.ts). */
     returnStock: (lines: readonly { productId: number; quantity: number }[]): Promise<void> =>
