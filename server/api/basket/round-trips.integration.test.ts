@@ -5,6 +5,7 @@ import { type Caches, openCaches } from "#server/cache/index.ts";
 import { createApp } from "#server/composition/app.ts";
 import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
+import { APPLICATION_NAME } from "#server/db/client.ts";
 import { createLogger } from "#server/logger.ts";
 import { plainProduct } from "#tests/fixtures/catalog-writes.ts";
 import { createScratchCatalog, type ScratchCatalog } from "#tests/fixtures/scratch-catalog.ts";
@@ -37,10 +38,14 @@ describe.runIf(testDriver() === "postgres")("a basket change's round trips to Po
       checks: {},
     });
     ({ id: productId } = await plainProduct(catalog.direct.db));
-    // Every statement any pooled connection sends, by its text's first words.
+    // Every statement a pooled connection sends, by its text's first words (not the change listener's
+    // heartbeat, which runs on a connection of its own whenever its timer says).
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const config = args[0] as string | { text?: string };
-      sent.push((typeof config === "string" ? config : (config?.text ?? "")).trim().slice(0, 40));
+      const application = (this as unknown as { connectionParameters?: { application_name?: string } })
+        .connectionParameters?.application_name;
+      if (application === APPLICATION_NAME.pool)
+        sent.push((typeof config === "string" ? config : (config?.text ?? "")).trim().slice(0, 40));
       return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof query;
   });
