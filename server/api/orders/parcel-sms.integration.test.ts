@@ -31,7 +31,9 @@ async function sendQueuedSms(env: PaymentApp, orderId: number): Promise<void> {
     handlers: orderSmsJobs(env.services),
   });
   // Until none of the order's messages waits (a job enqueued a moment ago may not be due at the first poll).
-  for (let round = 0; round < 100; round += 1) {
+  // By the clock, not a count of rounds: the worker's database is shared by the files before this one,
+  // whose order-sms jobs nobody ran, and each poll claims a few of them in turn ahead of this order's.
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
     await runner.poll();
     await runner.idle();
     const waiting = (await notificationsOf(env.database.db, orderId)).filter((n) => n.status === "pending");
