@@ -71,8 +71,7 @@ describe("step «match the basket»", () => {
     ({
       findByCheckoutKey: async () => undefined,
       basketForPlacement: async () => basket,
-      unpaidOrderOfBasket: async () => undefined,
-      unpaidOrderCount: async () => 0,
+      unpaidOrders: async () => [],
       ...values,
     }) as unknown as OrdersRepository;
   const seen = expectedOf({ productId: 1, quantity: 2, price: 100_000 });
@@ -84,9 +83,11 @@ describe("step «match the basket»", () => {
     });
   });
   it("answers the order the same basket already became in another tab, even at the unpaid limit", async () => {
-    const order = { id: 6 } as OrderRow;
+    const order = { id: 6, basketVersion: 7 } as OrderRow;
     const matched = await matchBasket(
-      repo({ unpaidOrderOfBasket: async () => order, unpaidOrderCount: async () => 3 }),
+      repo({
+        unpaidOrders: async () => [{ id: 4, basketVersion: 5 }, { id: 5, basketVersion: 6 }, order],
+      }),
       1,
       input,
       seen,
@@ -96,7 +97,13 @@ describe("step «match the basket»", () => {
   });
   it("refuses a fourth unpaid order with the limit's message", async () => {
     await expect(
-      matchBasket(repo({ unpaidOrderCount: async () => 3 }), 1, input, seen, 3),
+      matchBasket(
+        repo({ unpaidOrders: async () => [4, 5, 6].map((id) => ({ id, basketVersion: id - 1 })) }),
+        1,
+        input,
+        seen,
+        3,
+      ),
     ).rejects.toMatchObject({
       code: "too_many_unpaid_orders",
     });

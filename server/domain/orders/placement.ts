@@ -80,9 +80,10 @@ export async function matchBasket(
     throw new AppError("conflict", "В корзине нет выбранных товаров", { code: "basket_empty" });
   }
   // One basket as it is becomes one order, however many tabs place it: the others get that order.
-  const sameBasket = await repo.unpaidOrderOfBasket(userId, basket.version);
+  const unpaid = await repo.unpaidOrders(userId);
+  const sameBasket = unpaid.find((order) => order.basketVersion === basket.version);
   if (sameBasket && basket.version === input.basketVersion) return { existing: sameBasket };
-  if ((await repo.unpaidOrderCount(userId)) >= maxUnpaidOrders) throw tooManyUnpaid(maxUnpaidOrders);
+  if (unpaid.length >= maxUnpaidOrders) throw tooManyUnpaid(maxUnpaidOrders);
   if (!basketMatches(basket, input, expected)) throw basketChanged();
   return { basket };
 }

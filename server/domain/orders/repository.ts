@@ -135,29 +135,16 @@ export function createOrdersRepository(db: Executor) {
       return row;
     },
 
-    /** The user's order awaiting payment that was placed from this version of their basket. */
-    async unpaidOrderOfBasket(userId: number, basketVersion: number): Promise<OrderRow | undefined> {
-      const [row] = await db
+    /**
+     * The user's orders awaiting payment, oldest first: a placement reads them once for both of its checks
+     * (the one this basket already became, and the limit of unpaid orders), at most MAX_UNPAID_ORDERS rows.
+     */
+    async unpaidOrders(userId: number): Promise<OrderRow[]> {
+      return db
         .select()
         .from(orders)
-        .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orders.basketVersion, basketVersion),
-            eq(orders.status, "awaiting_payment"),
-          ),
-        )
-        .limit(1);
-      return row;
-    },
-
-    /** How many of the user's orders await payment. */
-    async unpaidOrderCount(userId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.status, "awaiting_payment")));
-      return row?.n ?? 0;
+        .where(and(eq(orders.userId, userId), eq(orders.status, "awaiting_payment")))
+        .orderBy(asc(orders.id));
     },
 
     /** The user's basket with its selected lines; locks the basket row for the rest of the transaction. */
