@@ -13,10 +13,11 @@
  */
 import { loadavg } from "node:os";
 import { inArray, sql } from "drizzle-orm";
-import { basketLines, baskets, orderLines, orders, products, users } from "../server/db/schema/index.ts";
+import { orderLines, orders, products, users } from "../server/db/schema/index.ts";
 import {
   checkoutKey,
   expectedLinesOf,
+  refillBasket,
   scratchProduct,
   shopperWithBasket,
   stockOf,
@@ -41,19 +42,6 @@ const db = database.db;
 const made = { users: [] as number[], products: [] as number[] };
 
 type Shopper = Awaited<ReturnType<typeof shopperWithBasket>>;
-
-/** Puts the lines back into the shopper's basket (a placed order leaves them there until it is paid). */
-async function refill(shopper: Shopper, lines: readonly { productId: number; quantity: number }[]) {
-  const [basket] = await db
-    .update(baskets)
-    .set({ version: sql`${baskets.version} + 1` })
-    .where(sql`${baskets.userId} = ${shopper.userId}`)
-    .returning({ id: baskets.id });
-  await db.delete(basketLines).where(sql`${basketLines.basketId} = ${basket!.id}`);
-  for (const line of lines) {
-    await db.insert(basketLines).values({ basketId: basket!.id, ...line, priceWhenAdded: 1 });
-  }
-}
 
 async function place(shopper: Shopper): Promise<{ status: number; ms: number }> {
   const body = {
@@ -109,7 +97,7 @@ try {
         quantity: 1,
       }));
       for (let round = 0; round < ROUNDS; round += 1) {
-        if (round > 0) await refill(shopper, lines);
+        if (round > 0) await refillBasket(db, shopper.userId, lines);
         const { status, ms } = await place(shopper);
         if (status === 201) times.push(ms);
         else failed += 1;
@@ -123,7 +111,7 @@ try {
   // Oversell check: LAST_UNITS units, every shopper wants one, all at once.
   const last = await scratchProduct(db, { stock: LAST_UNITS, price: 49_000 });
   made.products.push(last.id);
-  await Promise.all(shoppers.map((s) => refill(s, [{ productId: last.id, quantity: 1 }])));
+  await Promise.all(shoppers.map((s) => refillBasket(db, s.userId, [{ productId: last.id, quantity: 1 }])));
   const race = await Promise.all(shoppers.map((s) => place(s)));
   const won = race.filter((r) => r.status === 201).length;
   const stockLeft = await stockOf(db, last.id);

@@ -16,14 +16,15 @@
  * hits; no 5xx anywhere; checkout requests p95 ≤ 1 s. Everything runs on this machine's two cores: the
  * load generator and the balancer take their share beside the instances and PostgreSQL.
  */
-import { Agent, createServer, request as httpRequest, type IncomingMessage } from "node:http";
+
 import { readFileSync } from "node:fs";
+import { Agent, createServer, request as httpRequest, type IncomingMessage } from "node:http";
 import { loadavg } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { inArray, sql } from "drizzle-orm";
 import { openDatabase } from "../server/db/client.ts";
-import { basketLines, baskets, orders, products, users } from "../server/db/schema/index.ts";
-import { scratchProduct, shopperWithBasket } from "../tests/fixtures/order-data.ts";
+import { orders, products, users } from "../server/db/schema/index.ts";
+import { refillBasket, scratchProduct, shopperWithBasket } from "../tests/fixtures/order-data.ts";
 import { type StreamingReplica, startStreamingReplica } from "../tests/fixtures/streaming-replica.ts";
 import { type RunningServer, startServer } from "./lib/server.ts";
 
@@ -148,18 +149,6 @@ async function browseUrls(): Promise<{ kind: Kind; path: string }[]> {
 
 type Shopper = Awaited<ReturnType<typeof shopperWithBasket>>;
 
-/** Puts the three lines back (a placed order takes them out of the basket once it is paid; here never). */
-async function refill(shopper: Shopper, lines: readonly { productId: number; quantity: number }[]) {
-  const [basket] = await db
-    .update(baskets)
-    .set({ version: sql`${baskets.version} + 1` })
-    .where(sql`${baskets.userId} = ${shopper.userId}`)
-    .returning({ id: baskets.id });
-  await db.delete(basketLines).where(sql`${basketLines.basketId} = ${basket!.id}`);
-  for (const line of lines)
-    await db.insert(basketLines).values({ basketId: basket!.id, ...line, priceWhenAdded: 1 });
-}
-
 /** One signed-in shopper's checkout: the basket, the delivery step, placement, the payment step. */
 async function journey(origin: string, shopper: Shopper, into: Sample[]): Promise<number> {
   const headers = { cookie: shopper.cookie, origin };
@@ -232,7 +221,7 @@ async function phase(
           samples.push(...into);
           if (status === 201) placed++;
           else failedStatuses.push(status);
-          await refill(next.shopper, next.lines);
+          await refillBasket(db, next.shopper.userId, next.lines);
           free.push(next);
         })(),
       );
