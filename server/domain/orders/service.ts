@@ -46,7 +46,7 @@ export const ACQUIRER_QUIET_MS = 60_000;
  */
 export function createOrdersService(work: UnitOfWork<Repositories>, options: OrdersOptions) {
   const ctx = ordersContext(work, options);
-  const { orders: repository, bonus, refunds } = work.repositories;
+  const { orders: repository, bonus } = work.repositories;
   const { now, logger } = ctx;
   /** Until when expiry skips its last look at the acquirer (set by a failed GetState). */
   let acquirerQuietUntil = 0;
@@ -94,14 +94,14 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
       if (result.created) {
         logger.info({ orderId: result.row.id, userId, toPay: result.row.toPay }, "order placed");
       }
-      return { order: await orderView(repository, refunds, result.row), created: result.created };
+      return { order: await orderView(repository, result.row), created: result.created };
     },
 
     /** The user's order; another user's id is 404, as if it did not exist. */
     async get(userId: number, orderId: number): Promise<Order> {
       const row = await repository.order(orderId, userId);
       if (!row) throw orderNotFound();
-      return orderView(repository, refunds, row);
+      return orderView(repository, row);
     },
 
     async list(userId: number, tab: "active" | "completed") {
@@ -219,7 +219,7 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
       const row = await repository.order(orderId);
       if (!row) throw orderNotFound();
       const [order, profile, payments, history, notes] = await Promise.all([
-        orderView(repository, refunds, row),
+        orderView(repository, row),
         repository.profile(row.userId),
         repository.payments(orderId),
         historyOf(repository, orderId),
@@ -260,7 +260,7 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
      */
     async cancel(who: Canceller, orderId: number, input: { reason: string; shipmentId?: number }) {
       const { order } = await cancelByRequest(ctx, who, orderId, input);
-      return orderView(repository, refunds, order);
+      return orderView(repository, order);
     },
 
     /** The `refund-order` job: one refund's money back to the card (refund-send.ts). */

@@ -2,11 +2,10 @@ import { CANCEL_REASON_TEXT, REFUND_STATUS_TEXT, SHOPPER_CANCELLABLE } from "#co
 import { kopecks, points } from "#contract/money.ts";
 import type { OrderStatus } from "#contract/order-states.ts";
 import { ORDER_STATUS_TEXT, type Order } from "#contract/orders.ts";
-import type { RefundsRepository } from "#server/domain/order-refunds/repository.ts";
-import type { OrderRow, OrdersRepository, PaymentRow } from "./repository.ts";
+import type { OrderDetails, OrderRow, OrdersRepository } from "./repository.ts";
 
 /** How the money was paid (the first payment that took it): card, SBP or installments with their term. */
-function paidWithOf(took: PaymentRow[]): Pick<Order, "paidWith" | "installmentMonths"> {
+function paidWithOf(took: OrderDetails["payments"]): Pick<Order, "paidWith" | "installmentMonths"> {
   const paid = took.find((p) => p.method === "card" || p.method === "sbp" || p.method === "installments");
   if (!paid || paid.method === "points") return { paidWith: null, installmentMonths: null };
   return {
@@ -18,24 +17,13 @@ function paidWithOf(took: PaymentRow[]): Pick<Order, "paidWith" | "installmentMo
 // How orders read to their shopper: the order page and the list of the personal account.
 
 /** The whole order as its page shows it: shipments with their lines, delivery, payment. */
-export async function orderView(
-  repository: OrdersRepository,
-  refunds: RefundsRepository,
-  row: OrderRow,
-): Promise<Order> {
-  const [shipments, lines, paymentRows, events, refundRows] = await Promise.all([
-    repository.shipments(row.id),
-    repository.lines(row.id),
-    repository.payments(row.id),
-    repository.events(row.id),
-    refunds.ofOrder(row.id),
-  ]);
+export async function orderView(repository: OrdersRepository, row: OrderRow): Promise<Order> {
+  const { shipments, lines, payments, events, refunds, slot } = await repository.details(row.id);
   // Money the card paid: payments that took it, whatever was given back since.
-  const took = paymentRows.filter(
+  const took = payments.filter(
     (p) => p.status === "confirmed" || p.status === "partially_refunded" || p.status === "refunded",
   );
   const live = shipments.filter((s) => s.status !== "cancelled" && s.status !== "not_collected");
-  const slot = row.slotId ? await repository.slot(row.slotId) : undefined;
   const delivery = row.delivery as Order["delivery"];
   return {
     id: row.id,
@@ -53,7 +41,7 @@ export async function orderView(
     toPay: kopecks(row.toPay),
     paidByCard: kopecks(took.filter((p) => p.provider !== "points").reduce((sum, p) => sum + p.amount, 0)),
     ...paidWithOf(took),
-    installmentsEligible: (await repository.installmentIneligible(row.id)).length === 0,
+    installmentsEligible: lines.every((l) => !l.ineligible),
     delivery: {
       ...delivery,
       slot: slot ? { date: slot.date, startsHour: slot.startsHour, endsHour: slot.endsHour } : null,
@@ -94,7 +82,7 @@ export async function orderView(
     })),
     cancellable: live.length > 0 && live.every((s) => SHOPPER_CANCELLABLE.includes(s.status)),
     refundedTotal: kopecks(row.refundedTotal),
-    refunds: refundRows.map((r) => ({
+    refunds: refunds.map((r) => ({
       id: r.id,
       shipmentIds: r.shipmentIds,
       amount: kopecks(r.amount),
