@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Caches, openCaches } from "#server/cache/index.ts";
 import { createApp } from "#server/composition/app.ts";
 import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
-import { APPLICATION_NAME } from "#server/db/client.ts";
 import { createLogger } from "#server/logger.ts";
 import { plainProduct } from "#tests/fixtures/catalog-writes.ts";
+import { countStatements } from "#tests/fixtures/statement-counter.ts";
 import { createScratchCatalog, type ScratchCatalog } from "#tests/fixtures/scratch-catalog.ts";
 import { testDriver } from "#tests/fixtures/test-database.ts";
 
@@ -22,10 +21,7 @@ describe.runIf(testDriver() === "postgres")("a basket change's round trips to Po
   let caches: Caches & { close: () => Promise<void> };
   let app: ReturnType<typeof createApp>;
   let productId: number;
-  const sent: string[] = [];
-  /** The names of named (prepared) statements sent: PostgreSQL plans each once per connection. */
-  const named: string[] = [];
-  const query = pg.Client.prototype.query;
+  let counter: ReturnType<typeof countStatements>;
 
   beforeAll(async () => {
     catalog = await createScratchCatalog("baskettrips", 10);
@@ -40,22 +36,11 @@ describe.runIf(testDriver() === "postgres")("a basket change's round trips to Po
       checks: {},
     });
     ({ id: productId } = await plainProduct(catalog.direct.db));
-    // Every statement a pooled connection sends, by its text's first words (not the change listener's
-    // heartbeat, which runs on a connection of its own whenever its timer says).
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const config = args[0] as string | { text?: string; name?: string };
-      const application = (this as unknown as { connectionParameters?: { application_name?: string } })
-        .connectionParameters?.application_name;
-      if (application === APPLICATION_NAME.pool) {
-        sent.push((typeof config === "string" ? config : (config?.text ?? "")).trim().slice(0, 40));
-        if (typeof config === "object" && config.name) named.push(config.name);
-      }
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
+    counter = countStatements();
   });
 
   afterAll(async () => {
-    pg.Client.prototype.query = query;
+    counter?.restore();
     await caches?.close();
     await catalog?.drop();
   });
@@ -83,12 +68,10 @@ describe.runIf(testDriver() === "postgres")("a basket change's round trips to Po
     await change(cookie, { intent: "remove", productId });
 
     const counted = async (body: object) => {
-      sent.length = 0;
-      named.length = 0;
+      counter.reset();
       const response = await change(cookie, body);
       expect(response.status, await response.clone().text()).toBe(200);
-      // The statement timeout's SET comes only when a connection passes between kinds of work.
-      return sent.filter((text) => !/^(SET|RESET) statement_timeout/i.test(text));
+      return counter.statements();
     };
     const added = await counted({ intent: "add", productId });
     expect(added.length, added.join("\n")).toBe(6);
@@ -96,11 +79,11 @@ describe.runIf(testDriver() === "postgres")("a basket change's round trips to Po
     expect(added.filter((text) => /^commit/i.test(text))).toHaveLength(1);
     expect(added.join("\n")).not.toMatch(/cities|options/);
     // The product's rules and the answer's lines (an eight-table join planned in ~1 ms) by name.
-    expect(named).toEqual(["basket_product", "basket_lines"]);
+    expect(counter.named).toEqual(["basket_product", "basket_lines"]);
 
     const selected = await counted({ intent: "select", productId, selected: false });
     expect(selected.length, selected.join("\n")).toBe(5);
     expect(selected.join("\n")).not.toMatch(/cities|options/);
-    expect(named).toEqual(["basket_lines"]);
+    expect(counter.named).toEqual(["basket_lines"]);
   });
 });

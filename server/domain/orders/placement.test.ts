@@ -69,16 +69,23 @@ describe("step «match the basket»", () => {
   const input = { checkoutKey: "k".repeat(16), basketVersion: 7 } as PlaceOrderInputParsed;
   const repo = (values: Partial<Record<keyof OrdersRepository, unknown>>) =>
     ({
-      findByCheckoutKey: async () => undefined,
+      placementOrders: async () => ({ existing: undefined, unpaid: [] }),
       basketForPlacement: async () => basket,
-      unpaidOrders: async () => [],
       ...values,
     }) as unknown as OrdersRepository;
   const seen = expectedOf({ productId: 1, quantity: 2, price: 100_000 });
 
   it("answers the order a retry of the same key made", async () => {
     const order = { id: 5 } as OrderRow;
-    expect(await matchBasket(repo({ findByCheckoutKey: async () => order }), 1, input, seen, 3)).toEqual({
+    expect(
+      await matchBasket(
+        repo({ placementOrders: async () => ({ existing: order, unpaid: [] }) }),
+        1,
+        input,
+        seen,
+        3,
+      ),
+    ).toEqual({
       existing: order,
     });
   });
@@ -86,7 +93,10 @@ describe("step «match the basket»", () => {
     const order = { id: 6, basketVersion: 7 } as OrderRow;
     const matched = await matchBasket(
       repo({
-        unpaidOrders: async () => [{ id: 4, basketVersion: 5 }, { id: 5, basketVersion: 6 }, order],
+        placementOrders: async () => ({
+          existing: undefined,
+          unpaid: [{ id: 4, basketVersion: 5 }, { id: 5, basketVersion: 6 }, order],
+        }),
       }),
       1,
       input,
@@ -98,7 +108,12 @@ describe("step «match the basket»", () => {
   it("refuses a fourth unpaid order with the limit's message", async () => {
     await expect(
       matchBasket(
-        repo({ unpaidOrders: async () => [4, 5, 6].map((id) => ({ id, basketVersion: id - 1 })) }),
+        repo({
+          placementOrders: async () => ({
+            existing: undefined,
+            unpaid: [4, 5, 6].map((id) => ({ id, basketVersion: id - 1 })),
+          }),
+        }),
         1,
         input,
         seen,

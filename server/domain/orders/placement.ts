@@ -73,14 +73,13 @@ export async function matchBasket(
   expected: Expected,
   maxUnpaidOrders: number,
 ): Promise<{ existing: OrderRow } | { basket: { version: number; lines: Line[] } }> {
-  const existing = await repo.findByCheckoutKey(userId, input.checkoutKey);
+  const { existing, unpaid } = await repo.placementOrders(userId, input.checkoutKey);
   if (existing) return { existing };
   const basket = await repo.basketForPlacement(userId);
   if (!basket || basket.lines.length === 0) {
     throw new AppError("conflict", "В корзине нет выбранных товаров", { code: "basket_empty" });
   }
   // One basket as it is becomes one order, however many tabs place it: the others get that order.
-  const unpaid = await repo.unpaidOrders(userId);
   const sameBasket = unpaid.find((order) => order.basketVersion === basket.version);
   if (sameBasket && basket.version === input.basketVersion) return { existing: sameBasket };
   if (unpaid.length >= maxUnpaidOrders) throw tooManyUnpaid(maxUnpaidOrders);
@@ -152,14 +151,14 @@ function lineProblem(
   return undefined;
 }
 
-type City = NonNullable<Awaited<ReturnType<OrdersRepository["city"]>>>;
 type Address = NonNullable<Awaited<ReturnType<OrdersRepository["address"]>>>;
+type City = NonNullable<Address["city"]>;
 
 /** Where the order goes: the shopper's address (or pickup point) and its city, inside the courier zone. */
 async function destination(repo: OrdersRepository, userId: number, input: PlaceOrderInputParsed) {
   const address = await repo.address(userId, input.addressId, input.deliveryType);
   if (!address) throw new AppError("not_found", "Адрес не найден", { code: "address_not_found" });
-  const city = address.cityId === null ? undefined : await repo.city(address.cityId);
+  const { city } = address;
   if (!city) throw new AppError("validation", "Выберите город доставки", { code: "delivery_city_unknown" });
   // The step checks the courier zone as the address is typed; the server holds the rule too. An address
   // saved without coordinates (typed in the account) cannot be judged and is taken.

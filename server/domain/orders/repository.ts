@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import {
   canMoveOrder,
   canMovePayment,
@@ -173,24 +173,29 @@ export function createOrdersRepository(db: Executor) {
       await db.execute(sql`SELECT pg_advisory_xact_lock(${PLACEMENT_LOCK}::int, ${userId}::int)`);
     },
 
-    async findByCheckoutKey(userId: number, checkoutKey: string): Promise<OrderRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, checkoutKey)));
-      return row;
-    },
-
     /**
-     * The user's orders awaiting payment, oldest first: a placement reads them once for both of its checks
-     * (the one this basket already became, and the limit of unpaid orders), at most MAX_UNPAID_ORDERS rows.
+     * What a placement checks first, in one read: the order a retry of this checkout key already made,
+     * and the user's orders awaiting payment, oldest first (the one this basket already became, and the
+     * limit of unpaid orders) — at most MAX_UNPAID_ORDERS rows and the key's.
      */
-    async unpaidOrders(userId: number): Promise<OrderRow[]> {
-      return db
+    async placementOrders(
+      userId: number,
+      checkoutKey: string,
+    ): Promise<{ existing: OrderRow | undefined; unpaid: OrderRow[] }> {
+      const rows = await db
         .select()
         .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.status, "awaiting_payment")))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            or(eq(orders.checkoutKey, checkoutKey), eq(orders.status, "awaiting_payment")),
+          ),
+        )
         .orderBy(asc(orders.id));
+      return {
+        existing: rows.find((row) => row.checkoutKey === checkoutKey),
+        unpaid: rows.filter((row) => row.status === "awaiting_payment"),
+      };
     },
 
     /** The user's basket with its selected lines; locks the basket row for the rest of the transaction. */
@@ -246,10 +251,15 @@ export function createOrdersRepository(db: Executor) {
         .where(inArray(sellers.id, [...ids]));
     },
 
-    /** The user's own address of that type, with its city and (pickup) point; undefined if not theirs. */
+    /**
+     * The user's own address of that type, with its (pickup) point and its city's row (the point's city
+     * for a pickup); undefined if not theirs. One read: a placement needs the city for the courier zone,
+     * the delivery dates and the slots.
+     */
     async address(userId: number, addressId: number, type: "courier" | "pickup") {
       const [row] = await db
         .select({
+          city: getTableColumns(cities),
           id: addresses.id,
           address: addresses.address,
           entrance: addresses.entrance,
@@ -267,12 +277,8 @@ export function createOrdersRepository(db: Executor) {
         })
         .from(addresses)
         .leftJoin(pickupPoints, eq(pickupPoints.id, addresses.pickupPointId))
+        .leftJoin(cities, eq(cities.id, sql`coalesce(${pickupPoints.cityId}, ${addresses.cityId})`))
         .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId), eq(addresses.type, type)));
-      return row;
-    },
-
-    async city(cityId: number) {
-      const [row] = await db.select().from(cities).where(eq(cities.id, cityId));
       return row;
     },
 

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Caches, openCaches } from "#server/cache/index.ts";
+import { createApp } from "#server/composition/app.ts";
+import { createServices } from "#server/composition/services.ts";
+import { loadConfig } from "#server/config.ts";
+import { createLogger } from "#server/logger.ts";
+import {
+  checkoutKey,
+  expectedLinesOf,
+  scratchProduct,
+  shopperWithBasket,
+} from "#tests/fixtures/order-data.ts";
+import { createScratchCatalog, type ScratchCatalog } from "#tests/fixtures/scratch-catalog.ts";
+import { countStatements } from "#tests/fixtures/statement-counter.ts";
+import { testDriver } from "#tests/fixtures/test-database.ts";
+
+/**
+ * What one order placement costs the database, counted in statements (issue 23, point 4: 150 placements a
+ * second on two cores, where each round trip costs the app more CPU than what it computes). The checks
+ * read what they need once — the checkout key's order and the unpaid ones in one read, the address with
+ * its city — and the answer reads the order back in one named statement, not six.
+ */
+describe.runIf(testDriver() === "postgres")("an order placement's round trips to PostgreSQL", () => {
+  let catalog: ScratchCatalog;
+  let caches: Caches & { close: () => Promise<void> };
+  let app: ReturnType<typeof createApp>;
+  let counter: ReturnType<typeof countStatements>;
+
+  beforeAll(async () => {
+    catalog = await createScratchCatalog("ordertrips", 10);
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+    const opened = await openCaches(config, catalog.direct, createLogger("silent"));
+    if (!opened) throw new Error("caches are on by default");
+    caches = opened;
+    app = createApp({
+      config,
+      services: createServices(catalog.direct.db, { cache: caches.data, cacheTrusted: caches.trusted }),
+      logger: createLogger("silent"),
+      checks: {},
+    });
+    counter = countStatements();
+  });
+
+  afterAll(async () => {
+    counter?.restore();
+    await caches?.close();
+    await catalog?.drop();
+  });
+
+  it("places an order in 20 statements, its answer read back in one", async () => {
+    const db = catalog.direct.db;
+    const product = await scratchProduct(db, { stock: 5, price: 120_000 });
+    const shopper = await shopperWithBasket(db, [{ productId: product.id, quantity: 1 }]);
+    const body = JSON.stringify({
+      checkoutKey: checkoutKey(),
+      ...(await expectedLinesOf(db, shopper.userId)),
+      deliveryType: "pickup",
+      addressId: shopper.pickupAddressId,
+    });
+    const place = () =>
+      app.request("http://localhost/api/v1/orders", {
+        method: "POST",
+        headers: { cookie: shopper.cookie, "content-type": "application/json", origin: "http://localhost" },
+        body,
+      });
+
+    counter.reset();
+    const placed = await place();
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    const statements = counter.statements();
+    expect(statements.length, statements.join("\n")).toBe(20);
+    expect(statements.filter((text) => /^commit/i.test(text))).toHaveLength(1);
+    // The order's parts after the commit: one named statement, planned once per connection.
+    const afterCommit = statements.slice(statements.findIndex((text) => /^commit/i.test(text)) + 1);
+    expect(afterCommit).toHaveLength(1);
+    expect(counter.named).toContain("order_details");
+    // The city comes with the address, not on its own.
+    expect(statements.filter((text) => /from "cities"/.test(text))).toHaveLength(0);
+
+    // A retry of the same key answers the same order: the one read finds it before any lock on the basket.
+    counter.reset();
+    const retried = await place();
+    expect(retried.status).toBe(200);
+    expect(counter.statements().join("\n")).not.toMatch(/"baskets"/);
+  });
+});
