@@ -66,7 +66,21 @@ const CHURN_PER_S = 10;
 const SIGNED_IN_PRODUCT = "product page, signed-in shopper (session, visitor and hint cookies)";
 
 /** Budgets from the architecture doc and issue 4 (issue 11 holds the signed-in product page to the same share). */
-const BUDGET = { ssrShare: 40, productJsKb: 150 };
+const BUDGET = { ssrShare: 40, productJsKb: 150, personalShare: 25 };
+
+/** Issue 23: the orders page as a shopper with this many orders sees it. */
+const PERSONAL_ORDERS = 20;
+
+/** Issue 23's personal pages, signed in: the basket with 3 lines, the delivery step, the orders page. */
+const PERSONAL_PAGES = [
+  { ceiling: "basket", path: "/basket", name: "/basket, signed in, 3 lines (rendered per request)" },
+  { ceiling: "delivery", path: "/checkout/steps/delivery", name: "delivery step, signed in, 3 lines" },
+  {
+    ceiling: "orders",
+    path: "/personal/orders",
+    name: `/personal/orders, signed in, ${PERSONAL_ORDERS} orders`,
+  },
+] as const;
 
 const staticDir = join(root, "build/client/assets");
 const staticHome = "bench-static-home.html";
@@ -75,6 +89,8 @@ const server = await startServer({
   root,
   port,
   env: {
+    // The orders page is measured with PERSONAL_ORDERS orders awaiting payment (the shop allows 3).
+    MAX_UNPAID_ORDERS: String(PERSONAL_ORDERS + 5),
     ...(env.BENCH_DATABASE_URL
       ? { DATABASE_URL: env.BENCH_DATABASE_URL, SEED_PRODUCTS: env.BENCH_PRODUCTS ?? "5000" }
       : {
@@ -99,6 +115,18 @@ try {
   const productJs = await firstLoadJs(server.origin, product);
   const manyProducts = items.map((p) => `/product/${p.id}`);
   const signedIn = await signInCookies(server.origin);
+  // The shopper's orders first (each placement empties the basket of what it bought), then the basket.
+  await shopperWithOrders(server.origin, signedIn, PERSONAL_ORDERS);
+  const shopper = await shopperWithBasket(server.origin, signedIn, 3);
+  // Each personal page's ceiling: its very bytes for this shopper, served as a static file.
+  const personalStatics: { name: string; path: string }[] = [];
+  for (const page of PERSONAL_PAGES) {
+    const res = await fetch(`${server.origin}${page.path}`, { headers: { cookie: shopper } });
+    if (res.status !== 200) throw new Error(`${page.path} for the bench's shopper: ${res.status}`);
+    const file = `bench-static-${page.ceiling}.html`;
+    writeFileSync(join(staticDir, file), await res.text());
+    personalStatics.push({ name: `static file, ${page.ceiling} page bytes`, path: `/assets/${file}` });
+  }
 
   const targets: {
     name: string;
@@ -125,10 +153,18 @@ try {
       options: { headers: { cookie: signedIn } },
     },
     {
-      // A personal page is rendered for every request: what each account page will cost.
-      name: "basket page (personal, rendered per request)",
+      // The basket as a first visitor sees it (empty, with popular products): rendered per request.
+      name: "basket page, anonymous and empty (rendered per request)",
       path: "/basket",
     },
+    // Personal pages are rendered for every request: each next to a static file of its own bytes.
+    ...personalStatics,
+    ...PERSONAL_PAGES.map((page) => ({
+      name: page.name,
+      path: page.path,
+      ceiling: page.ceiling,
+      options: { headers: { cookie: shopper } },
+    })),
     ...(env.BENCH_DATABASE_URL
       ? [
           {
@@ -170,16 +206,17 @@ try {
     }
     console.info(`${results[target.name]!.requestsPerSecond} req/s`);
   }
-  const ceilings = {
+  const ceilings: Record<string, number> = {
     product: results[targets[0]!.name]!.requestsPerSecond,
     home: results["static file, home page bytes"]!.requestsPerSecond,
   };
+  for (const page of PERSONAL_PAGES) {
+    ceilings[page.ceiling] = results[`static file, ${page.ceiling} page bytes`]!.requestsPerSecond;
+  }
   for (const target of targets) {
     if (!target.ceiling) continue;
     const r = results[target.name]!;
-    r.shareOfStatic = Math.round(
-      (100 * r.requestsPerSecond) / ceilings[target.ceiling as keyof typeof ceilings],
-    );
+    r.shareOfStatic = Math.round((100 * r.requestsPerSecond) / ceilings[target.ceiling]!);
   }
 
   console.info(`\nautocannon: ${runs} runs × ${seconds} s, ${connections} connections, medians\n`);
@@ -199,6 +236,12 @@ try {
   console.info(
     `budget: signed-in product page ${signedInShare} % of the static file (≥ ${BUDGET.ssrShare} %) — ${signedInShare >= BUDGET.ssrShare ? "met" : "MISSED"}`,
   );
+  for (const page of PERSONAL_PAGES) {
+    const share = results[page.name]!.shareOfStatic ?? 0;
+    console.info(
+      `budget: ${page.name} ${share} % of its static file (≥ ${BUDGET.personalShare} %, issue 23) — ${share >= BUDGET.personalShare ? "met" : "MISSED"}`,
+    );
+  }
   for (const [page, js, html] of [
     ["home", homeJs, home],
     ["product", productJs, product],
@@ -218,7 +261,6 @@ try {
     const categoryPath = await firstCategoryPath(server.origin);
     // The basket as a first visitor sees it (empty, with popular products): the architecture's fourth page;
     // then the basket a shopper checks out from and the delivery step, signed in (issue 23, point 1).
-    const shopper = await shopperWithBasket(server.origin, signedIn, 3);
     const targets: LighthouseTarget[] = [
       "/",
       categoryPath,
@@ -397,6 +439,69 @@ async function shopperWithBasket(origin: string, cookie: string, lines: number):
     if (res.status !== 200) throw new Error(`basket line for the bench: ${res.status} ${await res.text()}`);
   }
   return cookie;
+}
+
+/**
+ * Places orders for the signed-in shopper through the API, one product each, picked up at a point of the
+ * default city, until `count` of them are active (awaiting payment: an earlier run's may still be).
+ */
+async function shopperWithOrders(origin: string, cookie: string, count: number): Promise<void> {
+  const api = async <T>(path: string, init: RequestInit = {}, expected = 200): Promise<T> => {
+    const res = await fetch(`${origin}${path}`, {
+      ...init,
+      headers: { cookie, origin, "content-type": "application/json" },
+    });
+    if (res.status !== expected) throw new Error(`${path} for the bench: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const active = await api<{ items: unknown[] }>("/api/v1/orders?tab=active");
+  if (active.items.length >= count) return;
+  const saved = await api<{ items: { id: number; type: string }[] }>("/api/v1/user/address");
+  let pickup = saved.items.find((a) => a.type === "pickup");
+  if (!pickup) {
+    const points = await api<{ items: { id: number }[] }>("/api/v1/deliveries/points");
+    if (!points.items[0]) throw new Error("the default city has no pickup point for the bench");
+    pickup = await api<{ id: number; type: string }>(
+      "/api/v1/user/address",
+      { method: "POST", body: JSON.stringify({ type: "pickup", pickupPointId: points.items[0].id }) },
+      201,
+    );
+  }
+  const { items } = await api<{ items: { id: number }[] }>("/api/v1/products?inStock=1&limit=40");
+  for (let n = active.items.length; n < count; n += 1) {
+    // Whatever the basket held is taken off first: each order is one line.
+    const before = await api<Basket>("/api/v1/basket");
+    for (const line of before.shipments.flatMap((s) => s.lines)) {
+      await api("/api/v1/basket/lines", {
+        method: "POST",
+        body: JSON.stringify({ intent: "remove", productId: line.productId }),
+      });
+    }
+    const productId = items[n % items.length]!.id;
+    await api("/api/v1/basket/lines", { method: "POST", body: JSON.stringify({ intent: "add", productId }) });
+    const basket = await api<Basket>("/api/v1/basket");
+    await api(
+      "/api/v1/orders",
+      {
+        method: "POST",
+        body: JSON.stringify({
+          checkoutKey: crypto.randomUUID().replaceAll("-", ""),
+          basketVersion: basket.version,
+          expectedLines: basket.shipments
+            .flatMap((s) => s.lines)
+            .map((l) => ({ productId: l.productId, quantity: l.quantity, price: l.price })),
+          deliveryType: "pickup",
+          addressId: pickup.id,
+        }),
+      },
+      201,
+    );
+  }
+}
+
+interface Basket {
+  version: number;
+  shipments: { lines: { productId: number; price: number; quantity: number }[] }[];
 }
 
 /**
