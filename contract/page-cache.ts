@@ -4,10 +4,15 @@
  * Cache-Control and which cookies the render may see (ADR 020):
  * - `shared`: the same for every visitor — cached under its URL; the render sees no cookie;
  * - `city`: the same for every visitor of one city — cached per city cookie; the render sees that cookie;
+ * - `shell`: a page of the signed-in shopper's own whose frame is the same for every shopper of one city
+ *   (ADR 072): kept per city cookie like `city` and rendered without the shopper's data — its loaders see
+ *   `forEveryone` and read nothing personal; the browser fetches the shopper's data after hydration. A
+ *   request with no session cookie is rendered for itself (the sign-in redirect), and every answer is
+ *   `private, no-store`, as a personal page's;
  * - `personal`: rendered for each request with all its cookies, `private, no-store`.
- * Both cached kinds also vary by the mobile app's webview flag, which the root layout reads on every page.
+ * The cached kinds also vary by the mobile app's webview flag, which the root layout reads on every page.
  */
-export type PageCachePolicy = "shared" | "city" | "personal";
+export type PageCachePolicy = "shared" | "city" | "shell" | "personal";
 
 /**
  * The query parameters a page reads, in its loaders and its render: their names, or a test for a family
@@ -22,7 +27,7 @@ export interface PageCacheHandle {
   query?: PageQuery;
 }
 
-const POLICIES: readonly PageCachePolicy[] = ["shared", "city", "personal"];
+const POLICIES: readonly PageCachePolicy[] = ["shared", "city", "shell", "personal"];
 
 /** A route handle's declared policy; a route that declares none (or something unknown) is personal. */
 export function pageCachePolicyOf(handle: unknown): PageCachePolicy {

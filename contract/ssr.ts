@@ -8,6 +8,12 @@
 export type SsrLoadContext = {
   apiFetch: (path: string, init?: RequestInit) => Promise<Response>;
   requestId: string;
+  /**
+   * The render is kept and served to everyone its cache key names (a `shared`, `city` or `shell` page):
+   * it sees no shopper's cookies, and a `shell` page's loaders read nothing personal — the browser fetches
+   * the shopper's data after hydration (ADR 072). Absent: rendered for this request alone.
+   */
+  forEveryone?: boolean;
   /** This render's Content-Security-Policy nonce (server/http/csp.ts); every inline script carries it. */
   cspNonce?: string;
   /**

@@ -2,7 +2,7 @@ import { data, Outlet, redirect } from "react-router";
 import { ApiError, unwrap } from "#app/lib/api-client.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { refuseMalformedUrl } from "#app/lib/page.ts";
-import { signInRedirect } from "#app/lib/personal-page.ts";
+import { rendersForEveryone, signInRedirect } from "#app/lib/personal-page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import { applyRouteRules, revalidateOnPathChange } from "#app/lib/route-rules.ts";
 import type { Route } from "./+types/personal";
@@ -22,6 +22,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   refuseMalformedUrl(request);
   const api = serverApi(context);
   await applyRouteRules(api, request);
+  // A kept shell (ADR 072) is served only to requests with a session cookie; a dead session's first
+  // read in the browser answers 401, which sends the shopper to sign in from there.
+  if (rendersForEveryone(context)) return { profile: null };
   try {
     return { profile: await unwrap(api.v1.user.profile.$get()) };
   } catch (error) {

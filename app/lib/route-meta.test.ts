@@ -121,6 +121,12 @@ const CITY_PAGES = [
   "seller-sellerCode-category-catId-sef",
 ];
 
+/**
+ * Pages of the signed-in shopper's own kept as a frame for every shopper of a city, the shopper's data
+ * fetched by the browser (ADR 072); their renders read nothing personal.
+ */
+const SHELL_PAGES = ["personal-orders"];
+
 const all = flatten(routes as Entry[]);
 const declared = all.filter((r) => r.id !== "not-found");
 
@@ -170,18 +176,19 @@ describe("route table", () => {
 
 describe("page cache policy in each route's handle", () => {
   it("is declared by every screen", () => {
-    for (const r of all) expect(handles.get(r.id)?.cache, r.id).toMatch(/^(shared|city|personal)$/);
+    for (const r of all) expect(handles.get(r.id)?.cache, r.id).toMatch(/^(shared|city|shell|personal)$/);
   });
 
-  it("keeps the catalogue pages per city and everything else personal", () => {
+  it("keeps the catalogue pages per city, the account's orders as a shell and everything else personal", () => {
     for (const r of declared) {
       expect(pageCachePolicyOf(handles.get(r.id)), r.id).toBe(
-        CITY_PAGES.includes(r.id) ? "city" : "personal",
+        CITY_PAGES.includes(r.id) ? "city" : SHELL_PAGES.includes(r.id) ? "shell" : "personal",
       );
     }
-    // The account, basket, checkout and sign-in are never kept, whatever is added to them later.
+    // The account, basket, checkout and sign-in are never kept with a shopper's data, whatever is added
+    // to them later: personal, or a shell whose render reads nothing of the shopper's.
     for (const r of declared.filter((x) => /^\/(personal|basket|checkout|auth|confirm)/.test(x.path))) {
-      expect(handles.get(r.id)?.cache, r.id).toBe("personal");
+      expect(handles.get(r.id)?.cache, r.id).toBe(SHELL_PAGES.includes(r.id) ? "shell" : "personal");
     }
   });
 

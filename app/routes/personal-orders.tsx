@@ -11,7 +11,11 @@ import { loadPersonalPage, personalPageMeta } from "#app/lib/personal-page.ts";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
 import type { Route } from "./+types/personal-orders";
 
-export const handle: RouteHandle = { cache: "personal" };
+/**
+ * A shell (ADR 072): the page's frame is kept for every shopper of a city, and the orders are fetched by
+ * the browser; only a request without a session cookie is rendered for itself (to the sign-in).
+ */
+export const handle: RouteHandle = { cache: "shell", query: ["type"] };
 
 type Tab = "active" | "completed";
 
@@ -20,12 +24,18 @@ function tabOf(url: URL): Tab {
   return url.searchParams.get("type") === "completed" ? "completed" : "active";
 }
 
-export const loader = (args: Route.LoaderArgs) =>
-  loadPersonalPage(args, "Мои заказы", async (queries, api) => {
-    const tab = tabOf(new URL(args.request.url));
-    await queries.ensureQueryData(ordersQuery(tab, api));
-    return { tab };
-  });
+export const loader = (args: Route.LoaderArgs) => {
+  const tab = tabOf(new URL(args.request.url));
+  return loadPersonalPage(
+    args,
+    "Мои заказы",
+    async (queries, api) => {
+      await queries.ensureQueryData(ordersQuery(tab, api));
+      return { tab };
+    },
+    { shell: { tab } },
+  );
+};
 
 /**
  * The spec's order-type preference: a shopper who chose «Завершённые» and moved about the account comes
@@ -77,8 +87,31 @@ function OrderTabs({ tab }: { tab: Tab }) {
   );
 }
 
+/** While the orders are on their way (the kept frame, ADR 072): cards' room kept, so nothing jumps. */
+function OrdersPending() {
+  return (
+    <ul className="order-list" aria-busy="true" aria-label="Загружаем заказы">
+      {[0, 1, 2].map((n) => (
+        <li key={n} className="order-card order-card--pending" />
+      ))}
+    </ul>
+  );
+}
+
+function OrdersFailed({ retry }: { retry: () => void }) {
+  return (
+    <div className="empty-state" role="alert">
+      <p className="empty-state__title">Не удалось загрузить заказы</p>
+      <p className="empty-state__text">Проверьте соединение и попробуйте ещё раз.</p>
+      <button type="button" className="button button--primary" onClick={retry}>
+        Повторить
+      </button>
+    </div>
+  );
+}
+
 function Orders({ title, tab }: { title: string; tab: Tab }) {
-  const { data } = useQuery(ordersQuery(tab));
+  const { data, isError, refetch } = useQuery(ordersQuery(tab));
   const items = data?.items ?? [];
   // The tab on screen is the preference (a link or a reload with `?type=` counts as a choice).
   useEffect(() => setOrderType(tab === "completed" ? "completed" : "current"), [tab]);
@@ -86,7 +119,13 @@ function Orders({ title, tab }: { title: string; tab: Tab }) {
     <>
       <h1 className="page-title">{title}</h1>
       <OrderTabs tab={tab} />
-      {items.length === 0 ? (
+      {data === undefined ? (
+        isError ? (
+          <OrdersFailed retry={() => void refetch()} />
+        ) : (
+          <OrdersPending />
+        )
+      ) : items.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state__title">{EMPTY[tab].title}</p>
           <p className="empty-state__text">{EMPTY[tab].text}</p>

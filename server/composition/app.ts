@@ -5,6 +5,7 @@ import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { findUrlProblem } from "#contract/input-text.ts";
 import { createApi } from "#server/api/index.ts";
+import { readSessionToken } from "#server/api/session-cookie.ts";
 import { TAG } from "#server/cache/catalog-changes.ts";
 import type { ReadCache } from "#server/cache/read-cache.ts";
 import { collectReadTags } from "#server/cache/read-tags.ts";
@@ -272,6 +273,7 @@ export function createApp(deps: AppDeps) {
         await renderSlots.run(() =>
           ssr(request, {
             apiFetch: transport.apiFetch,
+            forEveryone: cookies !== "all",
             requestId: id,
             cspNonce: nonce,
             logError: (error) =>
@@ -305,6 +307,9 @@ export function createApp(deps: AppDeps) {
     // Checked on the URL as it came: the page URL was rebuilt through URLSearchParams, which turns
     // `%FF` into U+FFFD. Answered like a personal page (the render refuses it: the 404 screen), not kept.
     if (policy === "personal" || findUrlProblem(c.req.url)) return renderForThisRequest("personal");
+    // A shell is for signed-in shoppers: without a session cookie the page is rendered for this request,
+    // whose loaders send the visitor to sign in as a personal page's do (ADR 072).
+    if (policy === "shell" && readSessionToken(c) === undefined) return renderForThisRequest("personal");
     // A page parameter with no one spelling (page-query.ts) is rendered for this request alone.
     const key = deps.pageCache && canonical ? pageCacheKey(incoming, policy, keyUrl) : undefined;
     if (!deps.pageCache || !key || deps.cachesTrusted?.() === false) return renderForThisRequest();
@@ -367,10 +372,16 @@ function pageResponse(
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", uncachedPagePolicy(policy, page.status));
     return new Response(page.body, { status: page.status, headers });
   }
-  headers.set("Cache-Control", CACHE_CONTROL.anonymousPage);
-  headers.set("Vary", "Cookie");
-  headers.set("ETag", page.etag);
-  if (matchesEtag(c.req.header("if-none-match"), page.etag)) {
+  if (policy === "shell") {
+    // Kept in this process for every shopper, yet the address answers each visitor differently (a
+    // sign-in redirect, a shopper's own data after hydration): stored nowhere else (ADR 072).
+    headers.set("Cache-Control", CACHE_CONTROL.personal);
+  } else {
+    headers.set("Cache-Control", CACHE_CONTROL.anonymousPage);
+    headers.set("Vary", "Cookie");
+    headers.set("ETag", page.etag);
+  }
+  if (policy !== "shell" && matchesEtag(c.req.header("if-none-match"), page.etag)) {
     return new Response(null, {
       status: 304,
       headers: { ETag: page.etag, "Cache-Control": CACHE_CONTROL.anonymousPage, Vary: "Cookie" },
@@ -380,7 +391,7 @@ function pageResponse(
     // As the compress middleware would answer it (which leaves an encoded body alone): a weak validator.
     headers.set("Vary", "Cookie, Accept-Encoding");
     headers.set("Content-Encoding", "gzip");
-    if (!page.etag.startsWith("W/")) headers.set("ETag", `W/${page.etag}`);
+    if (policy !== "shell" && !page.etag.startsWith("W/")) headers.set("ETag", `W/${page.etag}`);
     headers.delete("Content-Length");
     return new Response(gzip(), { status: page.status, headers });
   }

@@ -163,6 +163,18 @@ describe("page cache key", () => {
     );
   });
 
+  it("keys a shell by its city alone and shows its render no shopper's cookie (ADR 072)", () => {
+    const signedIn = request("/personal/orders", {
+      Cookie: "sid=secret-a; signed_in=h1; vid=AAAA; city_id=2",
+    });
+    const other = request("/personal/orders", { Cookie: "city_id=2; sid=secret-b; vid=BBBB" });
+    expect(pageCacheKey(signedIn, "shell")).toBe(pageCacheKey(other, "shell"));
+    expect(pageCacheKey(signedIn, "shell")).not.toBe(pageCacheKey(request("/personal/orders"), "shell"));
+    // Never the key of a city page of the same address.
+    expect(pageCacheKey(signedIn, "shell")).not.toBe(pageCacheKey(signedIn, "city"));
+    expect(requestForCacheableRender(signedIn, "shell").headers.get("cookie")).toBe("city_id=2");
+  });
+
   it("has no key for personal pages, writes, HEAD, Authorization or the webview switch", () => {
     expect(pageCacheKey(request("/basket"), "personal")).toBeUndefined();
     expect(pageCacheKey(request("/catalog", {}, "POST"), "city")).toBeUndefined();
@@ -216,5 +228,6 @@ describe("page snapshots", () => {
     expect(uncachedPagePolicy("personal", 200)).toBe("private, no-store");
     expect(uncachedPagePolicy("city", 200)).toBe("private, no-cache");
     expect(uncachedPagePolicy("shared", 404)).toBe("no-store");
+    expect(uncachedPagePolicy("shell", 200)).toBe("private, no-store");
   });
 });

@@ -111,7 +111,7 @@ export function buildPagePolicy(build: Pick<ServerBuild, "routes">): (pathname: 
  * of every page, so both cached kinds carry it.
  */
 export function keyCookies(policy: Exclude<PageCachePolicy, "personal">): readonly string[] {
-  return policy === "city" ? [CITY_COOKIE, WEBVIEW_COOKIE] : [WEBVIEW_COOKIE];
+  return policy === "city" || policy === "shell" ? [CITY_COOKIE, WEBVIEW_COOKIE] : [WEBVIEW_COOKIE];
 }
 
 function parseCookies(header: string): [string, string][] {
@@ -276,5 +276,5 @@ export async function snapshotPage(
 /** Cache-Control for a page rendered for one request only. */
 export function uncachedPagePolicy(policy: PageCachePolicy, status: number): string {
   if (status !== 200) return CACHE_CONTROL.error;
-  return policy === "personal" ? CACHE_CONTROL.personal : CACHE_CONTROL.revalidate;
+  return policy === "personal" || policy === "shell" ? CACHE_CONTROL.personal : CACHE_CONTROL.revalidate;
 }

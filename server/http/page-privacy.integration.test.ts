@@ -19,7 +19,12 @@ const ROUTES = pagePolicyResolver([
   { path: "city-probe", handle: { cache: "city" } },
   // A personal page whose render writes (the API issues the visitor cookie on the way).
   { path: "account", handle: { cache: "personal" } },
+  // A shell (ADR 072): the frame of a signed-in shopper's page; the shopper's data would come later.
+  { path: "orders-frame", handle: { cache: "shell" } },
 ]);
+
+/** What each render of the shell saw: its cookies and whether it was told it renders for everyone. */
+let shellRenders: { cookie: string | null; forEveryone: boolean | undefined }[] = [];
 
 let productId: number;
 let renders: string[] = [];
@@ -41,6 +46,16 @@ async function ssr(request: Request, context: SsrLoadContext): Promise<Response>
       context.apiFetch(`/api/v1/products/${productId}`).then((r) => r.json() as Promise<{ name: string }>),
     ]);
     return html(`${current.city.name}: ${product.name}`);
+  }
+  if (path === "/orders-frame") {
+    shellRenders.push({ cookie: request.headers.get("cookie"), forEveryone: context.forEveryone });
+    // As the personal layout does when it is not rendering for everyone: the session decides.
+    if (!context.forEveryone) {
+      const profile = await context.apiFetch("/api/v1/user/profile");
+      if (profile.status === 401) return new Response(null, { status: 302, headers: { Location: "/auth" } });
+      return html(`own:${profile.status}`);
+    }
+    return html("frame");
   }
   if (path === "/account") {
     const res = await context.apiFetch(`/api/v1/viewed/${productId}`, { method: "POST" });
@@ -109,6 +124,39 @@ describe("a cookie-dependent answer never reaches a cached page", () => {
     expect(two).toBe(one);
     expect(three).not.toBe(one);
     expect(renders).toEqual(["/city-probe", "/city-probe"]);
+  });
+});
+
+describe("a shell is one frame for every signed-in shopper of a city, and nothing of theirs (ADR 072)", () => {
+  let web: Awaited<ReturnType<typeof webApp>>;
+  beforeAll(async () => {
+    web = await webApp();
+  });
+  afterAll(() => web.close());
+  const page = (cookie?: string) =>
+    web.app.request("http://shop.test/orders-frame", cookie ? { headers: { Cookie: cookie } } : {});
+
+  it("renders once, without the session, and serves that frame to each shopper unstored", async () => {
+    shellRenders = [];
+    const alice = await page("sid=alice-session-token; signed_in=h1; vid=AAAAAAAAAAAAAAAAAAAAAA; city_id=2");
+    const bob = await page("city_id=2; sid=bob-session-token");
+    expect([alice, bob].map((r) => r.headers.get("x-cache"))).toEqual(["MISS", "HIT"]);
+    expect(await bob.text()).toBe(await alice.text());
+    expect(shellRenders).toEqual([{ cookie: "city_id=2", forEveryone: true }]);
+    for (const res of [alice, bob]) {
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(res.headers.get("etag")).toBeNull();
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it("renders a request with no session cookie for itself: to the sign-in, never kept", async () => {
+    shellRenders = [];
+    const visitor = await page("city_id=2; vid=CCCCCCCCCCCCCCCCCCCCCC");
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("x-cache")).toBeNull();
+    expect(visitor.headers.get("cache-control")).toBe("no-store");
+    expect(shellRenders).toEqual([{ cookie: "city_id=2; vid=CCCCCCCCCCCCCCCCCCCCCC", forEveryone: false }]);
   });
 });
 

@@ -40,9 +40,15 @@ test("a signed-in shopper's catalogue page is the shared copy; their basket and 
   await request.get(path);
   const catalogue = await request.get(path);
   expect(catalogue.headers()["x-cache"]).toBe("HIT");
-  for (const personal of ["/basket", "/personal/orders", "/search-form"]) {
+  for (const personal of ["/basket", "/search-form"]) {
     const res = await request.get(personal);
     expect(res.headers()["cache-control"], personal).toMatch(/(^|, )no-store$/);
     expect(res.headers()["x-cache"], personal).toBeUndefined();
   }
+  // The orders' frame is kept in the process for every shopper (ADR 072), stored nowhere else.
+  await request.get("/personal/orders");
+  const orders = await request.get("/personal/orders");
+  expect(orders.headers()["x-cache"]).toBe("HIT");
+  expect(orders.headers()["cache-control"]).toMatch(/(^|, )no-store$/);
+  expect(orders.headers().etag).toBeUndefined();
 });
