@@ -47,7 +47,7 @@ describe.runIf(testDriver() === "postgres")("an order placement's round trips to
     await catalog?.drop();
   });
 
-  it("places an order in 20 statements, its answer read back in one", async () => {
+  it("places an order in 20 statements, its answer read back in one, and lists orders in one", async () => {
     const db = catalog.direct.db;
     const product = await scratchProduct(db, { stock: 5, price: 120_000 });
     const shopper = await shopperWithBasket(db, [{ productId: product.id, quantity: 1 }]);
@@ -67,6 +67,7 @@ describe.runIf(testDriver() === "postgres")("an order placement's round trips to
     counter.reset();
     const placed = await place();
     expect(placed.status, await placed.clone().text()).toBe(201);
+    const { number: orderNumber } = (await placed.clone().json()) as { number: string };
     const statements = counter.statements();
     expect(statements.length, statements.join("\n")).toBe(20);
     expect(statements.filter((text) => /^commit/i.test(text))).toHaveLength(1);
@@ -82,5 +83,18 @@ describe.runIf(testDriver() === "postgres")("an order placement's round trips to
     const retried = await place();
     expect(retried.status).toBe(200);
     expect(counter.statements().join("\n")).not.toMatch(/"baskets"/);
+
+    // The account's list (a kept frame's data, fetched by the browser: ADR 072): the session, then one
+    // named read of the orders with their lines and shipments.
+    counter.reset();
+    const list = await app.request("http://localhost/api/v1/orders?tab=active", {
+      headers: { cookie: shopper.cookie },
+    });
+    expect(list.status).toBe(200);
+    const { items } = (await list.json()) as { items: { number: string; itemsCount: number }[] };
+    expect(items.map((item) => [item.number, item.itemsCount])).toEqual([[orderNumber, 1]]);
+    const reads = counter.statements();
+    expect(reads.length, reads.join("\n")).toBe(2);
+    expect(counter.named).toEqual(["orders_active"]);
   });
 });

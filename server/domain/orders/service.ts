@@ -109,12 +109,7 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
         tab === "active"
           ? ACTIVE_ORDER_STATUSES
           : ORDER_STATUSES.filter((s: OrderStatus) => !ACTIVE_ORDER_STATUSES.includes(s));
-      const rows = await repository.listOrders(userId, statuses);
-      const ids = rows.map((r) => r.id);
-      const [lines, dates] = await Promise.all([
-        repository.linesOfOrders(ids),
-        repository.shipmentDatesOfOrders(ids),
-      ]);
+      const { rows, lines, dates } = await repository.listWithParts(userId, statuses, `orders_${tab}`);
       return { items: rows.map((row) => orderListItem(row, lines, dates)) };
     },
 

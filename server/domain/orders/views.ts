@@ -97,8 +97,8 @@ export async function orderView(repository: OrdersRepository, row: OrderRow): Pr
 /** One row of the personal account's order list: sums, dates, where it goes, the first pictures. */
 export function orderListItem(
   row: OrderRow,
-  lines: Awaited<ReturnType<OrdersRepository["linesOfOrders"]>>,
-  dates: Awaited<ReturnType<OrdersRepository["shipmentDatesOfOrders"]>>,
+  lines: Awaited<ReturnType<OrdersRepository["listWithParts"]>>["lines"],
+  dates: Awaited<ReturnType<OrdersRepository["listWithParts"]>>["dates"],
 ) {
   const own = lines.filter((l) => l.orderId === row.id);
   const delivery = row.delivery as Order["delivery"];
