@@ -3,6 +3,7 @@ import { type Caches, openCaches } from "#server/cache/index.ts";
 import { createApp } from "#server/composition/app.ts";
 import { createServices } from "#server/composition/services.ts";
 import { loadConfig } from "#server/config.ts";
+import { products } from "#server/db/schema/index.ts";
 import { createLogger } from "#server/logger.ts";
 import {
   checkoutKey,
@@ -47,10 +48,20 @@ describe.runIf(testDriver() === "postgres")("an order placement's round trips to
     await catalog?.drop();
   });
 
-  it("places an order in 20 statements, its answer read back in one, and lists orders in one", async () => {
+  it("places an order from two sellers in 20 statements, its answer read back in one, and lists orders in one", async () => {
     const db = catalog.direct.db;
-    const product = await scratchProduct(db, { stock: 5, price: 120_000 });
-    const shopper = await shopperWithBasket(db, [{ productId: product.id, quantity: 1 }]);
+    // Two sellers: each gets a shipment, yet the shipments and the lines are one statement each.
+    const [one, two] = await db
+      .selectDistinct({ id: products.sellerId })
+      .from(products)
+      .orderBy(products.sellerId)
+      .limit(2);
+    const first = await scratchProduct(db, { stock: 5, price: 120_000, sellerId: one!.id });
+    const second = await scratchProduct(db, { stock: 5, price: 80_000, sellerId: two!.id });
+    const shopper = await shopperWithBasket(db, [
+      { productId: first.id, quantity: 1 },
+      { productId: second.id, quantity: 2 },
+    ]);
     const body = JSON.stringify({
       checkoutKey: checkoutKey(),
       ...(await expectedLinesOf(db, shopper.userId)),
@@ -67,7 +78,11 @@ describe.runIf(testDriver() === "postgres")("an order placement's round trips to
     counter.reset();
     const placed = await place();
     expect(placed.status, await placed.clone().text()).toBe(201);
-    const { number: orderNumber } = (await placed.clone().json()) as { number: string };
+    const { number: orderNumber, shipments } = (await placed.clone().json()) as {
+      number: string;
+      shipments: { lines: unknown[] }[];
+    };
+    expect(shipments.map((s) => s.lines.length)).toEqual([1, 1]);
     const statements = counter.statements();
     expect(statements.length, statements.join("\n")).toBe(20);
     expect(statements.filter((text) => /^commit/i.test(text))).toHaveLength(1);
@@ -92,7 +107,7 @@ describe.runIf(testDriver() === "postgres")("an order placement's round trips to
     });
     expect(list.status).toBe(200);
     const { items } = (await list.json()) as { items: { number: string; itemsCount: number }[] };
-    expect(items.map((item) => [item.number, item.itemsCount])).toEqual([[orderNumber, 1]]);
+    expect(items.map((item) => [item.number, item.itemsCount])).toEqual([[orderNumber, 3]]);
     const reads = counter.statements();
     expect(reads.length, reads.join("\n")).toBe(2);
     expect(counter.named).toEqual(["orders_active"]);

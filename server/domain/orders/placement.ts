@@ -405,15 +405,20 @@ async function createOrder(
     toPay: priced.goodsTotal + priced.deliveryTotal,
     paymentDeadline: new Date(at.getTime() + ctx.options.paymentTimeoutMin * 60_000),
   });
-  for (const plan of priced.shipments) {
-    const shipmentId = await repo.insertShipment({
+  // Every seller's shipment in one statement and every line in another, however many sellers.
+  const shipmentIds = await repo.insertShipments(
+    priced.shipments.map((plan) => ({
       orderId: row.id,
       sellerId: plan.sellerId,
       deliveryDate: plan.date,
       deliveryTotal: plan.delivery,
-    });
-    await repo.insertLines(plan.lines.map((l) => ({ ...l, orderId: row.id, shipmentId })));
-  }
+    })),
+  );
+  await repo.insertLines(
+    priced.shipments.flatMap((plan) =>
+      plan.lines.map((l) => ({ ...l, orderId: row.id, shipmentId: shipmentIds.get(plan.sellerId)! })),
+    ),
+  );
   await repo.recordEvent({ orderId: row.id, toStatus: "awaiting_payment", actorKind: "shopper" });
   return row;
 }

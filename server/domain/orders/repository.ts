@@ -383,9 +383,16 @@ export function createOrdersRepository(db: Executor) {
       throw new Error(`no free order number in ${ORDER_NUMBER_DRAWS} draws: widen the numbers (ADR 040)`);
     },
 
-    async insertShipment(shipment: typeof orderShipments.$inferInsert): Promise<number> {
-      const [row] = await db.insert(orderShipments).values(shipment).returning({ id: orderShipments.id });
-      return row!.id;
+    /**
+     * The order's shipments, one per seller, in one statement (ids in the order given): each seller's
+     * shipment id.
+     */
+    async insertShipments(shipments: (typeof orderShipments.$inferInsert)[]): Promise<Map<number, number>> {
+      const rows = await db
+        .insert(orderShipments)
+        .values(shipments)
+        .returning({ id: orderShipments.id, sellerId: orderShipments.sellerId });
+      return new Map(rows.map((row) => [row.sellerId, row.id]));
     },
 
     async insertLines(lines: (typeof orderLines.$inferInsert)[]): Promise<void> {
