@@ -8,6 +8,8 @@ import { createLogger } from "#server/logger.ts";
 import {
   checkoutKey,
   expectedLinesOf,
+  forgetOrderDataSince,
+  orderDataMark,
   scratchProduct,
   shopperWithBasket,
 } from "#tests/fixtures/order-data.ts";
@@ -26,8 +28,10 @@ describe.runIf(testDriver() === "postgres")("an order placement's round trips to
   let caches: Caches & { close: () => Promise<void> };
   let app: ReturnType<typeof createApp>;
   let counter: ReturnType<typeof countStatements>;
+  let mark: ReturnType<typeof orderDataMark>;
 
   beforeAll(async () => {
+    mark = orderDataMark();
     catalog = await createScratchCatalog("ordertrips", 10);
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
     const opened = await openCaches(config, catalog.direct, createLogger("silent"));
@@ -45,6 +49,9 @@ describe.runIf(testDriver() === "postgres")("an order placement's round trips to
   afterAll(async () => {
     counter?.restore();
     await caches?.close();
+    // What the order fixtures made here goes with the scratch database: forgotten, or the worker's next
+    // clean-up would delete the same ids from its shared database.
+    if (mark) forgetOrderDataSince(mark);
     await catalog?.drop();
   });
 
