@@ -3,6 +3,7 @@ import { hasRole, type StaffRole } from "#contract/roles.ts";
 import type { Actor, Owner } from "#server/domain/actor.ts";
 import { AppError } from "#server/errors.ts";
 import type { AppEnv } from "#server/http/env.ts";
+import { inProcessCall } from "#server/http/in-process-call.ts";
 import { readSessionToken } from "./session-cookie.ts";
 import { ensureVisitor, readVisitor } from "./visitor.ts";
 
@@ -29,13 +30,32 @@ export function resolveActor(): MiddlewareHandler<AppEnv> {
     if (c.get("actor")?.kind === "user") return next();
     const visitorId = readVisitor(c);
     const token = readSessionToken(c);
-    const session = token ? await c.get("services").identity.resolveSession(token) : undefined;
+    const session = token ? await resolveSessionOnce(c, token) : undefined;
     let actor: Actor;
     if (session) actor = { kind: "user", ...session, visitorId };
     else actor = visitorId ? { kind: "visitor", visitorId } : { kind: "anonymous" };
     c.set("actor", actor);
     await next();
   };
+}
+
+type SessionUser = Awaited<ReturnType<AppEnv["Variables"]["services"]["identity"]["resolveSession"]>>;
+
+/**
+ * The session behind a token, looked up once per page render: the API calls a page's loaders make
+ * in-process share the page request's memo (in-process-call.ts), so its session is read once, not once per
+ * call. A request from the network resolves its own.
+ */
+function resolveSessionOnce(c: Context<AppEnv>, token: string): Promise<SessionUser> {
+  const resolve = () => c.get("services").identity.resolveSession(token);
+  const memo = inProcessCall(c)?.sessions as Map<string, Promise<SessionUser>> | undefined;
+  if (!memo) return resolve();
+  let session = memo.get(token);
+  if (!session) {
+    session = resolve();
+    memo.set(token, session);
+  }
+  return session;
 }
 
 /**

@@ -249,9 +249,14 @@ export function createApp(deps: AppDeps) {
     const policy = rule.cache;
     // A cached page is keyed and rendered by the query parameters it reads alone (ADR 025).
     const { url: keyUrl, dropped, canonical } = pageUrl(incoming.url, rule.reads);
+    // One session lookup for all the render's API calls (in-process-call.ts).
+    const sessions = new Map<string, Promise<unknown>>();
     const target = config.apiOrigin
       ? { apiOrigin: config.apiOrigin }
-      : { appFetch: (request: Request) => app.fetch(request, inProcessBindings({ requestId: id, origin })) };
+      : {
+          appFetch: (request: Request) =>
+            app.fetch(request, inProcessBindings({ requestId: id, origin, sessions })),
+        };
     const nonce = createNonce();
     /**
      * One render. A cacheable page's render sees only its key cookies, in the request and in every API

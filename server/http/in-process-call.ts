@@ -10,6 +10,11 @@ export interface InProcessCall {
   requestId: string;
   /** The page request's public origin (public-origin.ts). */
   origin: string;
+  /**
+   * The page request's sessions, each resolved once for all the API calls its render makes (issue 23:
+   * the delivery step's five calls read the same session five times). Keyed by the session token.
+   */
+  sessions?: Map<string, Promise<unknown>>;
 }
 
 interface InProcessBindings {
