@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchQuerySchema } from "#contract/search.ts";
 import { CATALOG_CHANNEL } from "#server/cache/catalog-changes.ts";
@@ -83,12 +84,18 @@ describe.runIf(testDriver() === "postgres")("catalogue reads on a streaming repl
       await replica.pauseReplay();
       const renamed = `Переименованный товар ${Date.now()}`;
       await handle.db.execute(sql`UPDATE products SET name = ${renamed} WHERE id = ${productId}`);
-      // The replica still holds the old name: read there it would be stale.
-      expect(
-        rows<{ name: string }>(
-          await handle.readDb.execute(sql`SELECT name FROM products WHERE id = ${productId}`),
-        )[0]!.name,
-      ).not.toBe(renamed);
+      // The replica still holds the old name: read there it would be stale. Asked of the replica itself:
+      // through the router, a probe that found it behind would send the read to the primary.
+      const onReplica = new pg.Client({ connectionString: replica.urlFor(catalog.url) });
+      await onReplica.connect();
+      try {
+        const held = await onReplica.query<{ name: string }>("SELECT name FROM products WHERE id = $1", [
+          productId,
+        ]);
+        expect(held.rows[0]!.name).not.toBe(renamed);
+      } finally {
+        await onReplica.end();
+      }
       await expect.poll(() => announced.length, { timeout: 5_000 }).toBeGreaterThan(0);
       // Announced: the catalogue now reads it on the primary, however long the replica lags.
       const reads = replicaReads();
