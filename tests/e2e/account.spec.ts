@@ -1,6 +1,7 @@
 import { createProduct } from "#tests/factories/products.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 import { openLeafFromCatalog } from "./support/catalog.ts";
+import { withoutNonces } from "./support/html.ts";
 
 // The spec's 401 flows and the signed-in header (issue 11 points 4 and 5, ADR 034): personal pages send a
 // signed-out shopper to sign in and back; public pages stay the same cached HTML for everyone, and only a
@@ -8,9 +9,6 @@ import { openLeafFromCatalog } from "./support/catalog.ts";
 // desktop's (alfa, 1280 px, untagged); the phone's tab bar has tests of its own (@phone).
 
 const PERSONAL = "/personal/orders?tab=completed";
-
-/** A page's HTML without its CSP nonce, which every response gets afresh (ADR 021). */
-const withoutNonces = (html: string) => html.replaceAll(/nonce="[^"]*"/g, 'nonce=""');
 
 test.describe("the redirect-personal flow", () => {
   test("a signed-out visit to a personal page goes to /auth with the full path and query", async ({

@@ -1,12 +1,8 @@
 import type { TestInfo } from "@playwright/test";
-import {
-  checkoutKey,
-  expectedLinesOf,
-  scratchProduct,
-  shopperWithBasket,
-} from "#tests/fixtures/order-data.ts";
+import { shopperWithPlacedOrder } from "#tests/fixtures/order-data.ts";
 import { expect, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts";
 import { expectAccessible } from "./support/axe.ts";
+import { withoutNonces } from "./support/html.ts";
 
 /**
  * The account's orders are a shell (issue 23, point 2; ADR 072): the page's frame is kept once for every
@@ -16,28 +12,13 @@ import { expectAccessible } from "./support/axe.ts";
 const shot = (info: TestInfo, name: string) =>
   `test-results/screenshots/orders-shell-${themeOf(info)}-${name}-${isPhone(info) ? 375 : 1280}.png`;
 
-/** A page's HTML without its CSP nonce, which every response gets afresh (ADR 021). */
-const withoutNonces = (html: string) => html.replaceAll(/nonce="[^"]*"/g, 'nonce=""');
-
 test("two shoppers get the same kept frame, then each sees only their own orders @matrix", async ({
   shop,
   page,
   signIn,
 }, info) => {
-  const placeOne = async () => {
-    const product = await scratchProduct(shop.db, { stock: 2, price: 99_000 });
-    const shopper = await shopperWithBasket(shop.db, [{ productId: product.id, quantity: 1 }]);
-    const { order } = await shop.services.orders.place(shopper.userId, {
-      checkoutKey: checkoutKey(),
-      ...(await expectedLinesOf(shop.db, shopper.userId)),
-      deliveryType: "pickup",
-      addressId: shopper.pickupAddressId,
-      bonusPoints: 0,
-    });
-    return { ...shopper, order };
-  };
-  const alice = await placeOne();
-  const bob = await placeOne();
+  const alice = await shopperWithPlacedOrder(shop.db, shop.services.orders);
+  const bob = await shopperWithPlacedOrder(shop.db, shop.services.orders);
 
   // The frame each shopper's browser is sent: byte for byte the same, and neither's order in it.
   const frames: string[] = [];
@@ -78,25 +59,18 @@ test.describe("when the orders cannot be read", () => {
   // The browser itself reports the held-back answer's 503 in the console.
   test.use({ allowedConsoleErrors: /status of 503/ });
 
-  test("the frame says so and tries again on request", async ({ shop, page, signIn }) => {
-    const product = await scratchProduct(shop.db, { stock: 2, price: 99_000 });
-    const shopper = await shopperWithBasket(shop.db, [{ productId: product.id, quantity: 1 }]);
-    const { order } = await shop.services.orders.place(shopper.userId, {
-      checkoutKey: checkoutKey(),
-      ...(await expectedLinesOf(shop.db, shopper.userId)),
-      deliveryType: "pickup",
-      addressId: shopper.pickupAddressId,
-      bonusPoints: 0,
-    });
+  test("the frame says so and tries again on request", async ({ shop, page, signIn }, info) => {
+    const { order, userId } = await shopperWithPlacedOrder(shop.db, shop.services.orders);
     let failing = true;
     await page.route("**/api/v1/orders?*", (route) =>
       failing ? route.fulfill({ status: 503, json: { message: "нет" } }) : route.continue(),
     );
-    await signIn({}, { userId: shopper.userId });
+    await signIn({}, { userId });
     await page.goto("/personal/orders");
     await waitForHydration(page);
     const failed = page.getByRole("alert").filter({ hasText: "Не удалось загрузить заказы" });
     await expect(failed).toBeVisible({ timeout: 15_000 });
+    await page.screenshot({ path: shot(info, "failed") });
     failing = false;
     await failed.getByRole("button", { name: "Повторить" }).click();
     await expect(page.getByText(`№ ${order.number}`)).toBeVisible();

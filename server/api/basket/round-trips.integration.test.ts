@@ -1,13 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Caches, openCaches } from "#server/cache/index.ts";
-import { createApp } from "#server/composition/app.ts";
-import { createServices } from "#server/composition/services.ts";
-import { loadConfig } from "#server/config.ts";
-import { createLogger } from "#server/logger.ts";
 import { plainProduct } from "#tests/fixtures/catalog-writes.ts";
 import { countStatements } from "#tests/fixtures/statement-counter.ts";
-import { createScratchCatalog, type ScratchCatalog } from "#tests/fixtures/scratch-catalog.ts";
+import { scratchCatalogApp } from "#tests/fixtures/scratch-catalog.ts";
 import { testDriver } from "#tests/fixtures/test-database.ts";
 
 /**
@@ -17,32 +12,21 @@ import { testDriver } from "#tests/fixtures/test-database.ts";
  * change, commit, and the answer's lines — with the city and the limits from the in-process cache.
  */
 describe.runIf(testDriver() === "postgres")("a basket change's round trips to PostgreSQL", () => {
-  let catalog: ScratchCatalog;
-  let caches: Caches & { close: () => Promise<void> };
-  let app: ReturnType<typeof createApp>;
+  let scratch: Awaited<ReturnType<typeof scratchCatalogApp>>;
+  let app: Awaited<ReturnType<typeof scratchCatalogApp>>["app"];
   let productId: number;
   let counter: ReturnType<typeof countStatements>;
 
   beforeAll(async () => {
-    catalog = await createScratchCatalog("baskettrips", 10);
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
-    const opened = await openCaches(config, catalog.direct, createLogger("silent"));
-    if (!opened) throw new Error("caches are on by default");
-    caches = opened;
-    app = createApp({
-      config,
-      services: createServices(catalog.direct.db, { cache: caches.data, cacheTrusted: caches.trusted }),
-      logger: createLogger("silent"),
-      checks: {},
-    });
-    ({ id: productId } = await plainProduct(catalog.direct.db));
+    scratch = await scratchCatalogApp("baskettrips", 10);
+    app = scratch.app;
+    ({ id: productId } = await plainProduct(scratch.catalog.direct.db));
     counter = countStatements();
   });
 
   afterAll(async () => {
     counter?.restore();
-    await caches?.close();
-    await catalog?.drop();
+    await scratch?.close();
   });
 
   const change = (cookie: string | undefined, body: object) =>

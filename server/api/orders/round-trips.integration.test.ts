@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Caches, openCaches } from "#server/cache/index.ts";
-import { createApp } from "#server/composition/app.ts";
-import { createServices } from "#server/composition/services.ts";
-import { loadConfig } from "#server/config.ts";
 import { products } from "#server/db/schema/index.ts";
-import { createLogger } from "#server/logger.ts";
 import {
   checkoutKey,
   expectedLinesOf,
@@ -13,7 +8,7 @@ import {
   scratchProduct,
   shopperWithBasket,
 } from "#tests/fixtures/order-data.ts";
-import { createScratchCatalog, type ScratchCatalog } from "#tests/fixtures/scratch-catalog.ts";
+import { scratchCatalogApp } from "#tests/fixtures/scratch-catalog.ts";
 import { countStatements } from "#tests/fixtures/statement-counter.ts";
 import { testDriver } from "#tests/fixtures/test-database.ts";
 
@@ -24,39 +19,28 @@ import { testDriver } from "#tests/fixtures/test-database.ts";
  * its city — and the answer reads the order back in one named statement, not six.
  */
 describe.runIf(testDriver() === "postgres")("an order placement's round trips to PostgreSQL", () => {
-  let catalog: ScratchCatalog;
-  let caches: Caches & { close: () => Promise<void> };
-  let app: ReturnType<typeof createApp>;
+  let scratch: Awaited<ReturnType<typeof scratchCatalogApp>>;
+  let app: Awaited<ReturnType<typeof scratchCatalogApp>>["app"];
   let counter: ReturnType<typeof countStatements>;
   let mark: ReturnType<typeof orderDataMark>;
 
   beforeAll(async () => {
     mark = orderDataMark();
-    catalog = await createScratchCatalog("ordertrips", 10);
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
-    const opened = await openCaches(config, catalog.direct, createLogger("silent"));
-    if (!opened) throw new Error("caches are on by default");
-    caches = opened;
-    app = createApp({
-      config,
-      services: createServices(catalog.direct.db, { cache: caches.data, cacheTrusted: caches.trusted }),
-      logger: createLogger("silent"),
-      checks: {},
-    });
+    scratch = await scratchCatalogApp("ordertrips", 10);
+    app = scratch.app;
     counter = countStatements();
   });
 
   afterAll(async () => {
     counter?.restore();
-    await caches?.close();
     // What the order fixtures made here goes with the scratch database: forgotten, or the worker's next
     // clean-up would delete the same ids from its shared database.
     if (mark) forgetOrderDataSince(mark);
-    await catalog?.drop();
+    await scratch?.close();
   });
 
   it("places an order from two sellers in 20 statements, its answer read back in one, and lists orders in one", async () => {
-    const db = catalog.direct.db;
+    const db = scratch.catalog.direct.db;
     // Two sellers: each gets a shipment, yet the shipments and the lines are one statement each.
     const [one, two] = await db
       .selectDistinct({ id: products.sellerId })
