@@ -2,8 +2,16 @@ import { z } from "zod";
 import { idParam } from "./id-param.ts";
 import { kopecksSchema } from "./money-schema.ts";
 import { MAX_ROW_ID } from "./numeric-id.ts";
+import {
+  PAYMENT_PROBLEM_KINDS,
+  REASON_MAX,
+  RESOLUTION_MAX,
+} from "./operations-rules.ts";
 import { PAYMENT_STATUSES } from "./order-states.ts";
 import { toE164Phone } from "./validation.ts";
+
+export * from "./operations-rules.ts";
+export { PAYMENT_STATUS_TEXT } from "./order-states.ts";
 
 // The back office's operations screens (issue 20, points 7, 9, 10): the payment problems queue, stock by
 // hand and the stand-in SMS outbox.
@@ -20,33 +28,6 @@ const cursor = idParam("Курсор должен быть целым полож
 // ---------------------------------------------------------------------------------------------------------
 // Payment problems (`payment_problems`)
 
-export const PAYMENT_PROBLEM_KINDS = [
-  "return_failed",
-  "refund_failed",
-  "partial_refund",
-  "refund_after_handover",
-] as const;
-export type PaymentProblemKind = (typeof PAYMENT_PROBLEM_KINDS)[number];
-
-/** What each kind means to the operator. */
-export const PAYMENT_PROBLEM_KIND_TEXT: Record<PaymentProblemKind, string> = {
-  return_failed: "Не удалось вернуть платёж",
-  refund_failed: "Не удалось вернуть деньги за отмену",
-  partial_refund: "Банк вернул часть оплаты",
-  refund_after_handover: "Возврат после вручения",
-};
-
-export const PAYMENT_STATUS_TEXT: Record<(typeof PAYMENT_STATUSES)[number], string> = {
-  new: "Создан",
-  pending: "Ожидает оплаты",
-  confirmed: "Оплачен",
-  rejected: "Отклонён",
-  cancelled: "Отменён",
-  returning: "Возвращается",
-  partially_refunded: "Возвращён частично",
-  refunded: "Возвращён",
-};
-
 export const paymentProblemQuerySchema = z.object({
   state: z.enum(["open", "resolved", "all"], { error: "Состояние: open, resolved или all" }).default("open"),
   /** `open:<id>` or `resolved:<id>` (or `resolved`): the `next` of the page before. */
@@ -60,8 +41,6 @@ export const paymentProblemQuerySchema = z.object({
 export const paymentProblemParamsSchema = z.object({
   id: idParam("Проблема не найдена", MAX_ROW_ID),
 });
-
-export const RESOLUTION_MAX = 500;
 
 export const resolvePaymentProblemSchema = z.object({
   note: z
@@ -110,8 +89,6 @@ export const paymentProblemPageSchema = z.object({
 
 // ---------------------------------------------------------------------------------------------------------
 // Stock (`inventory`, ADR 048)
-
-export const REASON_MAX = 500;
 
 export const stockQuerySchema = z.object({
   q: z

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatNumber, formatPoints, formatRating, formatRub, plural } from "./format.ts";
+import {
+  formatCount,
+  formatNumber,
+  formatPhoneLabel,
+  formatPoints,
+  formatRating,
+  formatRub,
+  maskPhone,
+  plural,
+} from "./format.ts";
 import { kopecks, points } from "./money.ts";
 
 // Expected texts are written with the no-break space (U+00A0) the shop shows: inside a number and
@@ -92,5 +101,30 @@ describe("plural and formatCount", () => {
   it("writes the number grouped before its word", () => {
     expect(formatCount(1_234, "товар", "товара", "товаров")).toBe(`1${nb}234 товара`);
     expect(formatCount(1, "товар", "товара", "товаров")).toBe("1 товар");
+  });
+});
+
+describe("maskPhone", () => {
+  it.each([
+    ["9123456789", "+7 (912) 345-67-89"],
+    ["+7 912 345 67 89", "+7 (912) 345-67-89"],
+    ["89123456789", "+7 (912) 345-67-89"],
+    ["912", "+7 (912)"],
+    ["91234", "+7 (912) 34"],
+    ["", "+7"],
+  ])("%s → %s", (input, masked) => {
+    expect(maskPhone(input)).toBe(masked);
+  });
+
+  it("produces exactly the 18 characters the phone rule requires", () => {
+    expect(maskPhone("9123456789")).toHaveLength(18);
+  });
+});
+
+describe("formatPhoneLabel", () => {
+  it("masks a stored phone and leaves any other label as it is", () => {
+    expect(formatPhoneLabel("+79123456789")).toBe("+7 (912) 345-67-89");
+    expect(formatPhoneLabel("Оператор")).toBe("Оператор");
+    expect(formatPhoneLabel("+7912345678")).toBe("+7912345678");
   });
 });

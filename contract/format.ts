@@ -77,3 +77,23 @@ export function formatPoints(
     ? formatCount(amount, "балла", "баллов", "баллов")
     : formatCount(amount, "балл", "балла", "баллов");
 }
+
+/** Formats any digits typed into the phone mask: "9123456789" → "+7 (912) 345-67-89". */
+export function maskPhone(input: string): string {
+  let digits = input.replace(/\D/g, "");
+  if (digits.startsWith("7") || digits.startsWith("8")) digits = digits.slice(1);
+  digits = digits.slice(0, 10);
+  const parts = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6, 8), digits.slice(8, 10)];
+  let out = "+7";
+  if (parts[0]) out += ` (${parts[0]}`;
+  if (parts[0]!.length === 3) out += ")";
+  if (parts[1]) out += ` ${parts[1]}`;
+  if (parts[2]) out += `-${parts[2]}`;
+  if (parts[3]) out += `-${parts[3]}`;
+  return out;
+}
+
+/** A person as the back office lists them: a stored phone (`+79161234567`) masked, any other label as it is. */
+export function formatPhoneLabel(label: string): string {
+  return /^\+7\d{10}$/.test(label) ? maskPhone(label) : label;
+}

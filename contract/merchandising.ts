@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { idParam } from "./id-param.ts";
+import {
+  BANNER_SUBTITLE_MAX,
+  BANNER_THEMES,
+  BANNER_TITLE_MAX,
+  PRODUCT_PHOTOS_MAX,
+} from "./merchandising-rules.ts";
 import { MAX_ROW_ID } from "./numeric-id.ts";
+
+export * from "./merchandising-rules.ts";
 
 // What the shop shows to sell (issue 22, points 1 and 6; ADR 067): a product's photos as operators order
 // them, the home page's banners, and the home page's data (banners and the catalogue's tiles).
@@ -10,9 +18,6 @@ const imageId = z.string().regex(/^[A-Za-z0-9_-]{22}$/, { error: "Неверны
 
 // ---------------------------------------------------------------------------------------------------------
 // A product's photos
-
-/** How many photos a product has at most; at least one. */
-export const PRODUCT_PHOTOS_MAX = 10;
 
 export const productPhotosParamsSchema = z.object({
   productId: idParam("Номер товара должен быть целым положительным числом"),
@@ -68,11 +73,6 @@ export type ReplacePhotosInput = z.infer<typeof replacePhotosSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Banners
-
-export const BANNER_THEMES = ["alfa", "halva"] as const;
-export type BannerTheme = (typeof BANNER_THEMES)[number];
-export const BANNER_TITLE_MAX = 120;
-export const BANNER_SUBTITLE_MAX = 200;
 
 const dateTime = z.iso.datetime({ offset: true, error: "Дата и время в формате ISO 8601" }).nullable();
 

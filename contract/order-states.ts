@@ -14,6 +14,18 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** How the shopper sees each status. */
+export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
+  awaiting_payment: "Ожидает оплаты",
+  paid: "Оплачен",
+  assembling: "Собирается",
+  in_delivery: "В доставке",
+  ready_for_pickup: "Ждёт в пункте выдачи",
+  delivered: "Получен",
+  not_collected: "Не забран",
+  cancelled: "Отменён",
+};
+
 /**
  * Where an order may go from each status. Cancelling is possible until the goods are in the shopper's
  * hands (a shopper or operator before handover to delivery, an acquirer-side refund at any point before
@@ -56,6 +68,18 @@ export const PAYMENT_STATUSES = [
   "refunded",
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** How the back office shows each payment status. */
+export const PAYMENT_STATUS_TEXT: Record<PaymentStatus, string> = {
+  new: "Создан",
+  pending: "Ожидает оплаты",
+  confirmed: "Оплачен",
+  rejected: "Отклонён",
+  cancelled: "Отменён",
+  returning: "Возвращается",
+  partially_refunded: "Возвращён частично",
+  refunded: "Возвращён",
+};
 
 export const PAYMENT_TRANSITIONS = {
   // An Init answered (pending) or failed / never answered (rejected); a word about it may come first.

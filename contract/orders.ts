@@ -7,19 +7,8 @@ import { ORDER_STATUSES, type OrderStatus } from "./order-states.ts";
 // Orders, their placement and their payment (commerce.md, Order, stock and payment; ADR 040).
 // Money in kopecks, points in whole points (1 point = 1 ₽).
 
+export { ORDER_STATUS_TEXT } from "./order-states.ts";
 export { ORDER_STATUSES, type OrderStatus };
-
-/** How the shopper sees each status. */
-export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
-  awaiting_payment: "Ожидает оплаты",
-  paid: "Оплачен",
-  assembling: "Собирается",
-  in_delivery: "В доставке",
-  ready_for_pickup: "Ждёт в пункте выдачи",
-  delivered: "Получен",
-  not_collected: "Не забран",
-  cancelled: "Отменён",
-};
 
 /** Statuses on the "active" tab of the orders list; the rest are "completed". */
 export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = [

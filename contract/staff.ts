@@ -6,6 +6,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from "./order-states.ts";
 import { orderSchema } from "./orders.ts";
 import { STAFF_ROLES } from "./roles.ts";
 import { messages, toE164Phone } from "./validation.ts";
+import { NOTE_MAX_LENGTH } from "./operations-rules.ts";
 
 // The back office's staff and audit log (issue 20, points 1 and 8; ADR 051).
 
@@ -124,7 +125,6 @@ export const moveShipmentSchema = z.object({
   to: z.enum(ORDER_STATUSES, { error: "Неизвестный статус" }),
 });
 
-export const NOTE_MAX_LENGTH = 2000;
 const noteMessage = `Заметка — от 1 до ${NOTE_MAX_LENGTH} символов`;
 
 /** `POST /api/v1/admin/orders/{id}/notes`: an operator's internal note (never shown to the shopper). */

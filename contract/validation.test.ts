@@ -5,7 +5,6 @@ import {
   emailSchema,
   fullNameObjectSchema,
   fullNameSchema,
-  maskPhone,
   messages,
   optionalNameSchema,
   phoneSchema,
@@ -120,23 +119,6 @@ describe("full-name object", () => {
       name: messages.required,
       patronymic: messages.required,
     });
-  });
-});
-
-describe("maskPhone", () => {
-  it.each([
-    ["9123456789", "+7 (912) 345-67-89"],
-    ["+7 912 345 67 89", "+7 (912) 345-67-89"],
-    ["89123456789", "+7 (912) 345-67-89"],
-    ["912", "+7 (912)"],
-    ["91234", "+7 (912) 34"],
-    ["", "+7"],
-  ])("%s → %s", (input, masked) => {
-    expect(maskPhone(input)).toBe(masked);
-  });
-
-  it("produces exactly the 18 characters the phone rule requires", () => {
-    expect(maskPhone("9123456789")).toHaveLength(18);
   });
 });
 

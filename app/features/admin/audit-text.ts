@@ -1,7 +1,7 @@
 import { formatPoints, formatRub } from "#contract/format.ts";
 import { kopecks, points } from "#contract/money.ts";
 import type { OrderStatus } from "#contract/order-states.ts";
-import { ORDER_STATUS_TEXT } from "#contract/orders.ts";
+import { ORDER_STATUS_TEXT } from "#contract/order-states.ts";
 import { ROLE_TEXT, type Role } from "#contract/roles.ts";
 import { SUPPORT_STAFF_STATUS_TEXT, type SupportStatus } from "#contract/support-info.ts";
 

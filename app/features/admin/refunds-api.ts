@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ApiClient, ApiError, getApi, unwrap } from "#app/lib/api-client.ts";
-import { RETURN_STATUSES, type ReturnStatus, type StaffReturn } from "#contract/returns.ts";
+import { RETURN_STATUSES, type ReturnStatus } from "#contract/return-rules.ts";
+import type { StaffReturn } from "#contract/returns.ts";
 import { adminKeys } from "./api.ts";
 
 // The refund queue's reads and writes (issue 21, point 2; ADR 059).

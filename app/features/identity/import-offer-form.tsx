@@ -6,7 +6,7 @@ import { Button } from "#app/ui/button.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import type { ImportField } from "#contract/bank-sign-in.ts";
 import { type ImportApplyInput, importApplySchema } from "#contract/profile-import.ts";
-import { maskPhone } from "#contract/validation.ts";
+import { maskPhone } from "#contract/format.ts";
 // zod's own messages in Russian, like the API's: this chunk is where zod arrives (ADR 030).
 import "#contract/zod-locale.ts";
 import { applyImport, discardImport, type ImportOfferField, type PendingImport } from "./api.ts";

@@ -5,7 +5,7 @@ import {
   UPLOAD_MAX_PER_OBJECT,
   type UploadPurpose,
   uploadUrl,
-} from "#contract/uploads.ts";
+} from "#contract/upload-rules.ts";
 import href from "./photo-picker.css?url";
 
 // Photos of refunds, support messages and reviews (ADR 057): the picker that sends each to the upload

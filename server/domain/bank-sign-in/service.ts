@@ -12,7 +12,8 @@ import {
   type ImportFieldStatus,
   PHONE_TAKEN_MESSAGE,
 } from "#contract/bank-sign-in.ts";
-import { cyrillicSchema, emailSchema, maskPhone, messages, phoneSchema } from "#contract/validation.ts";
+import { maskPhone } from "#contract/format.ts";
+import { cyrillicSchema, emailSchema, messages, phoneSchema } from "#contract/validation.ts";
 import { purgeInBatches } from "#server/domain/housekeeping.ts";
 import { AppError } from "#server/errors.ts";
 import type { Logger } from "#server/logger.ts";

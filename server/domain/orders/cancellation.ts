@@ -1,4 +1,4 @@
-import { CANCEL_REASON_TEXT, SHOPPER_CANCELLABLE, STAFF_CANCELLABLE } from "#contract/cancellation.ts";
+import { CANCEL_REASON_TEXT, SHOPPER_CANCELLABLE, STAFF_CANCELLABLE } from "#contract/cancellation-rules.ts";
 import { canMoveOrder, type OrderStatus, summaryStatus } from "#contract/order-states.ts";
 import { queueOrderSms } from "#server/domain/order-sms/sms.ts";
 import { AppError } from "#server/errors.ts";

@@ -1,4 +1,4 @@
-import { CANCEL_REASON_TEXT, REFUND_STATUS_TEXT, SHOPPER_CANCELLABLE } from "#contract/cancellation.ts";
+import { CANCEL_REASON_TEXT, REFUND_STATUS_TEXT, SHOPPER_CANCELLABLE } from "#contract/cancellation-rules.ts";
 import { kopecks, points } from "#contract/money.ts";
 import type { OrderStatus } from "#contract/order-states.ts";
 import { ORDER_STATUS_TEXT, type Order } from "#contract/orders.ts";

@@ -3,12 +3,8 @@ import { Button } from "#app/ui/button.tsx";
 import { SelectField, TextField } from "#app/ui/field.tsx";
 import { imageSrc } from "#app/ui/picture.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
-import {
-  type AdminBanner,
-  BANNER_SUBTITLE_MAX,
-  BANNER_TITLE_MAX,
-  type BannerInput,
-} from "#contract/merchandising.ts";
+import type { AdminBanner, BannerInput } from "#contract/merchandising.ts";
+import { BANNER_SUBTITLE_MAX, BANNER_TITLE_MAX } from "#contract/merchandising-rules.ts";
 import { formatDateTime } from "../format.ts";
 import { uploadCatalogImage, useBannerActions } from "../merchandising-api.ts";
 import { refusalText } from "../refusal.ts";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button } from "#app/ui/button.tsx";
 import { Modal } from "#app/ui/modal/modal.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
-import { STAFF_CANCEL_REASONS, type StaffCancelReason } from "#contract/cancellation.ts";
+import { STAFF_CANCEL_REASONS, type StaffCancelReason } from "#contract/cancellation-rules.ts";
 import { useOrderCardMutations } from "../api.ts";
 import { refusalText } from "../refusal.ts";
 

@@ -2,7 +2,7 @@ import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { OrderDelivery, OrderShipments, OrderTotals } from "#app/features/orders/index.ts";
 import { formatPhone } from "#app/ui/phone-mask.ts";
-import { STAFF_CANCELLABLE } from "#contract/cancellation.ts";
+import { STAFF_CANCELLABLE } from "#contract/cancellation-rules.ts";
 import type { StaffOrderCard } from "#contract/staff.ts";
 import { Button } from "#app/ui/button.tsx";
 import { CancelDialog } from "./cancel-dialog.tsx";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { ORDER_STATUS_TEXT } from "#contract/orders.ts";
+import { ORDER_STATUS_TEXT } from "#contract/order-states.ts";
 import { ORDER_STATUSES } from "#contract/order-states.ts";
 import { Button } from "#app/ui/button.tsx";
 import { SelectField, TextField } from "#app/ui/field.tsx";

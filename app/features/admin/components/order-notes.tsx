@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
-import { NOTE_MAX_LENGTH, type OrderNote } from "#contract/staff.ts";
+import { NOTE_MAX_LENGTH } from "#contract/operations-rules.ts";
+import type { OrderNote } from "#contract/staff.ts";
 import { Button } from "#app/ui/button.tsx";
 import { TextAreaField } from "#app/ui/field.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";

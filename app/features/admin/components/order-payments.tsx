@@ -1,4 +1,4 @@
-import { PAYMENT_STATUS_TEXT } from "#contract/admin-operations.ts";
+import { PAYMENT_STATUS_TEXT } from "#contract/order-states.ts";
 import { formatRub } from "#contract/format.ts";
 import { kopecks } from "#contract/money.ts";
 import type { StaffPayment } from "#contract/staff.ts";

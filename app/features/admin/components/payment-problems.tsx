@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { type PaymentProblemView, RESOLUTION_MAX } from "#contract/admin-operations.ts";
+import type { PaymentProblemView } from "#contract/admin-operations.ts";
+import { RESOLUTION_MAX } from "#contract/operations-rules.ts";
 import { formatRub } from "#contract/format.ts";
 import { Button } from "#app/ui/button.tsx";
 import { TextAreaField } from "#app/ui/field.tsx";

@@ -3,7 +3,8 @@ import { ApiError } from "#app/lib/api-client.ts";
 import { Button } from "#app/ui/button.tsx";
 import { imageSrc } from "#app/ui/picture.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
-import { PRODUCT_PHOTOS_MAX, type ProductPhotos } from "#contract/merchandising.ts";
+import type { ProductPhotos } from "#contract/merchandising.ts";
+import { PRODUCT_PHOTOS_MAX } from "#contract/merchandising-rules.ts";
 import { uploadCatalogImage, useSavePhotos } from "../merchandising-api.ts";
 import { refusalText } from "../refusal.ts";
 

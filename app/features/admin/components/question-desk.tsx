@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Button } from "#app/ui/button.tsx";
 import { TextAreaField } from "#app/ui/field.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
+import { formatPhoneLabel } from "#contract/format.ts";
 import {
   ANSWER_MAX_LENGTH,
   type AnsweredAs,
@@ -10,14 +11,11 @@ import {
 } from "#contract/question-rules.ts";
 import type { StaffQuestion } from "#contract/questions.ts";
 import { productUrl } from "#contract/urls.ts";
-import { maskPhone } from "#contract/validation.ts";
 import { formatDateTime } from "../format.ts";
 import href from "../questions.css?url";
 import { useQuestionActions } from "../questions-api.ts";
 import { refusalText } from "../refusal.ts";
 import { HideForm } from "./hide-form.tsx";
-
-const shown = (label: string) => (/^\+7\d{10}$/.test(label) ? maskPhone(label) : label);
 
 /** Reasons operators give most, one tap away; any other can be typed. */
 const REASONS = [
@@ -74,7 +72,7 @@ function QuestionCard({ question: q }: { question: StaffQuestion }) {
           <dt>Автор</dt>
           <dd>
             {q.authorName}
-            {q.phone ? `, ${shown(q.phone)}` : ""}
+            {q.phone ? `, ${formatPhoneLabel(q.phone)}` : ""}
           </dd>
         </div>
         <div>
@@ -100,7 +98,7 @@ function QuestionCard({ question: q }: { question: StaffQuestion }) {
           <p className="question-desk__answer-head">
             {q.answer.as === "seller" ? `Ответ продавца ${q.answer.by}` : "Ответ Витрины"} ·{" "}
             {formatDateTime(q.answer.at)}
-            {q.answeredBy ? ` · ${shown(q.answeredBy)}` : ""}
+            {q.answeredBy ? ` · ${formatPhoneLabel(q.answeredBy)}` : ""}
           </p>
           <p className="question-desk__text">{q.answer.text}</p>
         </div>

@@ -8,13 +8,9 @@ import { imageSrc } from "#app/ui/picture.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { formatPoints, formatRub } from "#contract/format.ts";
 import { kopecks, points } from "#contract/money.ts";
-import {
-  RETURN_REJECT_REASON_MAX_LENGTH,
-  type ReturnStatus,
-  type StaffReturn,
-  type StaffReturnPage,
-} from "#contract/returns.ts";
-import { maskPhone } from "#contract/validation.ts";
+import { RETURN_REJECT_REASON_MAX_LENGTH, type ReturnStatus } from "#contract/return-rules.ts";
+import type { StaffReturn, StaffReturnPage } from "#contract/returns.ts";
+import { formatPhoneLabel } from "#contract/format.ts";
 import { formatDateTime } from "../format.ts";
 import { useRefundDecisions } from "../refunds-api.ts";
 import { refusalText } from "../refusal.ts";
@@ -22,8 +18,7 @@ import { refusalText } from "../refusal.ts";
 type QueueItem = StaffReturnPage["items"][number];
 
 /** A shopper's or staff member's phone as the mask shows it; anything else as it is. */
-const shown = (phone: string | null) =>
-  phone && /^\+7\d{10}$/.test(phone) ? maskPhone(phone) : (phone ?? "—");
+const shown = (phone: string | null) => (phone ? formatPhoneLabel(phone) : "—");
 
 const badge = (status: ReturnStatus) => `ops-badge refund-badge refund-badge--${status}`;
 

@@ -1,19 +1,17 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "#app/ui/button.tsx";
+import { imageSrc } from "#app/ui/picture.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
+import { formatPhoneLabel } from "#contract/format.ts";
 import { REVIEW_HIDE_REASON_MAX_LENGTH, VERIFIED_BUYER_MARK } from "#contract/review-rules.ts";
 import type { StaffReview } from "#contract/reviews.ts";
 import { productUrl } from "#contract/urls.ts";
-import { maskPhone } from "#contract/validation.ts";
 import { formatDateTime } from "../format.ts";
 import { refusalText } from "../refusal.ts";
-import { HideForm } from "./hide-form.tsx";
-import { useReviewActions } from "../reviews-api.ts";
 import href from "../reviews.css?url";
-import { imageSrc } from "#app/ui/picture.tsx";
-
-const shown = (label: string) => (/^\+7\d{10}$/.test(label) ? maskPhone(label) : label);
+import { useReviewActions } from "../reviews-api.ts";
+import { HideForm } from "./hide-form.tsx";
 
 /** Reasons operators give most, one tap away; any other can be typed. */
 const REASONS = [
@@ -69,7 +67,7 @@ function ReviewCard({ review }: { review: StaffReview }) {
           <dd>
             {review.authorName}
             {review.userId !== null ? ` · ${VERIFIED_BUYER_MARK}` : " · отзыв из каталога"}
-            {review.phone ? `, ${shown(review.phone)}` : ""}
+            {review.phone ? `, ${formatPhoneLabel(review.phone)}` : ""}
           </dd>
         </div>
         <div>
@@ -91,7 +89,7 @@ function ReviewCard({ review }: { review: StaffReview }) {
             <dt>Скрыт</dt>
             <dd>
               «{review.hiddenReason}»{review.hiddenAt ? ` · ${formatDateTime(review.hiddenAt)}` : ""}
-              {review.hiddenBy ? ` · ${shown(review.hiddenBy)}` : ""}
+              {review.hiddenBy ? ` · ${formatPhoneLabel(review.hiddenBy)}` : ""}
             </dd>
           </div>
         ) : null}

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Form } from "react-router";
-import { REASON_MAX, type StockItemView } from "#contract/admin-operations.ts";
+import type { StockItemView } from "#contract/admin-operations.ts";
+import { REASON_MAX } from "#contract/operations-rules.ts";
 import { formatNumber } from "#contract/format.ts";
 import { Button } from "#app/ui/button.tsx";
 import { TextAreaField, TextField } from "#app/ui/field.tsx";

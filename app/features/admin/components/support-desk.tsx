@@ -1,17 +1,14 @@
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import type { StaffAppeal, StaffAppealSummary } from "#contract/support.ts";
-import { SUPPORT_MESSAGE_MAX_LENGTH } from "#contract/support-info.ts";
-import { maskPhone } from "#contract/validation.ts";
 import { Button } from "#app/ui/button.tsx";
 import { TextAreaField } from "#app/ui/field.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
+import { formatPhoneLabel } from "#contract/format.ts";
+import type { StaffAppeal, StaffAppealSummary } from "#contract/support.ts";
+import { SUPPORT_MESSAGE_MAX_LENGTH } from "#contract/support-info.ts";
 import { formatDateTime } from "../format.ts";
 import { refusalText } from "../refusal.ts";
 import { useAppealActions } from "../support-api.ts";
-
-/** A staff member's or shopper's phone as the mask shows it; «Оператор» and other names as they are. */
-const shown = (label: string) => (/^\+7\d{10}$/.test(label) ? maskPhone(label) : label);
 
 const badge = (status: StaffAppealSummary["status"]) =>
   status === "open" ? "ops-badge ops-badge--open" : "ops-badge ops-badge--done";
@@ -46,7 +43,7 @@ function QueueCard({ appeal }: { appeal: StaffAppealSummary }) {
           <dt>Покупатель</dt>
           <dd>
             {appeal.fullName}
-            {appeal.phone ? `, ${shown(appeal.phone)}` : ""}
+            {appeal.phone ? `, ${formatPhoneLabel(appeal.phone)}` : ""}
           </dd>
         </div>
         {appeal.order ? (
@@ -65,7 +62,7 @@ function QueueCard({ appeal }: { appeal: StaffAppealSummary }) {
         </div>
         <div>
           <dt>Исполнитель</dt>
-          <dd>{appeal.assignedTo ? shown(appeal.assignedTo.label) : "Никто"}</dd>
+          <dd>{appeal.assignedTo ? formatPhoneLabel(appeal.assignedTo.label) : "Никто"}</dd>
         </div>
       </dl>
     </article>
@@ -103,7 +100,7 @@ export function AppealDesk({ appeal, myUserId }: { appeal: StaffAppeal; myUserId
                 <p className="support-desk__head">
                   <strong>
                     {m.author === "staff"
-                      ? `Оператор ${shown(m.authorLabel)}`
+                      ? `Оператор ${formatPhoneLabel(m.authorLabel)}`
                       : `Покупатель: ${m.authorLabel}`}
                   </strong>{" "}
                   <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
@@ -150,7 +147,7 @@ export function AppealDesk({ appeal, myUserId }: { appeal: StaffAppeal; myUserId
             </div>
             <div>
               <dt>Телефон</dt>
-              <dd>{appeal.phone ? shown(appeal.phone) : "—"}</dd>
+              <dd>{appeal.phone ? formatPhoneLabel(appeal.phone) : "—"}</dd>
             </div>
             <div>
               <dt>Заказ</dt>
@@ -170,7 +167,9 @@ export function AppealDesk({ appeal, myUserId }: { appeal: StaffAppeal; myUserId
             </div>
             <div>
               <dt>Исполнитель</dt>
-              <dd>{appeal.assignedTo ? (mine ? "Вы" : shown(appeal.assignedTo.label)) : "Никто"}</dd>
+              <dd>
+                {appeal.assignedTo ? (mine ? "Вы" : formatPhoneLabel(appeal.assignedTo.label)) : "Никто"}
+              </dd>
             </div>
           </dl>
           <div className="ops-actions">

@@ -4,7 +4,7 @@ import { ApiError, getApi, unwrap } from "#app/lib/api-client.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Modal } from "#app/ui/modal/modal.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
-import { SHOPPER_CANCEL_REASONS, type ShopperCancelReason } from "#contract/cancellation.ts";
+import { SHOPPER_CANCEL_REASONS, type ShopperCancelReason } from "#contract/cancellation-rules.ts";
 import { formatRub } from "#contract/format.ts";
 import { kopecks } from "#contract/money.ts";
 import type { Order } from "#contract/orders.ts";
