@@ -46,6 +46,13 @@ const seconds = Number(env.BENCH_SECONDS ?? 5);
 const connections = Number(env.BENCH_CONNECTIONS ?? 10);
 const port = Number(env.BENCH_PORT ?? 4320);
 const lighthouseRuns = Number(env.LIGHTHOUSE_RUNS ?? 3);
+/**
+ * `npm run bench -- --lighthouse`: only Lighthouse, on the pages whose name contains LIGHTHOUSE_PAGES
+ * (comma-separated; all six without it), with the same signed-in shopper; no load figures, no database
+ * benches. For comparing two builds' scores one after the other.
+ */
+const lighthouseOnly = process.argv.includes("--lighthouse");
+const lighthousePages = env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean);
 
 await buildIfStale();
 
@@ -206,75 +213,77 @@ try {
     { name: "guid /api/v1/main/guid", path: "/api/v1/main/guid", ceiling: "product" },
   ];
   const results: Record<string, LoadResult & { shareOfStatic?: number }> = {};
-  for (const target of targets) {
-    process.stdout.write(`measuring ${target.name}… `);
-    const stop = await target.during?.();
-    try {
-      results[target.name] = await measure(`${server.origin}${target.path}`, {
-        runs,
-        seconds,
-        connections,
-        ...target.options,
-      });
-    } finally {
-      await stop?.();
+  if (!lighthouseOnly) {
+    for (const target of targets) {
+      process.stdout.write(`measuring ${target.name}… `);
+      const stop = await target.during?.();
+      try {
+        results[target.name] = await measure(`${server.origin}${target.path}`, {
+          runs,
+          seconds,
+          connections,
+          ...target.options,
+        });
+      } finally {
+        await stop?.();
+      }
+      console.info(`${results[target.name]!.requestsPerSecond} req/s`);
     }
-    console.info(`${results[target.name]!.requestsPerSecond} req/s`);
-  }
-  const ceilings: Record<string, number> = {
-    product: results[targets[0]!.name]!.requestsPerSecond,
-    home: results["static file, home page bytes"]!.requestsPerSecond,
-  };
-  for (const page of PERSONAL_PAGES) {
-    ceilings[page.ceiling] = results[`static file, ${page.ceiling} page bytes`]!.requestsPerSecond;
-  }
-  for (const target of targets) {
-    if (!target.ceiling) continue;
-    const r = results[target.name]!;
-    r.shareOfStatic = Math.round((100 * r.requestsPerSecond) / ceilings[target.ceiling]!);
-  }
+    const ceilings: Record<string, number> = {
+      product: results[targets[0]!.name]!.requestsPerSecond,
+      home: results["static file, home page bytes"]!.requestsPerSecond,
+    };
+    for (const page of PERSONAL_PAGES) {
+      ceilings[page.ceiling] = results[`static file, ${page.ceiling} page bytes`]!.requestsPerSecond;
+    }
+    for (const target of targets) {
+      if (!target.ceiling) continue;
+      const r = results[target.name]!;
+      r.shareOfStatic = Math.round((100 * r.requestsPerSecond) / ceilings[target.ceiling]!);
+    }
 
-  console.info(`\nautocannon: ${runs} runs × ${seconds} s, ${connections} connections, medians\n`);
-  console.info("| target | req/s | p50 ms | p99 ms | % of its static file | errors |");
-  console.info("|---|---:|---:|---:|---:|---:|");
-  for (const [name, r] of Object.entries(results)) {
-    const share = r.shareOfStatic === undefined ? "—" : `${r.shareOfStatic} %`;
+    console.info(`\nautocannon: ${runs} runs × ${seconds} s, ${connections} connections, medians\n`);
+    console.info("| target | req/s | p50 ms | p99 ms | % of its static file | errors |");
+    console.info("|---|---:|---:|---:|---:|---:|");
+    for (const [name, r] of Object.entries(results)) {
+      const share = r.shareOfStatic === undefined ? "—" : `${r.shareOfStatic} %`;
+      console.info(
+        `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${share} | ${r.errors + r.non2xx} |`,
+      );
+    }
+    const productShare = results["product page (SSR, anonymous)"]!.shareOfStatic ?? 0;
     console.info(
-      `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${share} | ${r.errors + r.non2xx} |`,
+      `\nbudget: product page SSR ${productShare} % of the static file (≥ ${BUDGET.ssrShare} %) — ${productShare >= BUDGET.ssrShare ? "met" : "MISSED"}`,
+    );
+    const signedInShare = results[SIGNED_IN_PRODUCT]!.shareOfStatic ?? 0;
+    console.info(
+      `budget: signed-in product page ${signedInShare} % of the static file (≥ ${BUDGET.ssrShare} %) — ${signedInShare >= BUDGET.ssrShare ? "met" : "MISSED"}`,
+    );
+    for (const page of PERSONAL_PAGES) {
+      // A shell's page and its data, one after the other for each shopper: their times add up.
+      const parts = [page.name, ...(page.data ? [dataTargetOf(page)] : [])].map(
+        (name) => results[name]!.requestsPerSecond,
+      );
+      const together = 1 / parts.reduce((sum, rps) => sum + 1 / rps, 0);
+      const share = Math.round((100 * together) / ceilings[page.ceiling]!);
+      const what = page.data ? `${page.name} with its data (${Math.round(together)} a second)` : page.name;
+      console.info(
+        `budget: ${what} ${share} % of its static file (≥ ${BUDGET.personalShare} %, issue 23) — ${share >= BUDGET.personalShare ? "met" : "MISSED"}`,
+      );
+    }
+    for (const [page, js, html] of [
+      ["home", homeJs, home],
+      ["product", productJs, product],
+    ] as const) {
+      console.info(
+        `${page} page first-load JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzip / 1024).toFixed(1)} KB gzipped; HTML ${(html.length / 1024).toFixed(1)} KB`,
+      );
+    }
+    const productKb = productJs.gzip / 1024;
+    console.info(
+      `budget: product page first-load JavaScript ${productKb.toFixed(1)} KB gzipped (≤ ${BUDGET.productJsKb} KB) — ${productKb <= BUDGET.productJsKb ? "met" : "MISSED"}`,
     );
   }
-  const productShare = results["product page (SSR, anonymous)"]!.shareOfStatic ?? 0;
-  console.info(
-    `\nbudget: product page SSR ${productShare} % of the static file (≥ ${BUDGET.ssrShare} %) — ${productShare >= BUDGET.ssrShare ? "met" : "MISSED"}`,
-  );
-  const signedInShare = results[SIGNED_IN_PRODUCT]!.shareOfStatic ?? 0;
-  console.info(
-    `budget: signed-in product page ${signedInShare} % of the static file (≥ ${BUDGET.ssrShare} %) — ${signedInShare >= BUDGET.ssrShare ? "met" : "MISSED"}`,
-  );
-  for (const page of PERSONAL_PAGES) {
-    // A shell's page and its data, one after the other for each shopper: their times add up.
-    const parts = [page.name, ...(page.data ? [dataTargetOf(page)] : [])].map(
-      (name) => results[name]!.requestsPerSecond,
-    );
-    const together = 1 / parts.reduce((sum, rps) => sum + 1 / rps, 0);
-    const share = Math.round((100 * together) / ceilings[page.ceiling]!);
-    const what = page.data ? `${page.name} with its data (${Math.round(together)} a second)` : page.name;
-    console.info(
-      `budget: ${what} ${share} % of its static file (≥ ${BUDGET.personalShare} %, issue 23) — ${share >= BUDGET.personalShare ? "met" : "MISSED"}`,
-    );
-  }
-  for (const [page, js, html] of [
-    ["home", homeJs, home],
-    ["product", productJs, product],
-  ] as const) {
-    console.info(
-      `${page} page first-load JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzip / 1024).toFixed(1)} KB gzipped; HTML ${(html.length / 1024).toFixed(1)} KB`,
-    );
-  }
-  const productKb = productJs.gzip / 1024;
-  console.info(
-    `budget: product page first-load JavaScript ${productKb.toFixed(1)} KB gzipped (≤ ${BUDGET.productJsKb} KB) — ${productKb <= BUDGET.productJsKb ? "met" : "MISSED"}`,
-  );
 
   let lighthouse: PageScores[] = [];
   let lighthouseError: string | undefined;
@@ -282,7 +291,7 @@ try {
     const categoryPath = await firstCategoryPath(server.origin);
     // The basket as a first visitor sees it (empty, with popular products): the architecture's fourth page;
     // then the basket a shopper checks out from and the delivery step, signed in (issue 23, point 1).
-    const targets: LighthouseTarget[] = [
+    const allTargets: LighthouseTarget[] = [
       "/",
       categoryPath,
       `/product/${productId}`,
@@ -290,7 +299,11 @@ try {
       { path: "/basket", name: "/basket, signed in, 3 lines", cookie: shopper },
       { path: "/checkout/steps/delivery", name: "delivery step, signed in", cookie: shopper },
     ];
-    const names = targets.map((t) => (typeof t === "string" ? t : t.name));
+    const nameOf = (t: LighthouseTarget) => (typeof t === "string" ? t : t.name);
+    const targets = allTargets.filter(
+      (t) => !lighthousePages || lighthousePages.some((page) => nameOf(t).includes(page)),
+    );
+    const names = targets.map(nameOf);
     console.info(`\nLighthouse on ${names.join("; ")} (${lighthouseRuns} runs each)…`);
     try {
       lighthouse = await runLighthouse(server.origin, targets, {
@@ -308,7 +321,7 @@ try {
 
   mkdirSync(join(root, "bench/results"), { recursive: true });
   writeFileSync(
-    join(root, "bench/results/latest.json"),
+    join(root, lighthouseOnly ? "bench/results/latest-lighthouse.json" : "bench/results/latest.json"),
     JSON.stringify(
       {
         date: new Date().toISOString(),
@@ -332,7 +345,7 @@ try {
   await server.stop();
 }
 
-await runDatabaseBenches();
+if (!lighthouseOnly) await runDatabaseBenches();
 
 /**
  * The database budgets, each in its own process so one database's caches do not warm the other's; with
