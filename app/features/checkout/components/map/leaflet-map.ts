@@ -1,6 +1,6 @@
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
-import { createClusters, type MapMarker, markerElement } from "./clusters.ts";
+import { CLUSTER_SIZE, createClusters, type MapMarker, markerElement } from "./clusters.ts";
 import type { MapOptions, MapPoint, MapStreet, MapView } from "./map-types.ts";
 
 // Leaflet, loaded only by the pickup map's own chunk (ADR 039): never in a page's first load.
@@ -63,7 +63,7 @@ export function createLeafletMap(container: HTMLElement, options: LeafletOptions
         options.onSelect(marker.point.id);
       }
     });
-    const size = marker.type === "cluster" ? 40 : 32;
+    const size = marker.type === "cluster" ? CLUSTER_SIZE : 32;
     return L.marker([marker.latitude, marker.longitude], {
       // Our button is the marker: Leaflet must not add a tabindex and a role of its own around it.
       keyboard: false,
