@@ -2,11 +2,7 @@ import { z } from "zod";
 import { idParam } from "./id-param.ts";
 import { kopecksSchema } from "./money-schema.ts";
 import { MAX_ROW_ID } from "./numeric-id.ts";
-import {
-  PAYMENT_PROBLEM_KINDS,
-  REASON_MAX,
-  RESOLUTION_MAX,
-} from "./operations-rules.ts";
+import { PAYMENT_PROBLEM_KINDS, REASON_MAX, RESOLUTION_MAX } from "./operations-rules.ts";
 import { PAYMENT_STATUSES } from "./order-states.ts";
 import { toE164Phone } from "./validation.ts";
 
