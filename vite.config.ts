@@ -51,7 +51,7 @@ function firstLoadChunks(): { plugin: Plugin; chunkOf: (id: string) => string | 
         for (const id of staticImports(this, start))
           if (APP_MODULE.test(id) && !ENTRY.test(id)) chunkOf.set(id, "shell");
       for (const [id, n] of usedBy)
-        if (APP_MODULE.test(id) && n >= routes.length / 2) chunkOf.set(id, "shell");
+        if (APP_MODULE.test(id) && !ENTRY.test(id) && n >= routes.length / 2) chunkOf.set(id, "shell");
       for (const start of ids.filter((id) => LAYOUT.test(id))) {
         const name = `frame-${LAYOUT.exec(start)![1]}`;
         for (const id of staticImports(this, start)) {
