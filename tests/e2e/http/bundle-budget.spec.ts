@@ -53,7 +53,7 @@ const ROUTE_FIRST_LOAD_KB: Record<string, number> = {
   "brand-brandCode-category-catId": 150.2,
   "seller-sellerCode-sef": 150.6,
   "seller-sellerCode-category-catId-sef": 150.6,
-  "checkout-steps-delivery": 154.3,
+  "checkout-steps-delivery": 154.8,
   "checkout-steps-payment-id": 147.8,
   "layout-personal": 140.1,
   personal: 140.2,
@@ -69,7 +69,7 @@ const ROUTE_FIRST_LOAD_KB: Record<string, number> = {
   "personal-viewed": 147.3,
   "personal-purchases": 145.0,
   "personal-bonus": 141.8,
-  "personal-recipients": 202.6,
+  "personal-recipients": 143.7,
   "personal-address-addressId": 188.6,
   "layout-admin": 136.4,
   admin: 142.2,
@@ -99,13 +99,12 @@ const ROUTE_FIRST_LOAD_KB: Record<string, number> = {
 const isZod = (body: Buffer) => /\b_zod\b/.test(body.toString()) || body.includes("$ZodType");
 
 /**
- * The routes whose first load may carry zod (26 KB gzipped): their forms validate with the contract's
- * schemas as the shopper or the operator types. Every other page imports the contract's constants from
- * its zod-free `*-rules.ts` modules.
+ * The routes whose first load may carry zod (26 KB gzipped): their page is a form that validates with the
+ * contract's schemas as the shopper types. Every other page imports the contract's constants from its
+ * zod-free `*-rules.ts` modules, and a form in a dialog (a recipient) loads when it is first opened.
  */
 const ZOD_ROUTES = [
   "personal-profile",
-  "personal-recipients",
   "personal-address-addressId",
   "personal-refunds-new",
   "personal-support",

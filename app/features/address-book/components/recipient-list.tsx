@@ -8,7 +8,7 @@ import { showToast } from "#app/ui/toast/toast-store.ts";
 import { useIsClient } from "#app/ui/use-is-client.ts";
 import { type Recipient, recipientsQuery, useRecipientMutations } from "../api.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { RecipientFormModal } from "./recipient-form.tsx";
+import { LazyRecipientFormModal } from "./recipient-form-lazy.tsx";
 
 type Editing = { recipient: Recipient | undefined } | null;
 
@@ -156,7 +156,7 @@ export function RecipientsPanel() {
           )}
         </section>
       )}
-      <RecipientFormModal
+      <LazyRecipientFormModal
         open={editing !== null}
         recipient={editing?.recipient}
         offerDefault={items.length > 0}
