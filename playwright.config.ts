@@ -29,11 +29,13 @@ process.env.NODE_ENV ??= "production";
  * Where a test runs (docs/testing.md). Every test runs once, in the alfa theme at 1280 px, unless tagged:
  * - `@matrix`: in both themes at both widths, where they really differ (layout and screenshots, contrast,
  *   one full purchase journey);
+ * - `@themes`: in alfa at both widths and in halva at 375 px (a journey of its own whose screens are
+ *   looked at in each theme: the theme changes colours, type and radii, the width the layout);
  * - `@widths`: at 1280 and 375 px in the alfa theme (a subject whose layout differs by width);
  * - `@phone`: at 375 px only (a phone's layout or gesture).
  * Request-only specs (tests/e2e/http) run once in the `http` project and start no browser.
  */
-const AT_PHONE_WIDTH = /@matrix|@widths|@phone/;
+const AT_PHONE_WIDTH = /@matrix|@themes|@widths|@phone/;
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } };
 const mobile = {
@@ -103,7 +105,7 @@ export default defineConfig({
       name: "mobile-halva",
       use: mobile,
       testIgnore: HTTP_SPECS,
-      grep: /@matrix/,
+      grep: /@matrix|@themes/,
       metadata: { theme: "halva" },
     },
   ],

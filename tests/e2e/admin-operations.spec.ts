@@ -14,7 +14,8 @@ import type { ShopServer } from "./support/shop-server.ts";
 
 /**
  * The back office's operations screens (issue 20, points 7, 9, 10) as the demo operator works them: the
- * payment problems queue, stock by hand, and the stand-in SMS outbox — in both themes at both widths.
+ * payment problems queue, stock by hand, and the stand-in SMS outbox — in alfa at both widths and halva
+ * at 375 px (@themes).
  */
 
 const shot = (info: TestInfo, name: string) =>
@@ -55,7 +56,7 @@ async function open(page: Page, path: string, title: string) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
 }
 
-test("an operator retries a failed return and settles a partial refund with a note @matrix", async ({
+test("an operator retries a failed return and settles a partial refund with a note @themes", async ({
   shop,
   page,
   signIn,
@@ -122,7 +123,7 @@ test.describe("stock by hand", () => {
   // The count below the reserve is refused with a 409, which the browser logs.
   test.use({ allowedConsoleErrors: /the server responded with a status of 409/ });
 
-  test("an operator counts the shelf: the product sells out and comes back, never below the reserve @matrix", async ({
+  test("an operator counts the shelf: the product sells out and comes back, never below the reserve @themes", async ({
     shop,
     page,
     signIn,
@@ -170,7 +171,7 @@ test.describe("stock by hand", () => {
   });
 });
 
-test("an operator reads what a shopper received in the stand-in's outbox, sign-in codes too @matrix", async ({
+test("an operator reads what a shopper received in the stand-in's outbox, sign-in codes too @themes", async ({
   shop,
   page,
   signIn,

@@ -19,7 +19,7 @@ import type { ShopServer } from "./support/shop-server.ts";
 /**
  * The operators' refund queue (issue 21, point 2; ADR 059): the demo operator finds two requests of a
  * delivered order waiting, rejects one with a reason the shopper will read, looks at the other's photo and
- * approves it; the money goes back through the refund job — in both themes at both widths.
+ * approves it; the money goes back through the refund job — in alfa at both widths and halva at 375 px.
  */
 
 const shot = (info: TestInfo, name: string) =>
@@ -107,7 +107,7 @@ async function expectLoaded(image: Locator) {
     .toBe(true);
 }
 
-test("an operator rejects one return with a reason and approves another @matrix", async ({
+test("an operator rejects one return with a reason and approves another @themes", async ({
   shop,
   page,
   signIn,

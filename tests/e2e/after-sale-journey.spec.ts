@@ -11,17 +11,17 @@ import { expect, isPhone, test, themeOf, waitForHydration } from "./fixtures.ts"
 import { signInContext } from "./support/test.ts";
 
 /**
- * Issue 20's journey, end to end in both themes at both widths: a shopper's paid pickup order is moved by an
- * operator in /admin to the point; the shopper sees the timeline and the pickup code, and the SMS with the
- * code is in the stand-in's outbox the operator reads; handed over, the order is under «Завершённые», the
- * product in purchases and marked «Вы покупали» on its page; after the return window the cashback is
- * spendable on the points page.
+ * Issue 20's journey, end to end in alfa at both widths and halva at 375 px (@themes): a shopper's
+ * paid pickup order is moved by an operator in /admin to the point; the shopper sees the timeline and
+ * the pickup code, and the SMS with the code is in the stand-in's outbox the operator reads; handed over,
+ * the order is under «Завершённые», the product in purchases and marked «Вы покупали» on its page; after
+ * the return window the cashback is spendable on the points page.
  */
 
 const shot = (info: TestInfo, name: string) =>
   `test-results/screenshots/after-sale-journey-${themeOf(info)}-${name}-${isPhone(info) ? 375 : 1280}.png`;
 
-test("paid → at the point with its code and SMS → delivered → completed, purchases, cashback @matrix", async ({
+test("paid → at the point with its code and SMS → delivered → completed, purchases, cashback @themes", async ({
   shop,
   page,
   browser,

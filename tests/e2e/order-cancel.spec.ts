@@ -13,13 +13,13 @@ import { expectAccessible } from "./support/axe.ts";
 /**
  * A shopper cancels one parcel of a paid two-seller order (issue 20, point 3; ADR 054): the dialog asks
  * why, the toast says what comes back, the order shows the parcel cancelled and its money on the way to the
- * card — in both themes at both widths.
+ * card — in alfa at both widths and halva at 375 px.
  */
 
 const shot = (info: TestInfo, name: string) =>
   `test-results/screenshots/order-cancel-${themeOf(info)}-${name}-${isPhone(info) ? 375 : 1280}.png`;
 
-test("a shopper cancels one parcel of a paid order and sees its partial refund @matrix", async ({
+test("a shopper cancels one parcel of a paid order and sees its partial refund @themes", async ({
   shop,
   page,
   signIn,

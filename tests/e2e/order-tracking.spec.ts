@@ -11,14 +11,14 @@ import { expectAccessible } from "./support/axe.ts";
 
 /**
  * A paid pickup order an operator moved to the point (issue 20, point 2; ADR 053): the shopper's order page
- * shows where the parcel is, until when it waits, the code to give, and the order's history — in both themes
- * at both widths.
+ * shows where the parcel is, until when it waits, the code to give, and the order's history — in alfa at
+ * both widths and halva at 375 px (@themes).
  */
 
 const shot = (info: TestInfo, name: string) =>
   `test-results/screenshots/order-${themeOf(info)}-${name}-${isPhone(info) ? 375 : 1280}.png`;
 
-test("the shopper sees the parcel waiting at the point with its code and the order's history @matrix", async ({
+test("the shopper sees the parcel waiting at the point with its code and the order's history @themes", async ({
   shop,
   page,
   signIn,

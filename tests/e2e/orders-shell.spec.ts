@@ -12,7 +12,7 @@ import { withoutNonces } from "./support/html.ts";
 const shot = (info: TestInfo, name: string) =>
   `test-results/screenshots/orders-shell-${themeOf(info)}-${name}-${isPhone(info) ? 375 : 1280}.png`;
 
-test("two shoppers get the same kept frame, then each sees only their own orders @matrix", async ({
+test("two shoppers get the same kept frame, then each sees only their own orders @themes", async ({
   shop,
   page,
   signIn,

@@ -17,7 +17,7 @@ import type { ShopServer } from "./support/shop-server.ts";
 /**
  * Reviews from buyers (issue 21, point 4; ADR 060): a buyer whose parcel came writes a review with a photo
  * from the purchases, it shows on the product page with «Покупатель Витрины», another shopper finds it
- * useful, an operator hides it and it leaves the page. In both themes at both widths (@matrix).
+ * useful, an operator hides it and it leaves the page. In alfa at both widths and halva at 375 px (@themes).
  */
 
 const shot = (info: TestInfo, name: string) =>
@@ -59,7 +59,7 @@ async function expectLoaded(image: Locator) {
     .toBe(true);
 }
 
-test("a buyer reviews a received product with a photo, shoppers see it as a buyer's, an operator hides it @matrix", async ({
+test("a buyer reviews a received product with a photo, shoppers see it as a buyer's, an operator hides it @themes", async ({
   shop,
   page,
   context,

@@ -5,7 +5,7 @@ import { expect, expectTheme, isPhone, test, themeOf, waitForHydration } from ".
 import { pickFromMap } from "./support/pickup-map.ts";
 
 /**
- * The storefront's whole journey (issue 22) as a shopper meets it, in both themes at 375 and 1280 px:
+ * The storefront's whole journey (issue 22) as a shopper meets it, in alfa at 375 and 1280 px and halva at 375 px:
  * «айфон» typed in the header → the results filtered and sorted → a product of a model line → its other
  * colour from the variant picker → «В корзину» (on a phone from the buy bar once the price box has scrolled
  * away) → «Оплата частями» at payment («Халва 0 %» first and chosen in halva) → the bank's application at
@@ -20,7 +20,7 @@ const shot = (info: TestInfo, name: string) =>
 
 test(
   "«айфон» → filters and sort → a model line's other colour → buy → «Оплата частями» → thank-you",
-  { tag: "@matrix" },
+  { tag: "@themes" },
   async ({ page, signIn, shop }, info) => {
     const halva = themeOf(info) === "halva";
     const phone = isPhone(info);
