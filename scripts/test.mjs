@@ -106,12 +106,17 @@ async function vitest() {
   }
 }
 
-/** Rebuilds the production build when a source is newer; a failed build fails the browser stage. */
+/**
+ * Rebuilds the production build when a source is newer (a failed build fails the browser stage), then
+ * makes the browser tests' template database, which Playwright's global set-up would otherwise make
+ * while its workers wait. A template that fails here is made (and fails) there again, so it counts once.
+ */
 async function build() {
   const { code, durationS } = await quietly("build for browser tests", "node", [
     "scripts/build-if-stale.mjs",
   ]);
   if (code !== 0) results.push({ name: "build", passed: 0, failed: 1, durationS });
+  else await quietly("database for browser tests", "npx", ["tsx", "tests/e2e/support/prepare-template.ts"]);
   return code === 0;
 }
 
@@ -143,7 +148,8 @@ async function playwright(built) {
 
 await ensureDeps();
 
-// Beside Vitest: the compiler and the linter one after the other, and the build for the browser tests.
+// Beside Vitest: the compiler and the linter one after the other, and the build and template database for
+// the browser tests.
 const beside = (async () => {
   if (wanted("typecheck")) await check("typecheck", "npm", ["run", "--silent", "typecheck"]);
   if (wanted("lint")) await check("lint", "npm", ["run", "--silent", "lint"]);
