@@ -22,6 +22,10 @@
  * With BENCH_DATABASE_URL the load figures also include 100 product pages while other products' stock
  * changes 10 times a second, as orders would change it: the page cache must keep the pages it can.
  *
+ * Then the product page rendered for every request (issue 23's «uncached renders»), on the same database
+ * with no page kept and then with every cache off, each next to a static file of its bytes from that
+ * server; `npm run bench -- --uncached` measures only these.
+ *
  * Last, bench/abuse.ts (ADR 024), on the same database: the 6 × 100-value listing URL's status and time,
  * and a normal shopper's listing latency alone and while 20 clients hammer the expensive endpoints, with
  * the rate limits on and off. Every other target runs with RATE_LIMITS=off (bench/lib/server.ts).
@@ -52,6 +56,8 @@ const lighthouseRuns = Number(env.LIGHTHOUSE_RUNS ?? 3);
  * benches. For comparing two builds' scores one after the other.
  */
 const lighthouseOnly = process.argv.includes("--lighthouse");
+/** `npm run bench -- --uncached`: only the product page rendered per request (measureUncachedRenders). */
+const uncachedOnly = process.argv.includes("--uncached");
 const lighthousePages = env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean);
 
 await buildIfStale();
@@ -100,21 +106,22 @@ const dataTargetOf = (page: { name: string; data?: string }) => `${page.name}: i
 const staticDir = join(root, "build/client/assets");
 const staticHome = "bench-static-home.html";
 const staticProduct = "bench-static-product.html";
-const server = await startServer({
-  root,
-  port,
-  env: {
-    // The orders page is measured with PERSONAL_ORDERS orders awaiting payment (the shop allows 3).
-    MAX_UNPAID_ORDERS: String(PERSONAL_ORDERS + 5),
-    ...(env.BENCH_DATABASE_URL
-      ? { DATABASE_URL: env.BENCH_DATABASE_URL, SEED_PRODUCTS: env.BENCH_PRODUCTS ?? "5000" }
-      : {
-          DATABASE_URL: "",
-          DATA_DIR: join(root, ".data/bench"),
-          SEED_PRODUCTS: env.BENCH_PRODUCTS ?? "5000",
-        }),
-  },
-});
+const serverEnv = {
+  // The orders page is measured with PERSONAL_ORDERS orders awaiting payment (the shop allows 3).
+  MAX_UNPAID_ORDERS: String(PERSONAL_ORDERS + 5),
+  ...(env.BENCH_DATABASE_URL
+    ? { DATABASE_URL: env.BENCH_DATABASE_URL, SEED_PRODUCTS: env.BENCH_PRODUCTS ?? "5000" }
+    : {
+        DATABASE_URL: "",
+        DATA_DIR: join(root, ".data/bench"),
+        SEED_PRODUCTS: env.BENCH_PRODUCTS ?? "5000",
+      }),
+};
+if (uncachedOnly) {
+  await measureUncachedRenders();
+  process.exit();
+}
+const server = await startServer({ root, port, env: serverEnv });
 
 try {
   const { items } = (await (await fetch(`${server.origin}/api/v1/products?limit=100`)).json()) as {
@@ -345,7 +352,54 @@ try {
   await server.stop();
 }
 
-if (!lighthouseOnly) await runDatabaseBenches();
+if (!lighthouseOnly) {
+  await measureUncachedRenders();
+  await runDatabaseBenches();
+}
+
+/**
+ * Issue 23's «uncached renders»: what a product page costs when it is rendered for the request, as each
+ * page is once after a change, a deploy or a start. The same server with its caches off (CACHE_TTL_S=0:
+ * no kept pages, no data cache), the product page next to a static file of its bytes from that process.
+ */
+async function measureUncachedRenders() {
+  // No kept pages (a budget smaller than any page keeps none, read-cache.ts), the data cache as usual: a
+  // page rendered again after its product changed. Then every cache off: a cold start's first renders.
+  await measureUncachedRender("no kept pages", { CACHE_PAGES_MAX_MB: "0.001" });
+  await measureUncachedRender("caches off", { CACHE_TTL_S: "0" });
+}
+
+async function measureUncachedRender(what: string, cacheEnv: Record<string, string>) {
+  const uncached = await startServer({ root, port, env: { ...serverEnv, ...cacheEnv } });
+  const file = "bench-static-product-uncached.html";
+  try {
+    const { items } = (await (await fetch(`${uncached.origin}/api/v1/products?limit=1`)).json()) as {
+      items: { id: number }[];
+    };
+    const path = `/product/${items[0]?.id ?? 1}`;
+    writeFileSync(join(staticDir, file), await (await fetch(`${uncached.origin}${path}`)).text());
+    const again = await fetch(`${uncached.origin}${path}`);
+    if (again.headers.get("x-cache") === "HIT") throw new Error(`${what}: the page was still kept`);
+    const measured: [string, string][] = [
+      [`static file, product page bytes (${what})`, `/assets/${file}`],
+      [`product page rendered per request (${what})`, path],
+    ];
+    const rps: number[] = [];
+    for (const [name, target] of measured) {
+      process.stdout.write(`measuring ${name}… `);
+      const r = await measure(`${uncached.origin}${target}`, { runs, seconds, connections });
+      console.info(`${r.requestsPerSecond} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+      rps.push(r.requestsPerSecond);
+    }
+    const share = Math.round((100 * rps[1]!) / rps[0]!);
+    console.info(
+      `budget: product page rendered per request (${what}) ${share} % of its static file (≥ ${BUDGET.personalShare} %, issue 23) — ${share >= BUDGET.personalShare ? "met" : "MISSED"}`,
+    );
+  } finally {
+    rmSync(join(staticDir, file), { force: true });
+    await uncached.stop();
+  }
+}
 
 /**
  * The database budgets, each in its own process so one database's caches do not warm the other's; with
