@@ -261,8 +261,9 @@ export async function snapshotPage(
   // A kept page is served many times: gzipped once here, not on every hit (precompressed.ts, ADR 071), and
   // kept as those pieces alone, a third of the HTML's bytes; a client without gzip gets them inflated.
   if (storable) {
-    const pieces = deflatePieces(partsOf(snapshot));
     const rendered = nonceOfHeaders(snapshot.headers);
+    // Every answer's nonce has the render's length: the stretches may refer back across it.
+    const pieces = deflatePieces(partsOf(snapshot), rendered?.length);
     snapshot.gzip = { ...pieces, etag: freshEtagOf(snapshot) };
     Object.defineProperty(snapshot, "body", {
       enumerable: false,

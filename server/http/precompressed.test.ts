@@ -46,6 +46,49 @@ describe("a kept page gzipped once, a fresh nonce per answer", () => {
     expect(await browserGunzip(gzipJoined(deflatePieces(edges), text("N")))).toBe("NmiddleN");
   });
 
+  describe("each stretch deflated with the page before it as its dictionary", () => {
+    // A page as the shop renders it: the same markup on both sides of many nonces (preload tags, cards).
+    const card = '<article class="card"><a href="/product/1">Смартфон Apple iPhone 15</a> 79 990 ₽</article>';
+    const cut = Array.from(
+      { length: 24 },
+      (_, i) => `<link rel="modulepreload" href="/assets/c${i}.js" nonce="`,
+    );
+    const stretches = [...cut, `">${card.repeat(40)}`, `">${card.repeat(40)}</body></html>`];
+    const chainedParts = stretches.map(text);
+    const nonce = "AbCdEf0123456789_-xyzQ"; // 22 characters, as the shop's
+    const chained = deflatePieces(chainedParts, nonce.length);
+
+    it("decompresses to the page in Node and as a browser does, and is smaller than stretches alone", async () => {
+      expect(chained.chainedFor).toBe(22);
+      for (const fresh of [nonce, "zz9_-YYYYYYYYYYYYYYYYY", "\0".repeat(11)]) {
+        const gz = gzipJoined(chained, text(fresh));
+        expect(gunzipSync(gz).toString("utf8")).toBe(stretches.join(fresh));
+        expect(await browserGunzip(gz)).toBe(stretches.join(fresh));
+      }
+      const alone = deflatePieces(chainedParts);
+      expect(chained.bytes).toBeLessThan(alone.bytes * 0.6);
+      expect(inflatePieces(chained).map((p) => Buffer.from(p).toString("utf8"))).toEqual(stretches);
+    });
+
+    it("never refers into a nonce: a later stretch that repeats the render's nonce reads back as itself", async () => {
+      const echo = [`<p nonce="`, `">${nonce}${nonce}</p><p nonce="`, `">${nonce.slice(3)} ${nonce}</p>`];
+      const pieces = deflatePieces(echo.map(text), nonce.length);
+      const fresh = "QQQQQQQQQQQQQQQQQQQQQQ";
+      expect(await browserGunzip(gzipJoined(pieces, text(fresh)))).toBe(echo.join(fresh));
+    });
+
+    it("joins with a separator of another length by deflating again, and leaves a page with a NUL alone", async () => {
+      const gz = gzipJoined(chained, text("short"));
+      expect(await browserGunzip(gz)).toBe(stretches.join("short"));
+      const withNul = [text('<p>a\u0000b</p><i nonce="'), text('">c</i>')];
+      const pieces = deflatePieces(withNul, 22);
+      expect(pieces.chainedFor).toBeUndefined();
+      expect(gunzipSync(gzipJoined(pieces, text(nonce))).toString("utf8")).toBe(
+        `<p>a\u0000b</p><i nonce="${nonce}">c</i>`,
+      );
+    });
+  });
+
   it("combines CRC-32s as zlib does, and inflates the pieces back", () => {
     for (const [a, b] of [
       ["", "x"],
