@@ -116,7 +116,8 @@ class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const rank = (file: TestSpecification) => {
-      const index = LONG_FILES.indexOf(`${file.project.name}:${relative(process.cwd(), file.moduleId)}`);
+      const path = relative(file.project.config.root, file.moduleId);
+      const index = LONG_FILES.indexOf(`${file.project.name}:${path}`);
       return index === -1 ? LONG_FILES.length : index;
     };
     // Array.prototype.sort is stable: the rest keep Vitest's order.

@@ -359,8 +359,8 @@ if (!lighthouseOnly) {
 
 /**
  * Issue 23's «uncached renders»: what a product page costs when it is rendered for the request, as each
- * page is once after a change, a deploy or a start. The same server with its caches off (CACHE_TTL_S=0:
- * no kept pages, no data cache), the product page next to a static file of its bytes from that process.
+ * page is once after a change, a deploy or a start. The same database served with no page kept, then with
+ * every cache off (CACHE_TTL_S=0), the product page next to a static file of its bytes from that process.
  */
 async function measureUncachedRenders() {
   // No kept pages (a budget smaller than any page keeps none, read-cache.ts), the data cache as usual: a

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import {
@@ -10,6 +11,7 @@ import {
   snapshotPage,
   uncachedPagePolicy,
 } from "./page-cache.ts";
+import { gzipWithFreshNonce } from "./csp.ts";
 
 /** A flat route manifest the way the SSR build has it (only what the policy reads). */
 function manifest(
@@ -222,6 +224,27 @@ describe("page snapshots", () => {
     expect(failed).toMatchObject({ storable: false, personalRead: undefined });
     expect((await snapshotPage(html({ "Set-Cookie": "x=1" }))).storable).toBe(false);
     expect((await snapshotPage(html({}, 404))).storable).toBe(false);
+  });
+
+  it("keeps a page's gzip in stretches chained across its nonce, joined under a fresh one", async () => {
+    const nonce = "AbCdEf0123456789_-xyzQ";
+    const card = "<li>Смартфон Apple iPhone 15 · 79 990 ₽</li>".repeat(30);
+    const body = `<script nonce="${nonce}"></script>${card}<link nonce="${nonce}">${card}`;
+    const page = await snapshotPage(
+      new Response(body, {
+        headers: {
+          "Content-Type": "text/html",
+          "Content-Security-Policy": `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+        },
+      }),
+    );
+    // Each answer's nonce has the render's length, so the stretches may refer back across it (ADR 071).
+    expect(page.gzip?.chainedFor).toBe(nonce.length);
+    const fresh = "zz9_-YYYYYYYYYYYYYYYYY";
+    expect(gunzipSync(gzipWithFreshNonce(page.gzip!, fresh)).toString("utf8")).toBe(
+      body.replaceAll(nonce, fresh),
+    );
+    expect(new TextDecoder().decode(page.body)).toBe(body);
   });
 
   it("marks pages rendered for one request by their policy", () => {

@@ -41,9 +41,10 @@ const WINDOW = 32 * 1024;
  * With `separatorLength` (the render's nonce, a fixed 22 characters), each stretch is deflated with the
  * page before it as its dictionary, so it may refer back across the nonces as one gzip of the whole page
  * would: the home page, cut at 23 nonces, answered 20.4 KB with its stretches on their own and 18.3 KB
- * chained (ADR 071). In that dictionary every separator is NUL bytes of its length: no stretch contains one (a
- * page with a NUL is deflated stretch by stretch), so no reference can reach into a separator, and with a
- * separator of the same length in the answer every distance to the stretches is the one deflate chose.
+ * chained (ADR 071). In that dictionary every separator is NUL bytes of its length: no stretch contains
+ * one (a page with a NUL is deflated stretch by stretch), so no reference can reach into a separator, and
+ * with a separator of the same length in the answer every distance to the stretches is the one deflate
+ * chose.
  */
 export function deflatePieces(parts: readonly Uint8Array[], separatorLength?: number): GzipPieces {
   const chained =
