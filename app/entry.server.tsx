@@ -6,8 +6,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { CrawlerContext } from "./lib/crawler.ts";
-import { CspNonceContext } from "./lib/csp-nonce.ts";
 import { isCrawler } from "./lib/crawler-pattern.ts";
+import { CspNonceContext } from "./lib/csp-nonce.ts";
 import { errorStatus } from "./lib/errors.ts";
 
 /**
@@ -104,3 +104,6 @@ export default function handleRequest(
     );
   });
 }
+
+/** Shell pages' personal parts, rendered alone for a request (ADR 074): the server calls it through the build. */
+export { renderPersonalPart } from "./personal-parts.server.tsx";

@@ -9,6 +9,9 @@
  *   `forEveryone` and read nothing personal; the browser fetches the shopper's data after hydration. A
  *   request with no session cookie is rendered for itself (the sign-in redirect), and every answer is
  *   `private, no-store`, as a personal page's;
+ *   A shell may name a **personal part** (`part`, ADR 074): the stretch of the page that is the shopper's
+ *   own, rendered on the server for each request and put into the kept frame before it is sent, so the
+ *   shopper's data is in the first paint without rendering the frame again;
  * - `personal`: rendered for each request with all its cookies, `private, no-store`.
  * The cached kinds also vary by the mobile app's webview flag, which the root layout reads on every page.
  */
@@ -25,6 +28,8 @@ export type PageQuery = readonly string[] | ((name: string) => boolean);
 export interface PageCacheHandle {
   cache?: PageCachePolicy;
   query?: PageQuery;
+  /** A `shell`'s personal part (ADR 074): its name among the renderers of app/personal-parts.server.tsx. */
+  part?: string;
 }
 
 const POLICIES: readonly PageCachePolicy[] = ["shared", "city", "shell", "personal"];
@@ -46,3 +51,21 @@ export function pageQueryOf(handle: unknown): (name: string) => boolean {
   if (Array.isArray(declared)) return (name) => declared.includes(name);
   return readsNone;
 }
+
+/** A `shell` route's personal part (ADR 074), undefined for any other page. */
+export function pagePartOf(handle: unknown): string | undefined {
+  if (pageCachePolicyOf(handle) !== "shell") return undefined;
+  const part = (handle as PageCacheHandle).part;
+  return typeof part === "string" && part !== "" ? part : undefined;
+}
+
+/**
+ * Where a shell's frame holds its personal part: an empty template the frame's render leaves in the part's
+ * place (`PersonalPartMarker`), which the server replaces with the part rendered for the request.
+ */
+export function personalPartMarker(name: string): string {
+  return `<template data-personal-part="${name}"></template>`;
+}
+
+/** The id of the JSON block that carries a personal part's data to the browser, for its hydration. */
+export const PERSONAL_PART_STATE_ID = "personal-part-state";

@@ -22,3 +22,16 @@ export type SsrLoadContext = {
    */
   logError?: (error: unknown) => void;
 };
+
+/**
+ * A shell's personal part rendered for one request (ADR 074): its HTML, which takes the place of the
+ * frame's marker, and the data its components read (a dehydrated TanStack Query state), which the browser
+ * hydrates them with. Undefined: the part has nothing to show this way (an empty basket, a refused read),
+ * and the page is rendered whole for the request.
+ */
+export type PersonalPart = { html: string; state: unknown };
+
+export type PersonalPartRenderer = (
+  name: string,
+  context: Pick<SsrLoadContext, "apiFetch" | "requestId" | "logError"> & { url: string },
+) => Promise<PersonalPart | undefined>;

@@ -89,6 +89,7 @@ export async function startServer({ config, database: given, logger: givenLogger
   let ssr: SsrHandler;
   let buildId: string | undefined;
   let pagePolicy: AppDeps["pagePolicy"];
+  let renderPart: AppDeps["renderPart"];
   let devMiddleware:
     | ((
         req: import("node:http").IncomingMessage,
@@ -101,10 +102,11 @@ export async function startServer({ config, database: given, logger: givenLogger
     const dev = await createDevSsr();
     ssr = dev.handler;
     pagePolicy = dev.pagePolicy;
+    renderPart = dev.renderPart;
     devMiddleware = dev.vite.middlewares;
     closeVite = () => dev.vite.close();
   } else {
-    ({ handler: ssr, buildId, pagePolicy } = await loadProductionSsr());
+    ({ handler: ssr, buildId, pagePolicy, renderPart } = await loadProductionSsr());
   }
 
   const caches = await openCaches(config, database, logger);
@@ -171,6 +173,7 @@ export async function startServer({ config, database: given, logger: givenLogger
     // With Redis, every instance counts against the same per-client budgets (ADR 024).
     rateLimits: createRateLimits(config.rateLimits, redis?.client),
     pagePolicy,
+    renderPart,
   });
   // The stand-in acquirer notifies this very shop in process, not through the network and back (ADR 037).
   services.acquirerStandIn?.serveShop(async (request) => app.fetch(request));

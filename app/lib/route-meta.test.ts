@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageCachePolicyOf, pageQueryOf } from "#contract/page-cache.ts";
+import { pageCachePolicyOf, pagePartOf, pageQueryOf } from "#contract/page-cache.ts";
 import routes from "../routes.ts";
 import { metaForMatches, nextOrderType, type RouteHandle } from "./route-meta.ts";
 
@@ -125,7 +125,9 @@ const CITY_PAGES = [
  * Pages of the signed-in shopper's own kept as a frame for every shopper of a city, the shopper's data
  * fetched by the browser (ADR 072); their renders read nothing personal.
  */
-const SHELL_PAGES = ["personal-orders"];
+const SHELL_PAGES = ["personal-orders", "basket"];
+/** Shells whose shopper's part the server renders into the kept frame (ADR 074). */
+const PARTS: Record<string, string> = { basket: "basket" };
 
 const all = flatten(routes as Entry[]);
 const declared = all.filter((r) => r.id !== "not-found");
@@ -179,7 +181,11 @@ describe("page cache policy in each route's handle", () => {
     for (const r of all) expect(handles.get(r.id)?.cache, r.id).toMatch(/^(shared|city|shell|personal)$/);
   });
 
-  it("keeps the catalogue pages per city, the account's orders as a shell and everything else personal", () => {
+  it("names a personal part only on the shells that have one (ADR 074)", () => {
+    for (const r of all) expect(pagePartOf(handles.get(r.id)), r.id).toBe(PARTS[r.id]);
+  });
+
+  it("keeps the catalogue pages per city, the account's orders and the basket as shells and everything else personal", () => {
     for (const r of declared) {
       expect(pageCachePolicyOf(handles.get(r.id)), r.id).toBe(
         CITY_PAGES.includes(r.id) ? "city" : SHELL_PAGES.includes(r.id) ? "shell" : "personal",

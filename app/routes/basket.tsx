@@ -1,18 +1,23 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { basketQuery } from "#app/features/basket/api.ts";
-import { BasketView } from "#app/features/basket/components/basket-view.tsx";
-import { PlacementProblems } from "#app/features/basket/components/placement-problems.tsx";
+import { BasketContent } from "#app/features/basket/components/basket-page.tsx";
 import { productListQuery } from "#app/features/catalog/api.ts";
 import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
 import { pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import { loadPersonalPage } from "#app/lib/personal-page.ts";
+import { PersonalPartData, PersonalPartMarker, rendersFrame } from "#app/lib/personal-part.tsx";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
-import { formatCount } from "#contract/format.ts";
 import type { Route } from "./+types/basket";
 
-export const handle: RouteHandle = { cache: "personal" };
+/**
+ * A shell with a personal part (ADR 072, 074): the frame is kept for every shopper of a city, and a
+ * signed-in shopper's lines are rendered on the server for each request into it, so the first paint
+ * shows them. A visitor without a session, a client navigation and an empty basket (its suggestions) get
+ * the page rendered whole for the request.
+ */
+export const handle: RouteHandle = { cache: "shell", part: "basket", query: [] };
 
 /** The empty basket suggests what is bought most. */
 const SUGGESTIONS = { sort: "popular", limit: 12, page: 1 } as const;
@@ -20,11 +25,16 @@ const SUGGESTIONS = { sort: "popular", limit: 12, page: 1 } as const;
 export async function loader(args: Route.LoaderArgs) {
   // The basket is the page: the first paint shows the shopper's lines (or the empty state with its
   // suggestions), never an empty frame that fills later.
-  return loadPersonalPage(args, "Корзина", async (queries, api) => {
-    const basket = await queries.ensureQueryData(basketQuery(api));
-    if (basket.count === 0) await queries.ensureQueryData(productListQuery(SUGGESTIONS, api));
-    return {};
-  });
+  return loadPersonalPage(
+    args,
+    "Корзина",
+    async (queries, api) => {
+      const basket = await queries.ensureQueryData(basketQuery(api));
+      if (basket.count === 0) await queries.ensureQueryData(productListQuery(SUGGESTIONS, api));
+      return {};
+    },
+    { shell: {} },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -57,27 +67,19 @@ function EmptyBasket() {
   );
 }
 
-function BasketTitle({ title }: { title: string }) {
+/** The frame's render leaves the marker where the server puts the shopper's lines. */
+function BasketPart({ title }: { title: string }) {
   const { data } = useQuery(basketQuery());
-  const count = data?.count ?? 0;
-  return (
-    <h1 className="page-title basket-title">
-      {title}
-      {count > 0 ? (
-        <span className="basket-title__count">{formatCount(count, "товар", "товара", "товаров")}</span>
-      ) : null}
-    </h1>
-  );
+  if (rendersFrame(data)) return <PersonalPartMarker name="basket" />;
+  return <BasketContent title={title} empty={<EmptyBasket />} />;
 }
 
 export default function BasketPage({ loaderData }: Route.ComponentProps) {
   return (
     <PageDataBoundary state={loaderData.dehydratedState}>
-      <section className="basket-page">
-        <BasketTitle title={loaderData.seo.h1} />
-        <PlacementProblems />
-        <BasketView empty={<EmptyBasket />} />
-      </section>
+      <PersonalPartData>
+        <BasketPart title={loaderData.seo.h1} />
+      </PersonalPartData>
     </PageDataBoundary>
   );
 }

@@ -4,6 +4,7 @@ import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { findUrlProblem } from "#contract/input-text.ts";
+import type { PersonalPartRenderer } from "#contract/ssr.ts";
 import { createApi } from "#server/api/index.ts";
 import { readSessionToken } from "#server/api/session-cookie.ts";
 import { TAG } from "#server/cache/catalog-changes.ts";
@@ -31,6 +32,7 @@ import { imagesRoute } from "#server/http/images.ts";
 import { inProcessBindings } from "#server/http/in-process-call.ts";
 import { mediaRoute } from "#server/http/media.ts";
 import {
+  isDataRequest,
   keyCookies,
   type PageCachePolicy,
   type PageRule,
@@ -42,6 +44,7 @@ import {
   uncachedPagePolicy,
 } from "#server/http/page-cache.ts";
 import { pageUrl, withDroppedQuery } from "#server/http/page-query.ts";
+import { pageWithPart } from "#server/http/personal-part.ts";
 import { acceptsGzip } from "#server/http/precompressed.ts";
 import { requestOrigin, withOrigin } from "#server/http/public-origin.ts";
 import {
@@ -104,6 +107,8 @@ export interface AppDeps {
    * in API-only tests, where every page counts as personal.
    */
   pagePolicy?: (pathname: string) => PageRule | Promise<PageRule>;
+  /** The SSR build's renderer of shell pages' personal parts (ADR 074); absent, such pages render whole. */
+  renderPart?: PersonalPartRenderer | undefined;
 }
 
 type CacheablePolicy = Exclude<PageCachePolicy, "personal">;
@@ -315,6 +320,10 @@ export function createApp(deps: AppDeps) {
     // A shell is for signed-in shoppers: without a session cookie the page is rendered for this request,
     // whose loaders send the visitor to sign in as a personal page's do (ADR 072).
     if (policy === "shell" && readSessionToken(c) === undefined) return renderForThisRequest("personal");
+    // A shell with a personal part (ADR 074): a client navigation's data request is the page's own reads,
+    // for this shopper, as a personal page's is.
+    const part = rule.part && deps.renderPart && !isDataRequest(c.req.path) ? rule.part : undefined;
+    if (rule.part && !part) return renderForThisRequest("personal");
     // A page parameter with no one spelling (page-query.ts) is rendered for this request alone.
     const key = deps.pageCache && canonical ? pageCacheKey(incoming, policy, keyUrl) : undefined;
     if (!deps.pageCache || !key || deps.cachesTrusted?.() === false) return renderForThisRequest();
@@ -350,12 +359,39 @@ export function createApp(deps: AppDeps) {
     // A kept page was rendered under another response's nonce: it is served under this one's, gzipped
     // from the pieces deflated when it was kept rather than compressed again on every hit.
     const cacheStatus = rendered ? "MISS" : "HIT";
+    if (part && page.storable) return answerWithPart(page, part, cacheStatus);
     const gzip = page.gzip;
     if (gzip && acceptsGzip(c.req.header("accept-encoding"))) {
       const fresh = { ...page, headers: freshNonceHeaders(page.headers, nonce), etag: gzip.etag };
       return pageResponse(c, fresh, cacheStatus, policy, () => gzipWithFreshNonce(gzip, nonce));
     }
     return pageResponse(c, withFreshNonce(page, nonce), cacheStatus, policy);
+
+    /**
+     * The kept frame with the shopper's personal part rendered for this request in its place (ADR 074),
+     * with all the request's cookies; a part with nothing to show this way (an empty basket, a refused
+     * read) leaves the page to be rendered whole, as a personal page is.
+     */
+    async function answerWithPart(frame: PageSnapshot, name: string, cacheStatus: "HIT" | "MISS") {
+      const refused = await refusedPageRender(c, "personal");
+      if (refused) return refused;
+      const transport = createApiTransport(incoming, id, target);
+      const rendered = await renderSlots.run(() =>
+        deps.renderPart!(name, {
+          apiFetch: transport.apiFetch,
+          requestId: id,
+          url: incoming.url,
+          logError: (error) => c.get("logger").error({ err: error, path: c.req.path }, "page part failed"),
+        }),
+      );
+      const html = rendered && pageWithPart(frame, name, rendered, nonce);
+      if (!html) return renderForThisRequest("personal");
+      const headers = new Headers(freshNonceHeaders(frame.headers, nonce));
+      headers.set("X-Cache", cacheStatus);
+      headers.set("Cache-Control", CACHE_CONTROL.personal);
+      for (const cookie of transport.setCookies) headers.append("Set-Cookie", cookie);
+      return new Response(html, { status: frame.status, headers });
+    }
   }
 
   return app;

@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { type PageCachePolicy, pageCachePolicyOf, pageQueryOf } from "#contract/page-cache.ts";
+import { type PageCachePolicy, pageCachePolicyOf, pagePartOf, pageQueryOf } from "#contract/page-cache.ts";
 import { WEBVIEW_COOKIE, WEBVIEW_UA_MARKER } from "#contract/webview.ts";
 import { CITY_COOKIE, cityIdFromCookie } from "./city-cookie.ts";
 import { freshEtagOf, joinAtNonce, nonceOfHeaders, partsOf } from "./csp.ts";
@@ -57,11 +57,18 @@ export function documentPath(pathname: string): string {
   return path !== "/" && path.endsWith("/") ? path.slice(0, -1) : path;
 }
 
+/** A client navigation's single-fetch data request (`/product/5.data`), not a document's. */
+export function isDataRequest(pathname: string): boolean {
+  return pathname.endsWith(".data");
+}
+
 /** What a page route declares about caching (contract/page-cache.ts): who it is for, and what it reads. */
 export interface PageRule {
   cache: PageCachePolicy;
   /** Whether the page reads the query parameter `name` (page-query.ts keeps only those). */
   reads: (name: string) => boolean;
+  /** A shell's personal part, rendered for each request into the kept frame (ADR 074). */
+  part?: string | undefined;
 }
 
 /** Pages without a route tree (API-only tests): rendered per request, with the URL as it came. */
@@ -84,7 +91,11 @@ export function pagePolicyResolver(routes: readonly PageRoute[]): (pathname: str
     const known = remembered.get(path);
     if (known) return known;
     const handle = matchRoutes(tree, path)?.at(-1)?.route.handle;
-    const policy: PageRule = { cache: pageCachePolicyOf(handle), reads: pageQueryOf(handle) };
+    const policy: PageRule = {
+      cache: pageCachePolicyOf(handle),
+      reads: pageQueryOf(handle),
+      part: pagePartOf(handle),
+    };
     if (remembered.size >= REMEMBERED_PATHS) {
       const oldest = remembered.keys().next().value;
       if (oldest !== undefined) remembered.delete(oldest);

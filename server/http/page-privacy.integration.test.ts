@@ -2,7 +2,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SsrLoadContext } from "#contract/ssr.ts";
+import { PERSONAL_PART_STATE_ID, personalPartMarker } from "#contract/page-cache.ts";
+import type { PersonalPartRenderer, SsrLoadContext } from "#contract/ssr.ts";
+import { createSession } from "#tests/factories/sessions.ts";
+import { newShopper } from "#tests/fixtures/api-call.ts";
 import { plainProduct } from "#tests/fixtures/catalog-writes.ts";
 import { getTestContext, webAppWith } from "#tests/fixtures/test-app.ts";
 import { pagePolicyResolver } from "./page-cache.ts";
@@ -21,7 +24,23 @@ const ROUTES = pagePolicyResolver([
   { path: "account", handle: { cache: "personal" } },
   // A shell (ADR 072): the frame of a signed-in shopper's page; the shopper's data would come later.
   { path: "orders-frame", handle: { cache: "shell" } },
+  // A shell with a personal part (ADR 074): the frame kept, the shopper's part rendered per request.
+  { path: "basket-frame", handle: { cache: "shell", part: "lines" } },
 ]);
+
+/** What each render of the part's frame saw, and each render of the part. */
+let partFrames: { cookie: string | null; forEveryone: boolean | undefined }[] = [];
+let partRenders: string[] = [];
+
+/** The part of a shopper's own: their phone, through the API with all their cookies. */
+const renderPart: PersonalPartRenderer = async (name, context) => {
+  partRenders.push(name);
+  const res = await context.apiFetch("/api/v1/user/profile");
+  if (res.status !== 200) return undefined;
+  const { name: own } = (await res.json()) as { name: string };
+  // Text a shopper wrote may look like markup: the data block must not end early.
+  return { html: `<p>own:${own}</p>`, state: { own, note: "</script><script>alert(1)</script>" } };
+};
 
 /** What each render of the shell saw: its cookies and whether it was told it renders for everyone. */
 let shellRenders: { cookie: string | null; forEveryone: boolean | undefined }[] = [];
@@ -30,7 +49,8 @@ let productId: number;
 let renders: string[] = [];
 
 async function ssr(request: Request, context: SsrLoadContext): Promise<Response> {
-  const path = new URL(request.url).pathname;
+  // A client navigation's data request (`/x.data`) runs the same page's loaders.
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
   renders.push(path);
   const html = (body: string) =>
     new Response(`<html><body>${body}</body></html>`, { headers: { "Content-Type": "text/html" } });
@@ -57,6 +77,16 @@ async function ssr(request: Request, context: SsrLoadContext): Promise<Response>
     }
     return html("frame");
   }
+  if (path === "/basket-frame") {
+    partFrames.push({ cookie: request.headers.get("cookie"), forEveryone: context.forEveryone });
+    if (!context.forEveryone) {
+      const profile = await context.apiFetch("/api/v1/user/profile");
+      return html(`whole:${profile.status}`);
+    }
+    return html(
+      `<script nonce="${context.cspNonce}">frame()</script>frame:${personalPartMarker("lines")}:end`,
+    );
+  }
   if (path === "/account") {
     const res = await context.apiFetch(`/api/v1/viewed/${productId}`, { method: "POST" });
     return html(`recorded:${res.status}`);
@@ -65,7 +95,7 @@ async function ssr(request: Request, context: SsrLoadContext): Promise<Response>
 }
 
 function webApp(env: Record<string, string> = {}) {
-  return webAppWith({ ssr, pagePolicy: ROUTES }, env);
+  return webAppWith({ ssr, pagePolicy: ROUTES, renderPart }, env);
 }
 
 /** The visitor cookie ("vid=…") from a response's Set-Cookie headers. */
@@ -157,6 +187,74 @@ describe("a shell is one frame for every signed-in shopper of a city, and nothin
     expect(visitor.headers.get("x-cache")).toBeNull();
     expect(visitor.headers.get("cache-control")).toBe("no-store");
     expect(shellRenders).toEqual([{ cookie: "city_id=2; vid=CCCCCCCCCCCCCCCCCCCCCC", forEveryone: false }]);
+  });
+});
+
+describe("a shell's personal part: the kept frame with each shopper's own part in it (ADR 074)", () => {
+  let web: Awaited<ReturnType<typeof webApp>>;
+  beforeAll(async () => {
+    web = await webApp();
+  });
+  afterAll(() => web.close());
+  const page = (cookie: string, path = "/basket-frame") =>
+    web.app.request(`http://shop.test${path}`, { headers: { Cookie: cookie } });
+  const nonceIn = (res: Response) =>
+    /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+
+  it("renders the frame once for everyone and each shopper's part for them, stored nowhere else", async () => {
+    partFrames = [];
+    partRenders = [];
+    const { database } = await getTestContext();
+    const [alice, bob] = await Promise.all([
+      createSession(database.db, { user: { name: "Алиса" } }),
+      createSession(database.db, { user: { name: "Борис" } }),
+    ]);
+    const forAlice = await page(`${alice.cookie}; city_id=2; vid=AAAAAAAAAAAAAAAAAAAAAA`);
+    const forBob = await page(`city_id=2; ${bob.cookie}`);
+    expect([forAlice, forBob].map((r) => r.headers.get("x-cache"))).toEqual(["MISS", "HIT"]);
+    expect(partFrames).toEqual([{ cookie: "city_id=2", forEveryone: true }]);
+    expect(partRenders).toEqual(["lines", "lines"]);
+    const [aliceHtml, bobHtml] = await Promise.all([forAlice.text(), forBob.text()]);
+    expect(aliceHtml).toMatch(/frame:<p>own:Алиса [^<]*<\/p>/);
+    expect(aliceHtml).not.toContain("Борис");
+    expect(bobHtml).toMatch(/frame:<p>own:Борис [^<]*<\/p>/);
+    expect(bobHtml).not.toContain("Алиса");
+    expect(bobHtml).not.toContain("data-personal-part");
+    for (const [res, html] of [
+      [forAlice, aliceHtml],
+      [forBob, bobHtml],
+    ] as const) {
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(res.headers.get("etag")).toBeNull();
+      // The frame's script under this answer's own nonce, the policy's.
+      expect(html).toContain(`<script nonce="${nonceIn(res)}">frame()</script>`);
+      // The part's data for the browser: JSON that nothing in it can end early.
+      const block = new RegExp(
+        `<script type="application/json" id="${PERSONAL_PART_STATE_ID}">(.*?)</script>`,
+      );
+      const json = block.exec(html)?.[1] ?? "";
+      expect(JSON.parse(json)).toMatchObject({ note: "</script><script>alert(1)</script>" });
+      expect(html).toMatch(/<\/script>:end<\/body>/);
+    }
+    expect(nonceIn(forAlice)).not.toBe(nonceIn(forBob));
+  });
+
+  it("renders the page whole for the request when the part has nothing to show, and for a data request", async () => {
+    partFrames = [];
+    partRenders = [];
+    // A session cookie that signs no one in: the part's read is refused, the page renders whole.
+    const stale = await page("sid=no-such-session; city_id=2");
+    expect(await stale.text()).toContain("whole:401");
+    expect(stale.headers.get("x-cache")).toBeNull();
+    expect(partRenders).toEqual(["lines"]);
+    // A client navigation's data request is the page's own reads, rendered for this shopper.
+    const shopper = await newShopper();
+    const data = await page(`${shopper.cookie}; city_id=2`, "/basket-frame.data");
+    expect(await data.text()).toContain("whole:200");
+    expect(data.headers.get("cache-control")).toBe("private, no-store");
+    expect(partRenders).toEqual(["lines"]);
+    // The frame kept by the first test; the stale session's page and the data request rendered for themselves.
+    expect(partFrames.map((f) => f.forEveryone)).toEqual([false, false]);
   });
 });
 

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import type { SsrLoadContext } from "#contract/ssr.ts";
+import type { PersonalPartRenderer, SsrLoadContext } from "#contract/ssr.ts";
 import { paths } from "#server/paths.ts";
 import { buildPagePolicy, type PageRule } from "./page-cache.ts";
 
@@ -11,11 +11,18 @@ export type SsrHandler = (request: Request, context: SsrLoadContext) => Promise<
 
 type PagePolicy = (pathname: string) => PageRule | Promise<PageRule>;
 
+/** The build's renderer of shell pages' personal parts (app/entry.server.tsx, ADR 074). */
+function partsOf(build: ServerBuild): PersonalPartRenderer {
+  const render = (build.entry.module as { renderPersonalPart?: PersonalPartRenderer }).renderPersonalPart;
+  return render ?? (async () => undefined);
+}
+
 /** React Router's handler over the production build in build/server, and its routes' page cache policies. */
 export async function loadProductionSsr(): Promise<{
   handler: SsrHandler;
   buildId: string;
   pagePolicy: PagePolicy;
+  renderPart: PersonalPartRenderer;
 }> {
   if (!existsSync(paths.ssrBuild)) {
     throw new Error(
@@ -28,6 +35,7 @@ export async function loadProductionSsr(): Promise<{
     handler: (request, context) => handler(request, context),
     buildId: build.assets.version,
     pagePolicy: buildPagePolicy(build),
+    renderPart: partsOf(build),
   };
 }
 
@@ -36,6 +44,7 @@ export async function createDevSsr(): Promise<{
   handler: SsrHandler;
   vite: ViteDevServer;
   pagePolicy: PagePolicy;
+  renderPart: PersonalPartRenderer;
 }> {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
@@ -44,5 +53,6 @@ export async function createDevSsr(): Promise<{
     createRequestHandler(await load(), "development")(request, context);
   // An edited route module's handle counts from the next request, like the rest of the module.
   const pagePolicy: PagePolicy = async (pathname) => buildPagePolicy(await load())(pathname);
-  return { handler, vite, pagePolicy };
+  const renderPart: PersonalPartRenderer = async (name, context) => partsOf(await load())(name, context);
+  return { handler, vite, pagePolicy, renderPart };
 }

@@ -200,3 +200,52 @@ test.describe("a change the server refuses", () => {
     await page.screenshot({ path: shot(info, "refused-toast") });
   });
 });
+
+test("a signed-in shopper's lines come in the page's first HTML, kept frame and all (ADR 074)", async ({
+  page,
+  shop,
+  signIn,
+  signedInRequest,
+}) => {
+  const [a, b] = await productsOfTwoSellers(shop.db);
+  // Two left: two in the basket reach the cap, whose reason the «+» points at.
+  const capped = await createProduct(shop.db, { stock: 2, price: 99_000 });
+  await signIn();
+  await addByApi(page, shop.origin, a!.product.id, 1);
+  await addByApi(page, shop.origin, b!.product.id, 1);
+  await addByApi(page, shop.origin, capped.id, 2);
+
+  // The HTML as it comes, before any script: the shopper's lines in the frame kept for everyone, and
+  // the data they were rendered from beside them; stored nowhere but in this process.
+  const html = await page.request.get("/basket");
+  expect(html.status()).toBe(200);
+  expect(html.headers()["x-cache"]).toMatch(/^(MISS|HIT)$/);
+  expect(html.headers()["cache-control"]).toBe("private, no-store");
+  expect(html.headers().etag).toBeUndefined();
+  const body = await html.text();
+  for (const name of [a!.product.name, b!.product.name, capped.name]) expect(body).toContain(name);
+  expect(body).toContain('<script type="application/json" id="personal-part-state">');
+  expect(body).not.toContain("data-personal-part");
+  // Another shopper of the same city gets the same frame with only their own basket (empty: rendered whole).
+  const other = await signedInRequest();
+  const theirs = await (await other.request.get("/basket")).text();
+  expect(theirs).toContain("В корзине пока пусто");
+  for (const name of [a!.product.name, capped.name]) expect(theirs).not.toContain(name);
+
+  // Hydrated from that data (no console errors: the fixture), the lines answer at once.
+  await page.goto("/basket");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: /Корзина/ })).toContainText("4 товара");
+  const plus = page.getByRole("button", { name: `Увеличить количество: ${capped.name}` });
+  await expect(plus).toBeDisabled();
+  await expect(plus).toHaveAccessibleDescription("Больше нет в наличии");
+  const summary = page.getByRole("complementary", { name: "Ваш заказ" });
+  await page.getByRole("checkbox", { name: `Выбрать: ${capped.name}` }).uncheck();
+  await expect(summary.getByText("Товары, 2 шт.")).toBeVisible();
+  // A client navigation back to the basket reads it through its data request, rendered for the shopper.
+  await page.getByRole("link", { name: a!.product.name }).click();
+  await expect(page).toHaveURL(/\/product\//);
+  await page.goBack();
+  await expect(summary.getByText("Товары, 2 шт.")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: `Выбрать: ${capped.name}` })).not.toBeChecked();
+});

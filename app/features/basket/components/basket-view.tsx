@@ -254,6 +254,7 @@ function BasketLineRow({
             busy={busy}
             name={product.name}
             size="s"
+            reasonId={`${nameId}-cap`}
             onChange={onQuantity}
           />
         )}

@@ -14,6 +14,7 @@ export function QuantityStepper({
   removeAtOne = false,
   size = "m",
   reasonShownNearby = false,
+  reasonId: givenReasonId,
   onChange,
 }: {
   quantity: number;
@@ -26,9 +27,15 @@ export function QuantityStepper({
   size?: "s" | "m" | "l";
   /** The same reason is already on screen beside the stepper: still said to screen readers, not shown twice. */
   reasonShownNearby?: boolean;
+  /**
+   * The cap reason's id, where the stepper is also rendered outside its page's tree (the basket's lines,
+   * a personal part: ADR 074) and a generated id would differ from the browser's.
+   */
+  reasonId?: string;
   onChange: (to: number) => void;
 }) {
-  const reasonId = useId();
+  const generatedId = useId();
+  const reasonId = givenReasonId ?? generatedId;
   const capped = quantity >= max;
   const minusOff = busy || (quantity <= 1 && !removeAtOne);
   return (

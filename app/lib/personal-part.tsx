@@ -1,0 +1,53 @@
+import type { DehydratedState } from "@tanstack/react-query";
+import { type ReactNode, useEffect } from "react";
+import { PERSONAL_PART_STATE_ID } from "#contract/page-cache.ts";
+import { PageDataBoundary } from "./page-data.tsx";
+
+/**
+ * A shell's personal part (ADR 074): the stretch of a kept page that is the shopper's own. The server
+ * renders the frame once for every shopper with this marker in the part's place, and for each request
+ * renders the part alone (app/personal-parts.server.tsx) and puts it where the marker is, with the data
+ * it was rendered from beside it for the browser.
+ */
+export function PersonalPartMarker({ name }: { name: string }) {
+  return <template data-personal-part={name} />;
+}
+
+/** Whether this is the server rendering a shell's frame: no shopper's data, the marker goes in instead. */
+export function rendersFrame(data: unknown): boolean {
+  return data === undefined && typeof document === "undefined";
+}
+
+let received: { state: DehydratedState | undefined } | undefined;
+
+/**
+ * The data the server rendered the page's personal part from: read from its JSON block at hydration, and
+ * forgotten once the part has mounted — a later visit to the page brings its own data.
+ */
+function partState(): DehydratedState | undefined {
+  if (typeof document === "undefined") return undefined;
+  if (!received) {
+    const block = document.getElementById(PERSONAL_PART_STATE_ID);
+    let state: DehydratedState | undefined;
+    try {
+      state = block?.textContent ? (JSON.parse(block.textContent) as DehydratedState) : undefined;
+    } catch {
+      state = undefined;
+    }
+    block?.remove();
+    received = { state };
+  }
+  return received.state;
+}
+
+/**
+ * Hydrates a personal part with the data it was rendered from, before its components first read their
+ * queries, so the browser's first render is the server's HTML.
+ */
+export function PersonalPartData({ children }: { children: ReactNode }) {
+  const state = partState();
+  useEffect(() => {
+    if (received) received.state = undefined;
+  }, []);
+  return <PageDataBoundary state={state}>{children}</PageDataBoundary>;
+}

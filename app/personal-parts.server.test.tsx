@@ -1,0 +1,148 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useId } from "react";
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { Basket, BasketLine } from "#contract/basket.ts";
+import type { PublicConfig } from "#contract/config.ts";
+import { basketQuery } from "./features/basket/api.ts";
+import { BasketContent } from "./features/basket/components/basket-page.tsx";
+import { QuantityStepper } from "./features/basket/components/quantity-stepper.tsx";
+import { renderPartHtml } from "./personal-parts.server.tsx";
+
+// A personal part (ADR 074) is rendered alone on the server and hydrated by the browser in its place in
+// the page: its HTML must not depend on where in a tree it is rendered.
+
+const config: PublicConfig = {
+  theme: "halva",
+  features: { alfaId: false, cashbackInCartBtn: true, topProfit: false },
+  authUrl: "/auth",
+  ymId: null,
+  map: { yandexApiKey: null, tilesUrl: null },
+};
+
+function line(id: number, quantity: number, maxQuantity: number): BasketLine {
+  const price = 129_000;
+  return {
+    productId: id,
+    quantity,
+    selected: true,
+    product: {
+      id,
+      name: `Товар ${id}`,
+      brand: { code: "brand", name: "Бренд" },
+      image: { url: `/media/p${id}.jpg`, width: 800, height: 800 },
+      price,
+      oldPrice: 150_000,
+      cashbackAmount: 1_300,
+      installments: true,
+    } as BasketLine["product"],
+    price,
+    priceWhenAdded: price,
+    priceChanged: false,
+    availability: "in_stock",
+    buyable: true,
+    maxQuantity,
+    capReason: quantity >= maxQuantity ? "stock" : "none",
+    capMessage: "Больше нет в наличии",
+    availabilityMessage: null,
+    total: price * quantity,
+    totalBeforeDiscount: 150_000 * quantity,
+    addedAt: "2026-12-01T10:00:00Z",
+  } as BasketLine;
+}
+
+const basket = {
+  version: 3,
+  count: 3,
+  city: { id: 1, name: "Москва" },
+  shipments: [
+    {
+      seller: { id: 1, code: "one", name: "Продавец один" },
+      deliveryDate: "2026-12-08",
+      deliveryText: "Доставим 8 декабря",
+      deliveryPrice: 0,
+      lines: [line(7, 2, 2)],
+    },
+    {
+      seller: { id: 2, code: "two", name: "Продавец два" },
+      deliveryDate: "2026-12-09",
+      deliveryText: "Доставим 9 декабря",
+      deliveryPrice: 0,
+      lines: [line(9, 1, 10)],
+    },
+  ],
+  totals: { quantity: 3, goods: 387_000, discount: 63_000, delivery: 0, cashbackPoints: 39, toPay: 387_000 },
+  freeDeliveryFrom: 300_000,
+  maxItems: 100,
+} as unknown as Basket;
+
+function clientWithBasket() {
+  const client = new QueryClient();
+  client.setQueryData(basketQuery().queryKey, basket);
+  return client;
+}
+
+/** Ids generated before the part, as the page's header and menus make them. */
+function Header() {
+  const ids = [useId(), useId(), useId()];
+  return (
+    <header>
+      {ids.map((id) => (
+        <span key={id} id={id} />
+      ))}
+      <QuantityStepper quantity={1} max={1} capMessage="—" busy={false} name="—" onChange={() => {}} />
+    </header>
+  );
+}
+
+/** The part where the page has it: deep in a tree, after other components. */
+function inPage(client: QueryClient): string {
+  const router = createMemoryRouter(
+    [
+      {
+        id: "root",
+        path: "/",
+        element: (
+          <div className="layout">
+            <Header />
+            <main>
+              <Outlet />
+            </main>
+          </div>
+        ),
+        children: [{ path: "basket", element: <BasketContent title="Корзина" empty={null} /> }],
+      },
+    ],
+    { initialEntries: ["/basket"], hydrationData: { loaderData: { root: { config } } } },
+  );
+  const html = renderToString(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return /<main>([\s\S]*)<\/main>/.exec(html)?.[1] ?? "";
+}
+
+describe("a personal part's HTML (ADR 074)", () => {
+  const part = renderPartHtml(
+    clientWithBasket(),
+    { url: "http://shop.test/basket", config },
+    <BasketContent title="Корзина" empty={null} />,
+  );
+
+  it("is the basket's content as the page renders it, wherever the page has it", () => {
+    expect(part).toMatch(/^<section class="basket-page">/);
+    expect(part).toBe(inPage(clientWithBasket()));
+  });
+
+  it("names the cap's reason by the line, not by its place in the tree", () => {
+    expect(part).toContain('id="basket-line-7-cap"');
+    expect(part).toContain('aria-describedby="basket-line-7-cap"');
+  });
+
+  it("reads the root's config: the theme's words", () => {
+    expect(part).toContain("Халва 0\u00a0%");
+    expect(part).toContain('href="/product/7"');
+  });
+});

@@ -1,0 +1,94 @@
+import { dehydrate, type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import type { PublicConfig } from "#contract/config.ts";
+import type { PersonalPart, PersonalPartRenderer } from "#contract/ssr.ts";
+import { basketQuery } from "./features/basket/api.ts";
+import { BasketContent } from "./features/basket/components/basket-page.tsx";
+import { ApiError, createApiClient, unwrap } from "./lib/api-client.ts";
+import { requestQueryClient } from "./lib/query-client.ts";
+import { seoQuery } from "./lib/seo/seo-query.ts";
+
+/**
+ * The personal parts of shell pages (ADR 074), each rendered alone for one request: the server puts the
+ * HTML where the kept frame has the part's marker. The part's components run here as they do in the page
+ * — the same query cache (handed to the browser with the HTML), the same router hooks, the root's config
+ * — so the browser's hydration finds exactly what it renders.
+ */
+type PartContext = Parameters<PersonalPartRenderer>[1];
+
+const PARTS: Record<string, (context: PartContext) => Promise<PersonalPart | undefined>> = {
+  basket: async (context) => {
+    const { client, api } = partScope(context);
+    const path = new URL(context.url).pathname;
+    const [basket, config, seo] = await Promise.all([
+      client.fetchQuery(basketQuery(api)),
+      unwrap(api.config.$get()),
+      client.fetchQuery(seoQuery(path, "Корзина", api)),
+    ]);
+    // The empty basket shows suggestions, a product grid of its own: that page is rendered whole.
+    if (basket.count === 0) return undefined;
+    return rendered(
+      client,
+      { url: context.url, config },
+      <BasketContent title={seo.h1} empty={null} />,
+      basketQuery().queryKey,
+    );
+  },
+};
+
+export const renderPersonalPart: PersonalPartRenderer = async (name, context) => {
+  const part = PARTS[name];
+  if (!part) return undefined;
+  try {
+    return await part(context);
+  } catch (error) {
+    // A refused read (a session that no longer signs in, a service away): the page rendered whole says so.
+    if (error instanceof ApiError) return undefined;
+    throw error;
+  }
+};
+
+function partScope(context: PartContext) {
+  const client = requestQueryClient();
+  const api = createApiClient({ transport: (path, init) => context.apiFetch(path, init) });
+  return { client, api };
+}
+
+/**
+ * A part's HTML alone: `element` in a router at the page's address (its links and location hooks) with
+ * the root's config (the theme, the features), over the part's query cache.
+ */
+export function renderPartHtml(
+  client: QueryClient,
+  page: { url: string; config: PublicConfig },
+  element: ReactNode,
+): string {
+  const url = new URL(page.url);
+  const router = createMemoryRouter([{ id: "root", path: "*", element }], {
+    initialEntries: [`${url.pathname}${url.search}`],
+    hydrationData: { loaderData: { root: { config: page.config } } },
+  });
+  return renderToString(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+/** The part's HTML and the queries named in `keys`, dehydrated for the browser. */
+function rendered(
+  client: QueryClient,
+  page: { url: string; config: PublicConfig },
+  element: ReactNode,
+  ...keys: (readonly unknown[])[]
+): PersonalPart {
+  const html = renderPartHtml(client, page, element);
+  const wanted = new Set(keys.map((key) => JSON.stringify(key)));
+  const state = dehydrate(client, {
+    shouldDehydrateQuery: (query) =>
+      query.state.status === "success" && wanted.has(JSON.stringify(query.queryKey)),
+  });
+  return { html, state };
+}
