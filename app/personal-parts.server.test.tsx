@@ -8,7 +8,7 @@ import type { PublicConfig } from "#contract/config.ts";
 import { basketQuery } from "./features/basket/api.ts";
 import { BasketContent } from "./features/basket/components/basket-page.tsx";
 import { QuantityStepper } from "./features/basket/components/quantity-stepper.tsx";
-import { renderPartHtml } from "./personal-parts.server.tsx";
+import { renderPartHtml, renderPersonalPart } from "./personal-parts.server.tsx";
 
 // A personal part (ADR 074) is rendered alone on the server and hydrated by the browser in its place in
 // the page: its HTML must not depend on where in a tree it is rendered.
@@ -144,5 +144,59 @@ describe("a personal part's HTML (ADR 074)", () => {
   it("reads the root's config: the theme's words", () => {
     expect(part).toContain("Халва 0\u00a0%");
     expect(part).toContain('href="/product/7"');
+  });
+});
+
+describe("renderPersonalPart (ADR 074)", () => {
+  /** The API as the part reads it: the basket, the config, the page's SEO record (none: 204). */
+  const api =
+    (answer: (path: string) => Response) =>
+    async (path: string): Promise<Response> =>
+      answer(new URL(path, "http://in-process.local").pathname);
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+  const shop = (basketAnswer: () => Response) =>
+    api((path) =>
+      path === "/api/v1/basket"
+        ? basketAnswer()
+        : path === "/api/config"
+          ? json(config)
+          : new Response(null, { status: 204 }),
+    );
+  const context = (
+    apiFetch: (path: string) => Promise<Response>,
+    logError: (error: unknown) => void = () => {},
+  ) => ({
+    apiFetch,
+    requestId: "r1",
+    url: "http://shop.test/basket",
+    logError,
+  });
+
+  it("renders the basket's lines and hands the browser the basket's query alone", async () => {
+    const part = await renderPersonalPart("basket", context(shop(() => json(basket))));
+    expect(part?.html).toContain("Товар 9");
+    expect(part?.html).toMatch(/^<section class="basket-page"><h1 [^>]*>Корзина</);
+    const state = part?.state as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    expect(state.queries.map((q) => q.queryKey)).toEqual([basketQuery().queryKey]);
+    expect(state.queries[0]?.state.data).toEqual(basket);
+  });
+
+  it("leaves an empty basket, a refused read, a broken answer and an unknown part to the whole page", async () => {
+    const logged: unknown[] = [];
+    const log = (error: unknown) => {
+      logged.push(error);
+    };
+    const empty = { ...basket, count: 0, shipments: [] };
+    expect(await renderPersonalPart("basket", context(shop(() => json(empty))))).toBeUndefined();
+    const refused = () => json({ message: "Войдите" });
+    const unauthorized = () => new Response(refused().body, { status: 401 });
+    expect(await renderPersonalPart("basket", context(shop(unauthorized), log))).toBeUndefined();
+    expect(logged).toEqual([]);
+    // Not the API's refusal but a fault: logged, and the page rendered whole shows what it can.
+    const broken = () => new Response("not json", { headers: { "content-type": "application/json" } });
+    expect(await renderPersonalPart("basket", context(shop(broken), log))).toBeUndefined();
+    expect(logged).toHaveLength(1);
+    expect(await renderPersonalPart("orders", context(shop(() => json(basket))))).toBeUndefined();
   });
 });

@@ -44,9 +44,10 @@ export const renderPersonalPart: PersonalPartRenderer = async (name, context) =>
   try {
     return await part(context);
   } catch (error) {
-    // A refused read (a session that no longer signs in, a service away): the page rendered whole says so.
-    if (error instanceof ApiError) return undefined;
-    throw error;
+    // A refused read (a session that no longer signs in, a service away): the page rendered whole says
+    // so. Anything else is a fault of the part's, logged; the page rendered whole shows what it can.
+    if (!(error instanceof ApiError)) context.logError?.(error);
+    return undefined;
   }
 };
 

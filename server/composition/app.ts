@@ -373,8 +373,10 @@ export function createApp(deps: AppDeps) {
      * read) leaves the page to be rendered whole, as a personal page is.
      */
     async function answerWithPart(frame: PageSnapshot, name: string, cacheStatus: "HIT" | "MISS") {
-      const refused = await refusedPageRender(c, "personal");
-      if (refused) return refused;
+      const headers = new Headers(freshNonceHeaders(frame.headers, nonce));
+      headers.set("X-Cache", cacheStatus);
+      headers.set("Cache-Control", CACHE_CONTROL.personal);
+      // Not counted against the page renders' budget, as a personal page's render is not (ADR 024).
       const transport = createApiTransport(incoming, id, target);
       const rendered = await renderSlots.run(() =>
         deps.renderPart!(name, {
@@ -386,9 +388,6 @@ export function createApp(deps: AppDeps) {
       );
       const html = rendered && pageWithPart(frame, name, rendered, nonce);
       if (!html) return renderForThisRequest("personal");
-      const headers = new Headers(freshNonceHeaders(frame.headers, nonce));
-      headers.set("X-Cache", cacheStatus);
-      headers.set("Cache-Control", CACHE_CONTROL.personal);
       for (const cookie of transport.setCookies) headers.append("Set-Cookie", cookie);
       return new Response(html, { status: frame.status, headers });
     }

@@ -253,8 +253,18 @@ describe("a shell's personal part: the kept frame with each shopper's own part i
     expect(await data.text()).toContain("whole:200");
     expect(data.headers.get("cache-control")).toBe("private, no-store");
     expect(partRenders).toEqual(["lines"]);
-    // The frame kept by the first test; the stale session's page and the data request rendered for themselves.
-    expect(partFrames.map((f) => f.forEveryone)).toEqual([false, false]);
+    // A HEAD is never kept (page-cache.ts): rendered for itself, headers alone, no part.
+    const head = await web.app.request("http://shop.test/basket-frame", {
+      method: "HEAD",
+      headers: { Cookie: `${shopper.cookie}; city_id=2` },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("cache-control")).toBe("private, no-store");
+    expect(await head.text()).toBe("");
+    expect(partRenders).toEqual(["lines"]);
+    // The frame kept by the first test; the stale session's page, the data request and the HEAD rendered
+    // for themselves.
+    expect(partFrames.map((f) => f.forEveryone)).toEqual([false, false, false]);
   });
 });
 
