@@ -180,6 +180,8 @@ describe("renderPersonalPart (ADR 074)", () => {
     const state = part?.state as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
     expect(state.queries.map((q) => q.queryKey)).toEqual([basketQuery().queryKey]);
     expect(state.queries[0]?.state.data).toEqual(basket);
+    // The title it was rendered with, for the browser's first render (the kept frame may be older).
+    expect(part?.values).toEqual({ title: "Корзина" });
   });
 
   it("leaves an empty basket, a refused read, a broken answer and an unknown part to the whole page", async () => {

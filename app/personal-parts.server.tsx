@@ -33,6 +33,7 @@ const PARTS: Record<string, (context: PartContext) => Promise<PersonalPart | und
       client,
       { url: context.url, config },
       <BasketContent title={seo.h1} empty={null} />,
+      { title: seo.h1 },
       basketQuery().queryKey,
     );
   },
@@ -78,11 +79,12 @@ export function renderPartHtml(
   );
 }
 
-/** The part's HTML and the queries named in `keys`, dehydrated for the browser. */
+/** The part's HTML, the queries named in `keys` dehydrated for the browser, and its `values`. */
 function rendered(
   client: QueryClient,
   page: { url: string; config: PublicConfig },
   element: ReactNode,
+  values: PersonalPart["values"],
   ...keys: (readonly unknown[])[]
 ): PersonalPart {
   const html = renderPartHtml(client, page, element);
@@ -91,5 +93,5 @@ function rendered(
     shouldDehydrateQuery: (query) =>
       query.state.status === "success" && wanted.has(JSON.stringify(query.queryKey)),
   });
-  return { html, state };
+  return { html, state, values };
 }

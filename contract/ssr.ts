@@ -25,11 +25,13 @@ export type SsrLoadContext = {
 
 /**
  * A shell's personal part rendered for one request (ADR 074): its HTML, which takes the place of the
- * frame's marker, and the data its components read (a dehydrated TanStack Query state), which the browser
- * hydrates them with. Undefined: the part has nothing to show this way (an empty basket, a refused read),
- * and the page is rendered whole for the request.
+ * frame's marker; the data its components read (a dehydrated TanStack Query state), which the browser
+ * hydrates them with; and `values`, what else it was rendered with that the page would take from its
+ * loader (the page's title), so the browser's first render is the server's even when the kept frame's
+ * loader read them earlier. Undefined: the part has nothing to show this way (an empty basket, a refused
+ * read), and the page is rendered whole for the request.
  */
-export type PersonalPart = { html: string; state: unknown };
+export type PersonalPart = { html: string; state: unknown; values: Record<string, string> };
 
 export type PersonalPartRenderer = (
   name: string,

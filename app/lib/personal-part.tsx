@@ -18,36 +18,47 @@ export function rendersFrame(data: unknown): boolean {
   return data === undefined && typeof document === "undefined";
 }
 
-let received: { state: DehydratedState | undefined } | undefined;
+/** What the server put beside the page's personal part: its queries and the values it was rendered with. */
+interface PartData {
+  state: DehydratedState | undefined;
+  values: Record<string, string> | undefined;
+}
+
+let received: PartData | undefined;
 
 /**
  * The data the server rendered the page's personal part from: read from its JSON block at hydration, and
  * forgotten once the part has mounted — a later visit to the page brings its own data.
  */
-function partState(): DehydratedState | undefined {
+function partData(): PartData | undefined {
   if (typeof document === "undefined") return undefined;
   if (!received) {
     const block = document.getElementById(PERSONAL_PART_STATE_ID);
-    let state: DehydratedState | undefined;
+    received = { state: undefined, values: undefined };
     try {
-      state = block?.textContent ? (JSON.parse(block.textContent) as DehydratedState) : undefined;
+      const data = block?.textContent ? (JSON.parse(block.textContent) as Partial<PartData>) : {};
+      received = { state: data.state, values: data.values };
     } catch {
-      state = undefined;
+      // No data: the part renders from what the browser has.
     }
     block?.remove();
-    received = { state };
   }
-  return received.state;
+  return received;
 }
 
 /**
  * Hydrates a personal part with the data it was rendered from, before its components first read their
- * queries, so the browser's first render is the server's HTML.
+ * queries, and hands `children` the values it was rendered with (undefined but at that first render), so
+ * the browser's first render is the server's HTML.
  */
-export function PersonalPartData({ children }: { children: ReactNode }) {
-  const state = partState();
+export function PersonalPartData({
+  children,
+}: {
+  children: (values: Record<string, string> | undefined) => ReactNode;
+}) {
+  const data = partData();
   useEffect(() => {
-    if (received) received.state = undefined;
+    if (received) received = { state: undefined, values: undefined };
   }, []);
-  return <PageDataBoundary state={state}>{children}</PageDataBoundary>;
+  return <PageDataBoundary state={data?.state}>{children(data?.values)}</PageDataBoundary>;
 }

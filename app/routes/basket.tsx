@@ -78,7 +78,8 @@ export default function BasketPage({ loaderData }: Route.ComponentProps) {
   return (
     <PageDataBoundary state={loaderData.dehydratedState}>
       <PersonalPartData>
-        <BasketPart title={loaderData.seo.h1} />
+        {/* At hydration the title the server rendered the lines with, which the kept frame may predate. */}
+        {(values) => <BasketPart title={values?.title ?? loaderData.seo.h1} />}
       </PersonalPartData>
     </PageDataBoundary>
   );

@@ -359,7 +359,11 @@ export function createApp(deps: AppDeps) {
     // A kept page was rendered under another response's nonce: it is served under this one's, gzipped
     // from the pieces deflated when it was kept rather than compressed again on every hit.
     const cacheStatus = rendered ? "MISS" : "HIT";
-    if (part && page.storable) return answerWithPart(page, part, cacheStatus);
+    // A part goes only into a frame that could be kept: one that could not (a read failed while it
+    // rendered) is not sent bare, the page is rendered whole.
+    if (part) {
+      return page.storable ? answerWithPart(page, part, cacheStatus) : renderForThisRequest("personal");
+    }
     const gzip = page.gzip;
     if (gzip && acceptsGzip(c.req.header("accept-encoding"))) {
       const fresh = { ...page, headers: freshNonceHeaders(page.headers, nonce), etag: gzip.etag };

@@ -31,6 +31,8 @@ const ROUTES = pagePolicyResolver([
 /** What each render of the part's frame saw, and each render of the part. */
 let partFrames: { cookie: string | null; forEveryone: boolean | undefined }[] = [];
 let partRenders: string[] = [];
+/** The frame's render answers something the cache will not keep (as when a read failed meanwhile). */
+let frameUnkeepable = false;
 
 /** The part of a shopper's own: their phone, through the API with all their cookies. */
 const renderPart: PersonalPartRenderer = async (name, context) => {
@@ -39,7 +41,11 @@ const renderPart: PersonalPartRenderer = async (name, context) => {
   if (res.status !== 200) return undefined;
   const { name: own } = (await res.json()) as { name: string };
   // Text a shopper wrote may look like markup: the data block must not end early.
-  return { html: `<p>own:${own}</p>`, state: { own, note: "</script><script>alert(1)</script>" } };
+  return {
+    html: `<p>own:${own}</p>`,
+    state: { own, note: "</script><script>alert(1)</script>" },
+    values: { title: "Корзина <3" },
+  };
 };
 
 /** What each render of the shell saw: its cookies and whether it was told it renders for everyone. */
@@ -83,9 +89,11 @@ async function ssr(request: Request, context: SsrLoadContext): Promise<Response>
       const profile = await context.apiFetch("/api/v1/user/profile");
       return html(`whole:${profile.status}`);
     }
-    return html(
+    const frame = html(
       `<script nonce="${context.cspNonce}">frame()</script>frame:${personalPartMarker("lines")}:end`,
     );
+    if (frameUnkeepable) frame.headers.set("Cache-Control", "no-store");
+    return frame;
   }
   if (path === "/account") {
     const res = await context.apiFetch(`/api/v1/viewed/${productId}`, { method: "POST" });
@@ -233,7 +241,10 @@ describe("a shell's personal part: the kept frame with each shopper's own part i
         `<script type="application/json" id="${PERSONAL_PART_STATE_ID}">(.*?)</script>`,
       );
       const json = block.exec(html)?.[1] ?? "";
-      expect(JSON.parse(json)).toMatchObject({ note: "</script><script>alert(1)</script>" });
+      expect(JSON.parse(json)).toMatchObject({
+        state: { note: "</script><script>alert(1)</script>" },
+        values: { title: "Корзина <3" },
+      });
       expect(html).toMatch(/<\/script>:end<\/body>/);
     }
     expect(nonceIn(forAlice)).not.toBe(nonceIn(forBob));
@@ -253,6 +264,16 @@ describe("a shell's personal part: the kept frame with each shopper's own part i
     expect(await data.text()).toContain("whole:200");
     expect(data.headers.get("cache-control")).toBe("private, no-store");
     expect(partRenders).toEqual(["lines"]);
+    // A frame that could not be kept is not sent bare: the page is rendered whole for this shopper.
+    frameUnkeepable = true;
+    try {
+      const unkept = await page(`${shopper.cookie}; city_id=3`);
+      const text = await unkept.text();
+      expect(text).toContain("whole:200");
+      expect(text).not.toContain("data-personal-part");
+    } finally {
+      frameUnkeepable = false;
+    }
     // A HEAD is never kept (page-cache.ts): rendered for itself, headers alone, no part.
     const head = await web.app.request("http://shop.test/basket-frame", {
       method: "HEAD",
@@ -262,9 +283,9 @@ describe("a shell's personal part: the kept frame with each shopper's own part i
     expect(head.headers.get("cache-control")).toBe("private, no-store");
     expect(await head.text()).toBe("");
     expect(partRenders).toEqual(["lines"]);
-    // The frame kept by the first test; the stale session's page, the data request and the HEAD rendered
-    // for themselves.
-    expect(partFrames.map((f) => f.forEveryone)).toEqual([false, false, false]);
+    // The frame kept by the first test; the stale session's page, the data request, the unkept frame
+    // (then the page for itself) and the HEAD rendered for themselves.
+    expect(partFrames.map((f) => f.forEveryone)).toEqual([false, false, true, false, false]);
   });
 });
 

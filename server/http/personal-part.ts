@@ -56,6 +56,7 @@ export function pageWithPart(
 ): string | undefined {
   const frame = frameOf(page, name);
   if (!frame) return undefined;
-  const state = `<script type="application/json" id="${PERSONAL_PART_STATE_ID}">${jsonForScript(part.state)}</script>`;
+  const data = jsonForScript({ state: part.state, values: part.values });
+  const state = `<script type="application/json" id="${PERSONAL_PART_STATE_ID}">${data}</script>`;
   return `${frame.before.join(nonce)}${part.html}${state}${frame.after.join(nonce)}`;
 }
