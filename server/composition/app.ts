@@ -269,8 +269,10 @@ export function createApp(deps: AppDeps) {
      * go out with the page (a session rotated while it rendered must reach the browser).
      */
     const render = async (cookies: "all" | CacheablePolicy) => {
-      // Every render is counted against the client: past its budget, a plain 429 instead (ADR 024).
-      const refused = await refusedPageRender(c, policy);
+      // Every render is counted against the client: past its budget, a plain 429 instead (ADR 024). A
+      // shell's render for this request is the shopper's own page, which no budget counts (a personal one).
+      const counted = policy === "shell" && cookies === "all" ? "personal" : policy;
+      const refused = await refusedPageRender(c, counted);
       if (refused) return { response: refused, reads: { personalRead: undefined, failedRead: undefined } };
       const request = cookies === "all" ? incoming : requestForCacheableRender(incoming, cookies, keyUrl);
       const transport = createApiTransport(

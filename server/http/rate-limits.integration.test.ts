@@ -187,6 +187,14 @@ describe("per-client rate limits in memory", () => {
     for (let i = 0; i < 3; i++) expect((await from(shopper, "/cart")).status).toBe(200);
   });
 
+  it("does not count a shell's renders for one shopper: without a session, or a data request (ADR 072, 074)", async () => {
+    const ssr = async () => new Response("<p>ok</p>", { headers: { "Content-Type": "text/html" } });
+    const { from } = await instance({ env: { RATE_LIMIT_PAGES: "1/60" }, ssr, pagePolicy: "shell" });
+    const shopper = newClient();
+    for (let i = 0; i < 3; i++) expect((await from(shopper, "/basket")).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await from(shopper, "/basket.data")).status).toBe(200);
+  });
+
   it("charges a search page the words of its q, as the API would its search", async () => {
     const ssr = async () => new Response("<p>ok</p>", { headers: { "Content-Type": "text/html" } });
     const { from } = await instance({ env: { RATE_LIMIT_PAGES: "8/60" }, ssr });
