@@ -109,6 +109,8 @@ test("the orders' tabs: «Завершённые» holds received and expired or
   // Outside the account (a route without "personal" in its name) the preference goes back to current.
   await page.getByRole("link", { name: "Витрина — на главную" }).click();
   await expect(page).toHaveURL(/\/$/);
+  // The account's layout gone, the header's menu is the home page's, not one about to be replaced.
+  await expect(menu).toHaveCount(0);
   await openAccountMenu(page);
   await page.getByRole("link", { name: "Мои заказы" }).click();
   await expect(page).toHaveURL(/\/personal\/orders$/);
