@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { READY_CHECK_TIMEOUT_MS } from "#server/http/readiness.ts";
 import type { Logger } from "#server/logger.ts";
+import { keepNamedStatements } from "./pglite-statements.ts";
 import { ConnectionGate } from "./connection-gate.ts";
 import { type ChangeSubscription, type ListenClient, type Listener, startListener } from "./listener.ts";
 import { reportPoolSaturation } from "./pool-saturation.ts";
@@ -125,6 +126,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // What the code names is parsed once, as node-postgres does (ADR 075).
+  keepNamedStatements(db, client);
   // PGlite is one session shared by every caller in this process, and session advisory locks are
   // re-entrant within a session: callers are queued here, and the SQL lock keeps the code path the same.
   let queue: Promise<unknown> = Promise.resolve();
