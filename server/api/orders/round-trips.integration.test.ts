@@ -91,7 +91,7 @@ describe.runIf(testDriver() === "postgres")("an order placement's round trips to
     expect(counter.statements().join("\n")).not.toMatch(/"baskets"/);
 
     // The account's list (a kept frame's data, fetched by the browser: ADR 072): the session, then one
-    // named read of the orders with their lines and shipments.
+    // read of the orders with their lines and shipments, both named (ADR 075).
     counter.reset();
     const list = await app.request("http://localhost/api/v1/orders?tab=active", {
       headers: { cookie: shopper.cookie },
@@ -101,6 +101,6 @@ describe.runIf(testDriver() === "postgres")("an order placement's round trips to
     expect(items.map((item) => [item.number, item.itemsCount])).toEqual([[orderNumber, 3]]);
     const reads = counter.statements();
     expect(reads.length, reads.join("\n")).toBe(2);
-    expect(counter.named).toEqual(["orders_active"]);
+    expect(counter.named).toEqual(["live_session", "orders_active"]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, type Placeholder, sql } from "drizzle-orm";
 import type { DeliveryType } from "#contract/address-book.ts";
 import { addresses, cities, pickupPoints, users } from "#server/db/schema/index.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
@@ -62,7 +62,7 @@ const pointColumns = {
 /** Over the database or a transaction: every write of the service runs in one (server/db/unit-of-work.ts). */
 export function createAddressesRepository(db: Executor) {
   /** A user's addresses with their city and pickup point; `id` narrows to one. Always scoped to the owner. */
-  function selectAddresses(userId: number, id?: number) {
+  function selectAddresses(userId: number | Placeholder, id?: number) {
     return db
       .select({
         id: addresses.id,
@@ -112,7 +112,10 @@ export function createAddressesRepository(db: Executor) {
       const [row] = await db
         .select({ deliveryType: users.deliveryType })
         .from(users)
-        .where(eq(users.id, userId));
+        .where(eq(users.id, sql.placeholder("userId")))
+        // Named (ADR 075): read with the address book on every delivery step.
+        .prepare("delivery_type_of_user")
+        .execute({ userId });
       return row?.deliveryType as DeliveryType | undefined;
     },
 
@@ -122,11 +125,11 @@ export function createAddressesRepository(db: Executor) {
 
     /** The selected address first, then the newest. */
     async list(userId: number): Promise<AddressRow[]> {
-      const rows = await selectAddresses(userId).orderBy(
-        desc(addresses.selected),
-        desc(addresses.createdAt),
-        desc(addresses.id),
-      );
+      const rows = await selectAddresses(sql.placeholder("userId"))
+        .orderBy(desc(addresses.selected), desc(addresses.createdAt), desc(addresses.id))
+        // Named (ADR 075): the address book is read on every delivery step.
+        .prepare("addresses_of_user")
+        .execute({ userId });
       return rows as AddressRow[];
     },
 

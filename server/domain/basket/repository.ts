@@ -47,7 +47,14 @@ export function createBasketRepository(db: Executor) {
       const [row] = await db
         .select({ id: baskets.id, version: baskets.version })
         .from(baskets)
-        .where(ownedBy(baskets, owner));
+        .where(
+          owner.userId !== undefined
+            ? eq(baskets.userId, sql.placeholder("owner"))
+            : eq(baskets.visitorId, sql.placeholder("owner")),
+        )
+        // Named (ADR 075), as `counts`: every read of a basket starts here.
+        .prepare(owner.userId !== undefined ? "basket_of_user" : "basket_of_visitor")
+        .execute({ owner: owner.userId ?? owner.visitorId });
       return row;
     },
 

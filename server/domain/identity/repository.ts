@@ -59,7 +59,13 @@ export function createIdentityRepository(db: Executor) {
     },
 
     async userById(id: number): Promise<UserRow | undefined> {
-      const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
+      const [row] = await db
+        .select(userColumns)
+        .from(users)
+        .where(eq(users.id, sql.placeholder("id")))
+        // Named (ADR 075): every personal page reads its shopper.
+        .prepare("user_by_id")
+        .execute({ id });
       return row;
     },
 
@@ -80,12 +86,15 @@ export function createIdentityRepository(db: Executor) {
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(
           and(
-            eq(sessions.tokenHash, tokenHash),
+            eq(sessions.tokenHash, sql.placeholder("tokenHash")),
             isNull(sessions.revokedAt),
-            gt(sessions.idleExpiresAt, now),
-            gt(sessions.absoluteExpiresAt, now),
+            gt(sessions.idleExpiresAt, sql.placeholder("now")),
+            gt(sessions.absoluteExpiresAt, sql.placeholder("now")),
           ),
-        );
+        )
+        // Named (ADR 075): every signed-in request reads its session.
+        .prepare("live_session")
+        .execute({ tokenHash, now });
       return row;
     },
 

@@ -50,11 +50,16 @@ export function createRecipientsRepository(db: Executor) {
 
     /** The default recipient first, then the newest. */
     list(userId: number): Promise<RecipientRow[]> {
-      return db
-        .select(columns)
-        .from(recipients)
-        .where(eq(recipients.userId, userId))
-        .orderBy(desc(recipients.isDefault), desc(recipients.createdAt), desc(recipients.id));
+      return (
+        db
+          .select(columns)
+          .from(recipients)
+          .where(eq(recipients.userId, sql.placeholder("userId")))
+          .orderBy(desc(recipients.isDefault), desc(recipients.createdAt), desc(recipients.id))
+          // Named (ADR 075): read on every delivery step.
+          .prepare("recipients_of_user")
+          .execute({ userId })
+      );
     },
 
     async byId(userId: number, id: number): Promise<RecipientRow | undefined> {
