@@ -13,6 +13,7 @@ import {
   products,
   sellers,
 } from "#server/db/schema/index.ts";
+import { statementOnce } from "#server/db/statement-once.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 import type { RowOwner } from "#server/domain/actor.ts";
 import { cardColumns } from "#server/domain/catalog/repository.ts";
@@ -41,20 +42,72 @@ export interface StoredLine {
 /** Over the database or a transaction: a mutation runs in one transaction holding the basket's row lock. */
 export function createBasketRepository(db: Executor) {
   const wishlist = createWishlistRepository(db);
+  /** The owner's basket by its user or visitor, named (ADR 075): every read of a basket starts here. */
+  const basketBy = (column: typeof baskets.userId | typeof baskets.visitorId, name: string) =>
+    statementOnce(() =>
+      db
+        .select({ id: baskets.id, version: baskets.version })
+        .from(baskets)
+        .where(eq(column, sql.placeholder("owner")))
+        .prepare(name),
+    );
+  const basketOfUser = basketBy(baskets.userId, "basket_of_user");
+  const basketOfVisitor = basketBy(baskets.visitorId, "basket_of_visitor");
+  const linesStatement = statementOnce(() =>
+    db
+      .select({
+        ...cardColumns,
+        // The count, not only the card's flag: a line is capped by it and says «Осталось N шт.».
+        stock: stockOnHand,
+        quantity: basketLines.quantity,
+        selected: basketLines.selected,
+        priceWhenAdded: basketLines.priceWhenAdded,
+        addedAt: basketLines.addedAt,
+        sellerId: sellers.id,
+        sellerCode: sellers.code,
+        sellerName: sellers.name,
+        cutoffHour: sellers.cutoffHour,
+        warehouseLatitude: warehouse.latitude,
+        warehouseLongitude: warehouse.longitude,
+        warehouseTimezone: warehouse.timezone,
+      })
+      .from(basketLines)
+      .innerJoin(products, eq(products.id, basketLines.productId))
+      .leftJoin(inventory, eq(inventory.productId, products.id))
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .innerJoin(sellers, eq(sellers.id, products.sellerId))
+      .leftJoin(warehouse, eq(warehouse.id, sellers.warehouseCityId))
+      .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
+      .where(eq(basketLines.basketId, sql.placeholder("basketId")))
+      .orderBy(desc(basketLines.addedAt), desc(basketLines.productId))
+      .prepare("basket_lines"),
+  );
+  /** Named, as `lines`: the header asks for the counts on every page a shopper with a basket opens. */
+  const countsBy = (column: typeof baskets.userId | typeof baskets.visitorId, name: string) =>
+    statementOnce(() =>
+      db
+        .select({
+          version: baskets.version,
+          productId: basketLines.productId,
+          quantity: basketLines.quantity,
+          stock: stockOnHand,
+          orderLimit: products.orderLimit,
+        })
+        .from(baskets)
+        .leftJoin(basketLines, eq(basketLines.basketId, baskets.id))
+        .leftJoin(products, eq(products.id, basketLines.productId))
+        .leftJoin(inventory, eq(inventory.productId, basketLines.productId))
+        .where(eq(column, sql.placeholder("owner")))
+        .prepare(name),
+    );
+  const countsOfUser = countsBy(baskets.userId, "basket_counts_user");
+  const countsOfVisitor = countsBy(baskets.visitorId, "basket_counts_visitor");
   return {
     /** The owner's basket (id and version), undefined when it has none yet. */
     async find(owner: RowOwner): Promise<{ id: number; version: number } | undefined> {
-      const [row] = await db
-        .select({ id: baskets.id, version: baskets.version })
-        .from(baskets)
-        .where(
-          owner.userId !== undefined
-            ? eq(baskets.userId, sql.placeholder("owner"))
-            : eq(baskets.visitorId, sql.placeholder("owner")),
-        )
-        // Named (ADR 075), as `counts`: every read of a basket starts here.
-        .prepare(owner.userId !== undefined ? "basket_of_user" : "basket_of_visitor")
-        .execute({ owner: owner.userId ?? owner.visitorId });
+      const [row] = await (owner.userId !== undefined ? basketOfUser() : basketOfVisitor()).execute({
+        owner: owner.userId ?? owner.visitorId,
+      });
       return row;
     },
 
@@ -191,58 +244,13 @@ export function createBasketRepository(db: Executor) {
      * named statement: PostgreSQL plans this eight-table join in ~1 ms and runs it in ~0.1 (issue 23), so
      * each connection keeps its plan instead of planning it for every basket change and view.
      */
-    lines: (basketId: number) =>
-      db
-        .select({
-          ...cardColumns,
-          // The count, not only the card's flag: a line is capped by it and says «Осталось N шт.».
-          stock: stockOnHand,
-          quantity: basketLines.quantity,
-          selected: basketLines.selected,
-          priceWhenAdded: basketLines.priceWhenAdded,
-          addedAt: basketLines.addedAt,
-          sellerId: sellers.id,
-          sellerCode: sellers.code,
-          sellerName: sellers.name,
-          cutoffHour: sellers.cutoffHour,
-          warehouseLatitude: warehouse.latitude,
-          warehouseLongitude: warehouse.longitude,
-          warehouseTimezone: warehouse.timezone,
-        })
-        .from(basketLines)
-        .innerJoin(products, eq(products.id, basketLines.productId))
-        .leftJoin(inventory, eq(inventory.productId, products.id))
-        .innerJoin(brands, eq(brands.id, products.brandId))
-        .innerJoin(sellers, eq(sellers.id, products.sellerId))
-        .leftJoin(warehouse, eq(warehouse.id, sellers.warehouseCityId))
-        .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
-        .where(eq(basketLines.basketId, sql.placeholder("basketId")))
-        .orderBy(desc(basketLines.addedAt), desc(basketLines.productId))
-        .prepare("basket_lines")
-        .execute({ basketId }),
+    lines: (basketId: number) => linesStatement().execute({ basketId }),
 
     /** The owner's lines (quantity and what caps them) and the basket's version: one indexed join, for the header. */
     async counts(owner: RowOwner) {
-      const rows = await db
-        .select({
-          version: baskets.version,
-          productId: basketLines.productId,
-          quantity: basketLines.quantity,
-          stock: stockOnHand,
-          orderLimit: products.orderLimit,
-        })
-        .from(baskets)
-        .leftJoin(basketLines, eq(basketLines.basketId, baskets.id))
-        .leftJoin(products, eq(products.id, basketLines.productId))
-        .leftJoin(inventory, eq(inventory.productId, basketLines.productId))
-        // Named, as `lines`: the header asks for it on every page a shopper with a basket opens.
-        .where(
-          owner.userId !== undefined
-            ? eq(baskets.userId, sql.placeholder("owner"))
-            : eq(baskets.visitorId, sql.placeholder("owner")),
-        )
-        .prepare(owner.userId !== undefined ? "basket_counts_user" : "basket_counts_visitor")
-        .execute({ owner: owner.userId ?? owner.visitorId });
+      const rows = await (owner.userId !== undefined ? countsOfUser() : countsOfVisitor()).execute({
+        owner: owner.userId ?? owner.visitorId,
+      });
       return {
         version: rows[0]?.version ?? 0,
         lines: rows.flatMap((r) =>

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { sessions, users } from "#server/db/schema/index.ts";
+import { statementOnce } from "#server/db/statement-once.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 
 export interface UserRow {
@@ -52,6 +53,34 @@ function liveAt(now: Date) {
 }
 
 export function createIdentityRepository(db: Executor) {
+  // Named (ADR 075): every signed-in request reads its session, every personal page its shopper.
+  const liveSession = statementOnce(() =>
+    db
+      .select({
+        userId: sessions.userId,
+        lastSeenAt: sessions.lastSeenAt,
+        absoluteExpiresAt: sessions.absoluteExpiresAt,
+        roles: users.roles,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+          isNull(sessions.revokedAt),
+          gt(sessions.idleExpiresAt, sql.placeholder("now")),
+          gt(sessions.absoluteExpiresAt, sql.placeholder("now")),
+        ),
+      )
+      .prepare("live_session"),
+  );
+  const userById = statementOnce(() =>
+    db
+      .select(userColumns)
+      .from(users)
+      .where(eq(users.id, sql.placeholder("id")))
+      .prepare("user_by_id"),
+  );
   return {
     async insertUser(user: NewUser): Promise<UserRow> {
       const [row] = await db.insert(users).values(user).returning(userColumns);
@@ -59,13 +88,7 @@ export function createIdentityRepository(db: Executor) {
     },
 
     async userById(id: number): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select(userColumns)
-        .from(users)
-        .where(eq(users.id, sql.placeholder("id")))
-        // Named (ADR 075): every personal page reads its shopper.
-        .prepare("user_by_id")
-        .execute({ id });
+      const [row] = await userById().execute({ id });
       return row;
     },
 
@@ -75,26 +98,7 @@ export function createIdentityRepository(db: Executor) {
 
     /** The live session with this token hash and its user: not revoked, neither expiry passed. */
     async liveSession(tokenHash: string, now: Date) {
-      const [row] = await db
-        .select({
-          userId: sessions.userId,
-          lastSeenAt: sessions.lastSeenAt,
-          absoluteExpiresAt: sessions.absoluteExpiresAt,
-          roles: users.roles,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, sql.placeholder("tokenHash")),
-            isNull(sessions.revokedAt),
-            gt(sessions.idleExpiresAt, sql.placeholder("now")),
-            gt(sessions.absoluteExpiresAt, sql.placeholder("now")),
-          ),
-        )
-        // Named (ADR 075): every signed-in request reads its session.
-        .prepare("live_session")
-        .execute({ tokenHash, now });
+      const [row] = await liveSession().execute({ tokenHash, now });
       return row;
     },
 
