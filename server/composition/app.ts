@@ -44,7 +44,7 @@ import {
   uncachedPagePolicy,
 } from "#server/http/page-cache.ts";
 import { pageUrl, withDroppedQuery } from "#server/http/page-query.ts";
-import { pageWithPart } from "#server/http/personal-part.ts";
+import { gzipPageWithPart, pageWithPart } from "#server/http/personal-part.ts";
 import { acceptsGzip } from "#server/http/precompressed.ts";
 import { requestOrigin, withOrigin } from "#server/http/public-origin.ts";
 import {
@@ -392,10 +392,20 @@ export function createApp(deps: AppDeps) {
           logError: (error) => c.get("logger").error({ err: error, path: c.req.path }, "page part failed"),
         }),
       );
-      const html = rendered && pageWithPart(frame, name, rendered, nonce);
-      if (!html) return renderForThisRequest("personal");
+      if (!rendered) return renderForThisRequest("personal");
+      // Gzipped from the frame's kept pieces and the part alone, as the compress middleware would answer.
+      const gzip = acceptsGzip(c.req.header("accept-encoding"));
+      const body = gzip
+        ? gzipPageWithPart(frame, name, rendered, nonce)
+        : pageWithPart(frame, name, rendered, nonce);
+      if (!body) return renderForThisRequest("personal");
+      if (gzip) {
+        headers.set("Content-Encoding", "gzip");
+        headers.append("Vary", "Accept-Encoding");
+        headers.delete("Content-Length");
+      }
       for (const cookie of transport.setCookies) headers.append("Set-Cookie", cookie);
-      return new Response(html, { status: frame.status, headers });
+      return new Response(body, { status: frame.status, headers });
     }
   }
 

@@ -90,7 +90,7 @@ async function ssr(request: Request, context: SsrLoadContext): Promise<Response>
       return html(`whole:${profile.status}`);
     }
     const frame = html(
-      `<script nonce="${context.cspNonce}">frame()</script>frame:${personalPartMarker("lines")}:end`,
+      `<script nonce="${context.cspNonce}">frame()</script>frame:${personalPartMarker("lines")}:end<script nonce="${context.cspNonce}">after()</script>`,
     );
     if (frameUnkeepable) frame.headers.set("Cache-Control", "no-store");
     return frame;
@@ -245,9 +245,36 @@ describe("a shell's personal part: the kept frame with each shopper's own part i
         state: { note: "</script><script>alert(1)</script>" },
         values: { title: "Корзина <3" },
       });
-      expect(html).toMatch(/<\/script>:end<\/body>/);
+      expect(html).toContain(`</script>:end<script nonce="${nonceIn(res)}">after()</script></body>`);
     }
     expect(nonceIn(forAlice)).not.toBe(nonceIn(forBob));
+  });
+
+  it("answers gzip from the frame's pieces kept once and the part deflated alone", async () => {
+    const { database } = await getTestContext();
+    const shopper = await createSession(database.db, { user: { name: "Вера" } });
+    const cookie = `${shopper.cookie}; city_id=2`;
+    const plain = await page(cookie);
+    const plainHtml = await plain.text();
+    for (let answer = 0; answer < 2; answer++) {
+      const zipped = await web.app.request("http://shop.test/basket-frame", {
+        headers: { Cookie: cookie, "Accept-Encoding": "gzip, deflate, br" },
+      });
+      expect(zipped.headers.get("content-encoding")).toBe("gzip");
+      expect(zipped.headers.get("cache-control")).toBe("private, no-store");
+      expect(zipped.headers.get("vary")).toContain("Accept-Encoding");
+      const bytes = new Uint8Array(await zipped.arrayBuffer());
+      const nonce = nonceIn(zipped)!;
+      // The frame's pieces joined by the nonce as stored bytes, not the whole page deflated again.
+      expect(Buffer.from(bytes).includes(nonce)).toBe(true);
+      // As a browser reads it: the plain answer's page, under this answer's nonce on both sides of the part.
+      const html = await new Response(
+        new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")),
+      ).text();
+      expect(html).toBe(plainHtml.replaceAll(nonceIn(plain)!, nonce));
+      expect(html.split(`nonce="${nonce}"`)).toHaveLength(3);
+      expect(html).toMatch(/frame:<p>own:Вера [^<]*<\/p>/);
+    }
   });
 
   it("renders the page whole for the request when the part has nothing to show, and for a data request", async () => {

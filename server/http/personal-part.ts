@@ -2,11 +2,18 @@ import { PERSONAL_PART_STATE_ID, personalPartMarker } from "#contract/page-cache
 import type { PersonalPart } from "#contract/ssr.ts";
 import { nonceOfHeaders } from "./csp.ts";
 import type { PageSnapshot } from "./page-cache.ts";
+import { deflatedRun, deflatePieces, type GzipPieces, gzipOfRuns, joinedRuns } from "./precompressed.ts";
+
+const encoder = new TextEncoder();
 
 /** A kept frame cut at its part's marker, and at the nonce it was rendered with on either side. */
 interface Frame {
   before: string[];
   after: string[];
+  /** The nonce's length the frame was rendered with (undefined: no nonce). */
+  nonceLength: number | undefined;
+  /** Both sides' stretches deflated once, on the frame's first gzip answer (ADR 071's pieces). */
+  gzip?: { before: GzipPieces; after: GzipPieces };
 }
 
 // One per kept frame, made on its first answer with a part; dropped with the snapshot.
@@ -26,7 +33,14 @@ function frameOf(page: PageSnapshot, name: string): Frame | undefined {
     const rendered = nonceOfHeaders(page.headers);
     const cut = (text: string) => (rendered ? text.split(rendered) : [text]);
     // A frame without the marker (its render ended on an error screen) takes no part.
-    frame = at === -1 ? null : { before: cut(html.slice(0, at)), after: cut(html.slice(at + marker.length)) };
+    frame =
+      at === -1
+        ? null
+        : {
+            before: cut(html.slice(0, at)),
+            after: cut(html.slice(at + marker.length)),
+            nonceLength: rendered ? encoder.encode(rendered).byteLength : undefined,
+          };
     byName.set(name, frame);
   }
   return frame ?? undefined;
@@ -56,7 +70,38 @@ export function pageWithPart(
 ): string | undefined {
   const frame = frameOf(page, name);
   if (!frame) return undefined;
+  return `${frame.before.join(nonce)}${partWithData(part)}${frame.after.join(nonce)}`;
+}
+
+/**
+ * The same answer gzipped: the frame's stretches deflated once, on its first gzip answer, and joined by
+ * this answer's nonce as kept pages are (precompressed.ts, ADR 071); only the part and its data are
+ * deflated for the request. Undefined when the frame has no marker.
+ */
+export function gzipPageWithPart(
+  page: PageSnapshot,
+  name: string,
+  part: PersonalPart,
+  nonce: string,
+): Uint8Array<ArrayBuffer> | undefined {
+  const frame = frameOf(page, name);
+  if (!frame) return undefined;
+  const pieces = (stretches: string[]) =>
+    deflatePieces(
+      stretches.map((stretch) => encoder.encode(stretch)),
+      frame.nonceLength,
+    );
+  frame.gzip ??= { before: pieces(frame.before), after: pieces(frame.after) };
+  const separator = encoder.encode(nonce);
+  return gzipOfRuns([
+    ...joinedRuns(frame.gzip.before, separator),
+    deflatedRun(encoder.encode(partWithData(part))),
+    ...joinedRuns(frame.gzip.after, separator),
+  ]);
+}
+
+/** The part's HTML and, after it, the data it was rendered from as a JSON block. */
+function partWithData(part: PersonalPart): string {
   const data = jsonForScript({ state: part.state, values: part.values });
-  const state = `<script type="application/json" id="${PERSONAL_PART_STATE_ID}">${data}</script>`;
-  return `${frame.before.join(nonce)}${part.html}${state}${frame.after.join(nonce)}`;
+  return `${part.html}<script type="application/json" id="${PERSONAL_PART_STATE_ID}">${data}</script>`;
 }

@@ -148,49 +148,72 @@ function storedBlock(bytes: Uint8Array): Uint8Array {
   return block;
 }
 
+/** Sync-flushed deflate bytes (byte-aligned, not final) and the CRC-32 and length of what they inflate to. */
+export interface DeflatedRun {
+  deflated: Uint8Array;
+  crc: number;
+  length: number;
+}
+
+/** `bytes` deflated on their own for one answer, to go between kept runs (`gzipOfRuns`). */
+export function deflatedRun(bytes: Uint8Array): DeflatedRun {
+  return {
+    deflated: deflateRawSync(bytes, { level: 6, finishFlush: constants.Z_SYNC_FLUSH }),
+    crc: crcOf(bytes),
+    length: bytes.byteLength,
+  };
+}
+
 /**
- * The gzip of the page's stretches joined by `separator` (the fresh nonce), from their deflated pieces:
- * what gunzip turns into exactly the page with `separator` at every place the render had its own.
+ * The page's stretches joined by `separator` (the fresh nonce), as runs of one deflate stream: each
+ * stretch's deflated piece with the separator as a stored block between them.
  */
-export function gzipJoined(pieces: GzipPieces, separator: Uint8Array): Uint8Array<ArrayBuffer> {
+export function joinedRuns(pieces: GzipPieces, separator: Uint8Array): DeflatedRun[] {
   // Stretches deflated for another separator length would refer to the wrong places: deflate them again.
   if (pieces.chainedFor !== undefined && pieces.chainedFor !== separator.byteLength) {
-    return gzipJoined(deflatePieces(inflatePieces(pieces)), separator);
+    return joinedRuns(deflatePieces(inflatePieces(pieces)), separator);
   }
-  const between = storedBlock(separator);
-  const separatorCrc = crcOf(separator);
+  const between = { deflated: storedBlock(separator), crc: crcOf(separator), length: separator.byteLength };
+  return pieces.deflated.flatMap((deflated, i) => {
+    const run = { deflated, crc: pieces.crcs[i]!, length: pieces.lengths[i]! };
+    return i > 0 ? [between, run] : [run];
+  });
+}
+
+/**
+ * One gzip member of `runs` in order: gzip's header, the runs, a final empty block, and the trailer
+ * combined from the runs' own CRCs and lengths. What gunzip turns into their texts joined.
+ */
+export function gzipOfRuns(runs: readonly DeflatedRun[]): Uint8Array<ArrayBuffer> {
   let crc = 0;
   let size = 0;
-  pieces.crcs.forEach((partCrc, i) => {
-    if (i > 0) {
-      crc = crc32Combine(crc, separatorCrc, separator.byteLength);
-      size += separator.byteLength;
-    }
-    crc = crc32Combine(crc, partCrc, pieces.lengths[i]!);
-    size += pieces.lengths[i]!;
-  });
-  const length =
-    GZIP_HEADER.byteLength +
-    pieces.bytes +
-    between.byteLength * (pieces.deflated.length - 1) +
-    FINAL_EMPTY_BLOCK.byteLength +
-    8;
-  const out = new Uint8Array(length);
+  let bytes = 0;
+  for (const run of runs) {
+    crc = crc32Combine(crc, run.crc, run.length);
+    size += run.length;
+    bytes += run.deflated.byteLength;
+  }
+  const out = new Uint8Array(GZIP_HEADER.byteLength + bytes + FINAL_EMPTY_BLOCK.byteLength + 8);
   let at = 0;
-  const put = (bytes: Uint8Array) => {
-    out.set(bytes, at);
-    at += bytes.byteLength;
+  const put = (chunk: Uint8Array) => {
+    out.set(chunk, at);
+    at += chunk.byteLength;
   };
   put(GZIP_HEADER);
-  pieces.deflated.forEach((piece, i) => {
-    if (i > 0) put(between);
-    put(piece);
-  });
+  for (const run of runs) put(run.deflated);
   put(FINAL_EMPTY_BLOCK);
   const trailer = new DataView(out.buffer, at, 8);
   trailer.setUint32(0, crc >>> 0, true);
   trailer.setUint32(4, size >>> 0, true);
   return out;
+}
+
+/**
+ * The gzip of the page's stretches joined by `separator` (the fresh nonce), from their deflated pieces:
+ * what gunzip turns into exactly the page with `separator` at every place the render had its own.
+ */
+export function gzipJoined(pieces: GzipPieces, separator: Uint8Array): Uint8Array<ArrayBuffer> {
+  return gzipOfRuns(joinedRuns(pieces, separator));
 }
 
 /** Whether the client takes gzip (Accept-Encoding names it, or `*`, with a q above 0). */
