@@ -5,9 +5,12 @@ import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Basket, BasketLine } from "#contract/basket.ts";
 import type { PublicConfig } from "#contract/config.ts";
+import { addressesQuery, recipientsQuery } from "./features/address-book/api.ts";
 import { basketQuery } from "./features/basket/api.ts";
 import { BasketContent } from "./features/basket/components/basket-page.tsx";
 import { QuantityStepper } from "./features/basket/components/quantity-stepper.tsx";
+import { shopperQuery } from "./features/checkout/api.ts";
+import { DeliveryScreen } from "./features/checkout/components/delivery-screen.tsx";
 import { renderPartHtml, renderPersonalPart } from "./personal-parts.server.tsx";
 
 // A personal part (ADR 074) is rendered alone on the server and hydrated by the browser in its place in
@@ -200,5 +203,162 @@ describe("renderPersonalPart (ADR 074)", () => {
     expect(await renderPersonalPart("basket", context(shop(broken), log))).toBeUndefined();
     expect(logged).toHaveLength(1);
     expect(await renderPersonalPart("orders", context(shop(() => json(basket))))).toBeUndefined();
+  });
+});
+
+describe("the delivery step as a personal part (ADR 074)", () => {
+  const shopper = {
+    id: 5,
+    phone: "+79990000000",
+    surname: "Петров",
+    name: "Пётр",
+    patronymic: null,
+    email: null,
+  };
+  const address = (id: number, type: "courier" | "pickup", selected: boolean) => ({
+    id,
+    type,
+    selected,
+    city: { id: 1, name: "Москва" },
+    address: type === "courier" ? "Москва, ул. Тверская, д. 1" : "Москва, ул. Арбат, д. 2",
+    entrance: "",
+    floor: "",
+    flat: "12",
+    intercom: "",
+    comment: "",
+    latitude: 55.75,
+    longitude: 37.61,
+    pickupPoint:
+      type === "pickup"
+        ? { id: 3, provider: "Витрина", address: "Москва, ул. Арбат, д. 2", hours: "10:00–21:00" }
+        : null,
+  });
+  const book = { deliveryType: "courier", items: [address(1, "courier", true), address(2, "pickup", false)] };
+  const recipients = {
+    items: [
+      {
+        id: 4,
+        surname: "Иванова",
+        name: "Анна",
+        patronymic: null,
+        phone: "+79991112233",
+        email: null,
+        isDefault: false,
+        createdAt: "2026-12-01T10:00:00Z",
+        updatedAt: "2026-12-01T10:00:00Z",
+      },
+    ],
+  };
+  const here = { city: { id: 1, name: "Москва", latitude: 55.75, longitude: 37.61 } };
+  const center = { latitude: 55.75, longitude: 37.61 };
+
+  function clientForStep(self: object = shopper, addresses: object = book) {
+    const client = clientWithBasket();
+    client.setQueryData(shopperQuery().queryKey, self as never);
+    client.setQueryData(addressesQuery().queryKey, addresses as never);
+    client.setQueryData(recipientsQuery().queryKey, recipients as never);
+    return client;
+  }
+
+  function stepInPage(client: QueryClient): string {
+    const router = createMemoryRouter(
+      [
+        {
+          id: "root",
+          path: "/",
+          element: (
+            <div className="layout">
+              <Header />
+              <main>
+                <Outlet />
+              </main>
+            </div>
+          ),
+          children: [{ path: "checkout/steps/delivery", element: <DeliveryScreen cityCenter={center} /> }],
+        },
+      ],
+      { initialEntries: ["/checkout/steps/delivery"], hydrationData: { loaderData: { root: { config } } } },
+    );
+    const html = renderToString(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    return /<main>([\s\S]*)<\/main>/.exec(html)?.[1] ?? "";
+  }
+
+  const alone = (client: QueryClient) =>
+    renderPartHtml(
+      client,
+      { url: "http://shop.test/checkout/steps/delivery", config },
+      <DeliveryScreen cityCenter={center} />,
+    );
+
+  it("is the step as the page renders it, wherever the page has it", () => {
+    const part = alone(clientForStep());
+    expect(part).toMatch(/^<div class="co-page">/);
+    expect(part).toContain("Москва, ул. Тверская, д. 1");
+    expect(part).toBe(stepInPage(clientForStep()));
+  });
+
+  it("is the same alone and in the page for a new shopper: no name, no address, no recipient", () => {
+    const nameless = { ...shopper, surname: null, name: null };
+    const empty = { deliveryType: "courier", items: [] };
+    const part = alone(clientForStep(nameless, empty));
+    expect(part).toContain("<input");
+    expect(part).toBe(stepInPage(clientForStep(nameless, empty)));
+    expect(alone(clientForStep(shopper, { ...book, deliveryType: "pickup" }))).toBe(
+      stepInPage(clientForStep(shopper, { ...book, deliveryType: "pickup" })),
+    );
+  });
+
+  it("is rendered from the shopper, the basket, the address book and the recipients, handed to the browser", async () => {
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+    const answers: Record<string, unknown> = {
+      "/api/v1/user/me": shopper,
+      "/api/v1/basket": basket,
+      "/api/v1/user/address": book,
+      "/api/v1/user/recipients": recipients,
+      "/api/v1/address/current": here,
+      "/api/config": config,
+    };
+    const asked: string[] = [];
+    const apiFetch = async (path: string) => {
+      const at = new URL(path, "http://in-process.local").pathname;
+      asked.push(at);
+      return at in answers ? json(answers[at]) : new Response(null, { status: 404 });
+    };
+    const context = { apiFetch, requestId: "r1", url: "http://shop.test/checkout/steps/delivery" };
+    const part = await renderPersonalPart("delivery", context);
+    expect(part?.html).toBe(alone(clientForStep()));
+    const state = part?.state as { queries: { queryKey: unknown[] }[] };
+    const keys = (list: readonly (readonly unknown[])[]) => list.map((key) => JSON.stringify(key)).sort();
+    expect(keys(state.queries.map((q) => q.queryKey))).toEqual(
+      keys([
+        basketQuery().queryKey,
+        shopperQuery().queryKey,
+        addressesQuery().queryKey,
+        recipientsQuery().queryKey,
+      ]),
+    );
+    expect(part?.values).toEqual({ latitude: "55.75", longitude: "37.61" });
+    // Signed out: nothing else is asked, the page rendered whole sends the shopper to sign in.
+    asked.length = 0;
+    const signedOut = async (path: string) => {
+      asked.push(new URL(path, "http://in-process.local").pathname);
+      return new Response(JSON.stringify({ message: "Войдите" }), { status: 401 });
+    };
+    expect(await renderPersonalPart("delivery", { ...context, apiFetch: signedOut })).toBeUndefined();
+    expect(asked).toEqual(["/api/v1/user/me"]);
+    // Nothing selected to buy: the page rendered whole sends the shopper back to the basket.
+    answers["/api/v1/basket"] = {
+      ...basket,
+      shipments: basket.shipments.map((s) => ({
+        ...s,
+        lines: s.lines.map((l) => ({ ...l, selected: false })),
+      })),
+    };
+    expect(await renderPersonalPart("delivery", context)).toBeUndefined();
   });
 });

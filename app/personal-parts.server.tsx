@@ -4,8 +4,12 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import type { PublicConfig } from "#contract/config.ts";
 import type { PersonalPart, PersonalPartRenderer } from "#contract/ssr.ts";
+import { addressesQuery, recipientsQuery } from "./features/address-book/api.ts";
 import { basketQuery } from "./features/basket/api.ts";
 import { BasketContent } from "./features/basket/components/basket-page.tsx";
+import { isBuying, shopperQuery } from "./features/checkout/api.ts";
+import { DeliveryScreen } from "./features/checkout/components/delivery-screen.tsx";
+import { currentCityQuery } from "./features/city/api.ts";
 import { ApiError, createApiClient, unwrap } from "./lib/api-client.ts";
 import { requestQueryClient } from "./lib/query-client.ts";
 import { seoQuery } from "./lib/seo/seo-query.ts";
@@ -35,6 +39,31 @@ const PARTS: Record<string, (context: PartContext) => Promise<PersonalPart | und
       <BasketContent title={seo.h1} empty={null} />,
       { title: seo.h1 },
       basketQuery().queryKey,
+    );
+  },
+  delivery: async (context) => {
+    const { client, api } = partScope(context);
+    // The shopper first, as the page's loader: signed out (401), nothing else is asked.
+    await client.fetchQuery(shopperQuery(api));
+    const [basket, , , here, config] = await Promise.all([
+      client.fetchQuery(basketQuery(api)),
+      client.fetchQuery(addressesQuery(api)),
+      client.fetchQuery(recipientsQuery(api)),
+      client.fetchQuery(currentCityQuery(api)),
+      unwrap(api.config.$get()),
+    ]);
+    // Nothing to buy: the page rendered whole sends the shopper back to the basket.
+    if (!isBuying(basket)) return undefined;
+    const { latitude, longitude } = here.city;
+    return rendered(
+      client,
+      { url: context.url, config },
+      <DeliveryScreen cityCenter={{ latitude, longitude }} />,
+      { latitude: String(latitude), longitude: String(longitude) },
+      basketQuery().queryKey,
+      shopperQuery().queryKey,
+      addressesQuery().queryKey,
+      recipientsQuery().queryKey,
     );
   },
 };

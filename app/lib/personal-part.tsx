@@ -1,5 +1,5 @@
 import type { DehydratedState } from "@tanstack/react-query";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { PERSONAL_PART_STATE_ID } from "#contract/page-cache.ts";
 import { PageDataBoundary } from "./page-data.tsx";
 
@@ -48,15 +48,17 @@ function partData(): PartData | undefined {
 
 /**
  * Hydrates a personal part with the data it was rendered from, before its components first read their
- * queries, and hands `children` the values it was rendered with (undefined but at that first render), so
- * the browser's first render is the server's HTML.
+ * queries, and hands `children` the values it was rendered with (for as long as it stays mounted;
+ * undefined on a page rendered whole), so the browser's first render is the server's HTML.
  */
 export function PersonalPartData({
   children,
 }: {
   children: (values: Record<string, string> | undefined) => ReactNode;
 }) {
-  const data = partData();
+  // Read once per mount: the page's later renders (a query's update, a revalidation) render what the
+  // first one did, not a part without its values.
+  const [data] = useState(partData);
   useEffect(() => {
     if (received) received = { state: undefined, values: undefined };
   }, []);

@@ -125,9 +125,9 @@ const CITY_PAGES = [
  * Pages of the signed-in shopper's own kept as a frame for every shopper of a city, the shopper's data
  * fetched by the browser (ADR 072); their renders read nothing personal.
  */
-const SHELL_PAGES = ["personal-orders", "basket"];
+const SHELL_PAGES = ["personal-orders", "basket", "checkout-steps-delivery"];
 /** Shells whose shopper's part the server renders into the kept frame (ADR 074). */
-const PARTS: Record<string, string> = { basket: "basket" };
+const PARTS: Record<string, string> = { basket: "basket", "checkout-steps-delivery": "delivery" };
 
 const all = flatten(routes as Entry[]);
 const declared = all.filter((r) => r.id !== "not-found");
@@ -185,7 +185,7 @@ describe("page cache policy in each route's handle", () => {
     for (const r of all) expect(pagePartOf(handles.get(r.id)), r.id).toBe(PARTS[r.id]);
   });
 
-  it("keeps the catalogue pages per city, the account's orders and the basket as shells and everything else personal", () => {
+  it("keeps the catalogue pages per city, the account's orders, the basket and the delivery step as shells and everything else personal", () => {
     for (const r of declared) {
       expect(pageCachePolicyOf(handles.get(r.id)), r.id).toBe(
         CITY_PAGES.includes(r.id) ? "city" : SHELL_PAGES.includes(r.id) ? "shell" : "personal",

@@ -54,15 +54,27 @@ export function Field({ label, id: givenId, error, hint, className, children }: 
 
 type Labelled<P> = Omit<P, "id" | "className"> & {
   label: ReactNode;
+  /**
+   * The control's id, where it must not follow the tree's shape (`useId`): a personal part, rendered alone
+   * on the server and hydrated in its place in the page (ADR 074).
+   */
+  id?: string;
   error?: string | undefined;
   hint?: ReactNode;
   className?: string;
 };
 
 /** A text input in a Field; `ref` and the rest go to the input (react-hook-form's `register`). */
-export function TextField({ label, error, hint, className, ...input }: Labelled<ComponentProps<"input">>) {
+export function TextField({
+  label,
+  id,
+  error,
+  hint,
+  className,
+  ...input
+}: Labelled<ComponentProps<"input">>) {
   return (
-    <Field label={label} error={error} hint={hint} className={className}>
+    <Field label={label} id={id} error={error} hint={hint} className={className}>
       {(control) => <input className="ui-field__input" {...input} {...control} />}
     </Field>
   );
@@ -70,13 +82,14 @@ export function TextField({ label, error, hint, className, ...input }: Labelled<
 
 export function TextAreaField({
   label,
+  id,
   error,
   hint,
   className,
   ...textarea
 }: Labelled<ComponentProps<"textarea">>) {
   return (
-    <Field label={label} error={error} hint={hint} className={className}>
+    <Field label={label} id={id} error={error} hint={hint} className={className}>
       {(control) => <textarea className="ui-field__input ui-field__input--area" {...textarea} {...control} />}
     </Field>
   );

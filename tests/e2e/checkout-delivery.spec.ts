@@ -132,6 +132,34 @@ test.describe("the delivery step", () => {
     await expect(page).toHaveURL(/\/basket$/);
   });
 
+  test("the signed-in step comes in the page's first HTML, its frame kept (ADR 074)", async ({
+    page,
+    signIn,
+    baseURL,
+  }, info) => {
+    await shopperWithBasket(page, signIn, baseURL);
+    // The HTML as it comes, before any script: the step in the frame kept for every shopper of the city,
+    // the data it was rendered from beside it; stored nowhere but in this process.
+    const html = await page.request.get("/checkout/steps/delivery");
+    expect(html.status()).toBe(200);
+    expect(html.headers()["x-cache"]).toMatch(/^(MISS|HIT)$/);
+    expect(html.headers()["cache-control"]).toBe("private, no-store");
+    const body = await html.text();
+    expect(body).toMatch(/<h1 class="page-title co-page__title">Оформление заказа<\/h1>/);
+    expect(body).toContain('id="co-new-address"');
+    expect(body).toContain('<script type="application/json" id="personal-part-state">');
+    expect(body).not.toContain("data-personal-part");
+    // Hydrated from that data (no console error: the fixture); its later renders keep the step.
+    await openDelivery(page, info);
+    await choosePickup(page);
+    await page
+      .locator("label", { hasText: "Курьером" })
+      .filter({ has: page.locator("input[name=delivery-type]") })
+      .click();
+    await expect(page.getByRole("combobox", { name: "Улица и дом" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Оформление заказа" })).toBeVisible();
+  });
+
   test("the spec's consent modal is offered here too, and declining it leaves the step usable", async ({
     page,
     signIn,

@@ -47,6 +47,11 @@ export function basketQuery(api?: ApiClient) {
 }
 
 /** The signed-in shopper (the recipient «Я»: name and phone); its 401 is the step's sign-in redirect. */
+/** Whether the basket has a selected line that can be bought: the delivery step's reason to be. */
+export function isBuying(basket: Basket): boolean {
+  return basket.shipments.some((s) => s.lines.some((l) => l.selected && l.buyable));
+}
+
 export function shopperQuery(api?: ApiClient) {
   return queryOptions({
     queryKey: checkoutKeys.shopper(),

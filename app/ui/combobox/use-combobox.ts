@@ -15,6 +15,11 @@ export interface UseComboboxOptions<T> {
   onClear: () => void;
   /** The field's text: Escape clears only a field that has some. */
   value: string;
+  /**
+   * The base of the list's and options' ids, where they must not follow the tree's shape (`useId`): a
+   * personal part's field (ADR 074).
+   */
+  id?: string | undefined;
 }
 
 /**
@@ -32,8 +37,10 @@ export function useCombobox<T>({
   onSelect,
   onClear,
   value,
+  id: givenId,
 }: UseComboboxOptions<T>) {
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const listboxId = `${id}-listbox`;
   const optionId = (index: number) => `${id}-option-${index}`;
   const [activeKey, setActiveKey] = useState<string | null>(null);

@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
 import { useDebouncedValue } from "#app/lib/use-debounced-value.ts";
 import { useCombobox } from "#app/ui/combobox/use-combobox.ts";
 import type { DadataSuggestion } from "#contract/suggest.ts";
@@ -11,6 +10,7 @@ import { suggestQuery } from "../api.ts";
  * suggestion and reports it (with its coordinates); typing after that makes it plain text again.
  */
 export function AddressSuggest({
+  id,
   cityId,
   value,
   onText,
@@ -20,6 +20,8 @@ export function AddressSuggest({
   open,
   onOpenChange: setOpen,
 }: {
+  /** The field's id: the step is a personal part, whose ids must not follow the tree's shape (ADR 074). */
+  id: string;
   cityId: number;
   value: string;
   onText: (text: string) => void;
@@ -30,7 +32,6 @@ export function AddressSuggest({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const id = useId();
   const query = useDebouncedValue(value.trim(), 250);
   const { data, isFetching } = useQuery({
     ...suggestQuery(cityId, query),
@@ -48,6 +49,7 @@ export function AddressSuggest({
     },
     onClear: () => onText(""),
     value,
+    id,
   });
   const noteId = `${id}-note`;
   return (

@@ -332,6 +332,7 @@ export function CourierPanel(props: CourierPanelProps) {
         <div className="co-new-address">
           <div className="co-new-address__search">
             <AddressSuggest
+              id="co-new-address"
               cityId={city.id}
               value={draft.address}
               onText={(address) => {
@@ -374,6 +375,7 @@ export function CourierPanel(props: CourierPanelProps) {
           )}
           <div className="co-grid">
             <TextField
+              id="co-new-address-entrance"
               label="Подъезд"
               maxLength={ADDRESS_PART_MAX_LENGTH}
               value={draft.entrance}
@@ -381,6 +383,7 @@ export function CourierPanel(props: CourierPanelProps) {
               onChange={(e) => set({ entrance: e.target.value })}
             />
             <TextField
+              id="co-new-address-floor"
               label="Этаж"
               maxLength={ADDRESS_PART_MAX_LENGTH}
               inputMode="numeric"
@@ -389,6 +392,7 @@ export function CourierPanel(props: CourierPanelProps) {
               onChange={(e) => set({ floor: e.target.value })}
             />
             <TextField
+              id="co-new-address-flat"
               label="Квартира"
               maxLength={ADDRESS_PART_MAX_LENGTH}
               value={draft.flat}
@@ -396,6 +400,7 @@ export function CourierPanel(props: CourierPanelProps) {
               onChange={(e) => set({ flat: e.target.value })}
             />
             <TextField
+              id="co-new-address-intercom"
               label="Домофон"
               maxLength={INTERCOM_MAX_LENGTH}
               value={draft.intercom}
@@ -404,6 +409,7 @@ export function CourierPanel(props: CourierPanelProps) {
             />
           </div>
           <TextAreaField
+            id="co-new-address-comment"
             label="Комментарий для курьера"
             maxLength={COMMENT_MAX_LENGTH}
             rows={2}

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import {
   addressesQuery,
@@ -44,7 +44,8 @@ export function DeliveryScreen({ cityCenter }: { cityCenter: { latitude: number;
   const addressMutations = useAddressMutations();
   const typeMutation = useDeliveryTypeMutation();
   const placeOrder = usePlaceOrder();
-  const errorId = useId();
+  // Not `useId`: the step is a personal part, rendered alone on the server (ADR 074).
+  const errorId = "co-delivery-error";
   const errorRef = useRef<HTMLParagraphElement>(null);
 
   const city = basket.city;
