@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -99,8 +99,8 @@ function Header() {
   );
 }
 
-/** The part where the page has it: deep in a tree, after other components. */
-function inPage(client: QueryClient): string {
+/** A part's `element` where the page has it, at `path`: deep in a tree, after other components. */
+function inPage(client: QueryClient, path: string, element: ReactNode): string {
   const router = createMemoryRouter(
     [
       {
@@ -114,10 +114,10 @@ function inPage(client: QueryClient): string {
             </main>
           </div>
         ),
-        children: [{ path: "basket", element: <BasketContent title="Корзина" empty={null} /> }],
+        children: [{ path: path.slice(1), element }],
       },
     ],
-    { initialEntries: ["/basket"], hydrationData: { loaderData: { root: { config } } } },
+    { initialEntries: [path], hydrationData: { loaderData: { root: { config } } } },
   );
   const html = renderToString(
     <QueryClientProvider client={client}>
@@ -136,7 +136,7 @@ describe("a personal part's HTML (ADR 074)", () => {
 
   it("is the basket's content as the page renders it, wherever the page has it", () => {
     expect(part).toMatch(/^<section class="basket-page">/);
-    expect(part).toBe(inPage(clientWithBasket()));
+    expect(part).toBe(inPage(clientWithBasket(), "/basket", <BasketContent title="Корзина" empty={null} />));
   });
 
   it("names the cap's reason by the line, not by its place in the tree", () => {
@@ -260,32 +260,8 @@ describe("the delivery step as a personal part (ADR 074)", () => {
     return client;
   }
 
-  function stepInPage(client: QueryClient): string {
-    const router = createMemoryRouter(
-      [
-        {
-          id: "root",
-          path: "/",
-          element: (
-            <div className="layout">
-              <Header />
-              <main>
-                <Outlet />
-              </main>
-            </div>
-          ),
-          children: [{ path: "checkout/steps/delivery", element: <DeliveryScreen cityCenter={center} /> }],
-        },
-      ],
-      { initialEntries: ["/checkout/steps/delivery"], hydrationData: { loaderData: { root: { config } } } },
-    );
-    const html = renderToString(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-    return /<main>([\s\S]*)<\/main>/.exec(html)?.[1] ?? "";
-  }
+  const stepInPage = (client: QueryClient) =>
+    inPage(client, "/checkout/steps/delivery", <DeliveryScreen cityCenter={center} />);
 
   const alone = (client: QueryClient) =>
     renderPartHtml(
