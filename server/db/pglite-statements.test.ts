@@ -35,7 +35,8 @@ beforeAll(async () => {
     { author: 1, body: null, amount: null, meta: null, at: new Date("2026-12-02T10:00:00Z") },
     { author: 2, body: "чужая", amount: "1", meta: {}, at: new Date("2026-12-03T10:00:00Z") },
   ]);
-});
+  // PGlite's WebAssembly starts in 1–3 s, longer on a machine busy with other suites.
+}, 60_000);
 
 afterAll(async () => {
   await client.close();
@@ -107,6 +108,10 @@ describe("named statements on PGlite (ADR 075)", () => {
       { q: 2 },
     ]);
     expect(await byAuthor(2)).toHaveLength(1);
+    // A text PostgreSQL cannot parse: the error names it too, and nothing is kept under the name.
+    const unparsable = statements.query("broken", "SELECT FROM WHERE");
+    await expect(unparsable).rejects.toMatchObject({ query: "SELECT FROM WHERE" });
+    expect(await prepared()).not.toContain("broken");
   });
 
   it("never runs inside another caller's open transaction", async () => {

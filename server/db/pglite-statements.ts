@@ -53,14 +53,14 @@ export function namedStatements(client: PGlite) {
   };
 
   const run = async <T>(name: string, text: string, params: unknown[], options?: QueryOptions) => {
-    const { paramTypes } = await prepare(name, text);
-    const values = params.map((value, i) => {
-      if (value === null || value === undefined) return null;
-      const type = paramTypes[i]!;
-      const serializer = options?.serializers?.[type] ?? client.serializers[type];
-      return serializer ? (serializer(value) as string) : String(value);
-    });
     try {
+      const { paramTypes } = await prepare(name, text);
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const type = paramTypes[i]!;
+        const serializer = options?.serializers?.[type] ?? client.serializers[type];
+        return serializer ? (serializer(value) as string) : String(value);
+      });
       const { messages } = await exchange(
         protocol.serialize.bind({ statement: name, values }),
         protocol.serialize.describe({ type: "P" }),
