@@ -30,6 +30,12 @@ export interface PageCacheHandle {
   query?: PageQuery;
   /** A `shell`'s personal part (ADR 074): its name among the renderers of app/personal-parts.server.tsx. */
   part?: string;
+  /**
+   * A part's page whose address names what only the part shows (an order's id, ADR 076): the one path its
+   * frame is rendered and kept under for every address of the route, so each new order does not render
+   * and keep a frame of its own. The route's loaders answer that path in the frame's render alone.
+   */
+  frame?: string;
 }
 
 const POLICIES: readonly PageCachePolicy[] = ["shared", "city", "shell", "personal"];
@@ -57,6 +63,13 @@ export function pagePartOf(handle: unknown): string | undefined {
   if (pageCachePolicyOf(handle) !== "shell") return undefined;
   const part = (handle as PageCacheHandle).part;
   return typeof part === "string" && part !== "" ? part : undefined;
+}
+
+/** The path a shell's part page keeps its one frame under (ADR 076), undefined for any other page. */
+export function pageFrameOf(handle: unknown): string | undefined {
+  if (pagePartOf(handle) === undefined) return undefined;
+  const frame = (handle as PageCacheHandle).frame;
+  return typeof frame === "string" && frame.startsWith("/") && !frame.startsWith("//") ? frame : undefined;
 }
 
 /**

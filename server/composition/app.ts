@@ -252,8 +252,6 @@ export function createApp(deps: AppDeps) {
     // Declared once per page route, in its handle (ADR 020); with no route tree every page is personal.
     const rule = deps.pagePolicy ? await deps.pagePolicy(c.req.path) : PERSONAL_PAGE;
     const policy = rule.cache;
-    // A cached page is keyed and rendered by the query parameters it reads alone (ADR 025).
-    const { url: keyUrl, dropped, canonical } = pageUrl(incoming.url, rule.reads);
     // One session lookup for all the render's API calls (in-process-call.ts).
     const sessions = new Map<string, Promise<unknown>>();
     const target = config.apiOrigin
@@ -326,6 +324,13 @@ export function createApp(deps: AppDeps) {
     // for this shopper, as a personal page's is.
     const part = rule.part && deps.renderPart && !isDataRequest(c.req.path) ? rule.part : undefined;
     if (rule.part && !part) return renderForThisRequest("personal");
+    // A cached page is keyed and rendered by the query parameters it reads alone (ADR 025); a part page
+    // whose address names an order keeps its one frame under its route's frame path (ADR 076).
+    const {
+      url: keyUrl,
+      dropped,
+      canonical,
+    } = pageUrl(part && rule.frame ? new URL(rule.frame, incoming.url).href : incoming.url, rule.reads);
     // A page parameter with no one spelling (page-query.ts) is rendered for this request alone.
     const key = deps.pageCache && canonical ? pageCacheKey(incoming, policy, keyUrl) : undefined;
     if (!deps.pageCache || !key || deps.cachesTrusted?.() === false) return renderForThisRequest();

@@ -1,5 +1,11 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { type PageCachePolicy, pageCachePolicyOf, pagePartOf, pageQueryOf } from "#contract/page-cache.ts";
+import {
+  type PageCachePolicy,
+  pageCachePolicyOf,
+  pageFrameOf,
+  pagePartOf,
+  pageQueryOf,
+} from "#contract/page-cache.ts";
 import { WEBVIEW_COOKIE, WEBVIEW_UA_MARKER } from "#contract/webview.ts";
 import { CITY_COOKIE, cityIdFromCookie } from "./city-cookie.ts";
 import { freshEtagOf, joinAtNonce, nonceOfHeaders, partsOf } from "./csp.ts";
@@ -69,6 +75,8 @@ export interface PageRule {
   reads: (name: string) => boolean;
   /** A shell's personal part, rendered for each request into the kept frame (ADR 074). */
   part?: string | undefined;
+  /** The one path a part page's frame is kept under, whatever its address's id (ADR 076). */
+  frame?: string | undefined;
 }
 
 /** Pages without a route tree (API-only tests): rendered per request, with the URL as it came. */
@@ -95,6 +103,7 @@ export function pagePolicyResolver(routes: readonly PageRoute[]): (pathname: str
       cache: pageCachePolicyOf(handle),
       reads: pageQueryOf(handle),
       part: pagePartOf(handle),
+      frame: pageFrameOf(handle),
     };
     if (remembered.size >= REMEMBERED_PATHS) {
       const oldest = remembered.keys().next().value;

@@ -26,6 +26,8 @@ const ROUTES = pagePolicyResolver([
   { path: "orders-frame", handle: { cache: "shell" } },
   // A shell with a personal part (ADR 074): the frame kept, the shopper's part rendered per request.
   { path: "basket-frame", handle: { cache: "shell", part: "lines" } },
+  // A part page whose address names an order (ADR 076): one frame kept under a path no order has.
+  { path: "pay/:id", handle: { cache: "shell", part: "order", frame: "/pay/frame" } },
 ]);
 
 /** What each render of the part's frame saw, and each render of the part. */
@@ -40,6 +42,10 @@ const renderPart: PersonalPartRenderer = async (name, context) => {
   const res = await context.apiFetch("/api/v1/user/profile");
   if (res.status !== 200) return undefined;
   const { name: own } = (await res.json()) as { name: string };
+  // The order's part reads its order from the address it was asked for.
+  if (name === "order") {
+    return { html: `<p>order:${new URL(context.url).pathname}:${own}</p>`, state: {}, values: {} };
+  }
   // Text a shopper wrote may look like markup: the data block must not end early.
   return {
     html: `<p>own:${own}</p>`,
@@ -47,6 +53,9 @@ const renderPart: PersonalPartRenderer = async (name, context) => {
     values: { title: "Корзина <3" },
   };
 };
+
+/** What each render of the order's page saw: its path, and whether it rendered the frame. */
+let payFrames: { path: string; forEveryone: boolean | undefined }[] = [];
 
 /** What each render of the shell saw: its cookies and whether it was told it renders for everyone. */
 let shellRenders: { cookie: string | null; forEveryone: boolean | undefined }[] = [];
@@ -94,6 +103,11 @@ async function ssr(request: Request, context: SsrLoadContext): Promise<Response>
     );
     if (frameUnkeepable) frame.headers.set("Cache-Control", "no-store");
     return frame;
+  }
+  if (path.startsWith("/pay/")) {
+    payFrames.push({ path, forEveryone: context.forEveryone });
+    if (!context.forEveryone) return html(`whole:${path}`);
+    return html(`frame:${personalPartMarker("order")}:end`);
   }
   if (path === "/account") {
     const res = await context.apiFetch(`/api/v1/viewed/${productId}`, { method: "POST" });
@@ -313,6 +327,45 @@ describe("a shell's personal part: the kept frame with each shopper's own part i
     // The frame kept by the first test; the stale session's page, the data request, the unkept frame
     // (then the page for itself) and the HEAD rendered for themselves.
     expect(partFrames.map((f) => f.forEveryone)).toEqual([false, false, true, false, false]);
+  });
+});
+
+describe("a part page whose address names an order keeps one frame for every order (ADR 076)", () => {
+  let web: Awaited<ReturnType<typeof webApp>>;
+  beforeAll(async () => {
+    web = await webApp();
+  });
+  afterAll(() => web.close());
+  const page = (cookie: string, path: string) =>
+    web.app.request(`http://shop.test${path}`, { headers: { Cookie: cookie } });
+
+  it("renders the frame once under its own path and each order's part for its shopper", async () => {
+    payFrames = [];
+    partRenders = [];
+    const { database } = await getTestContext();
+    const [alice, bob] = await Promise.all([
+      createSession(database.db, { user: { name: "Алиса" } }),
+      createSession(database.db, { user: { name: "Борис" } }),
+    ]);
+    const forAlice = await page(`${alice.cookie}; city_id=2`, "/pay/1");
+    const forBob = await page(`${bob.cookie}; city_id=2`, "/pay/2?utm_source=mail");
+    const again = await page(`${alice.cookie}; city_id=2`, "/pay/3");
+    expect([forAlice, forBob, again].map((r) => r.headers.get("x-cache"))).toEqual(["MISS", "HIT", "HIT"]);
+    // Rendered once, under the frame's path, for everyone: no order's address is in it.
+    expect(payFrames).toEqual([{ path: "/pay/frame", forEveryone: true }]);
+    expect(partRenders).toEqual(["order", "order", "order"]);
+    expect(await forAlice.text()).toMatch(/frame:<p>order:\/pay\/1:Алиса [^<]*<\/p>/);
+    const bobHtml = await forBob.text();
+    expect(bobHtml).toMatch(/frame:<p>order:\/pay\/2:Борис [^<]*<\/p>/);
+    expect(bobHtml).not.toContain("Алиса");
+    expect(await again.text()).toMatch(/frame:<p>order:\/pay\/3:Алиса [^<]*<\/p>/);
+    // Another city's frame is its own, kept under the same path.
+    expect((await page(`${bob.cookie}; city_id=3`, "/pay/2")).headers.get("x-cache")).toBe("MISS");
+    expect(payFrames.map((f) => f.path)).toEqual(["/pay/frame", "/pay/frame"]);
+    // A client navigation's data request is the page at its own address, rendered for this shopper.
+    const data = await page(`${alice.cookie}; city_id=2`, "/pay/1.data");
+    expect(await data.text()).toContain("whole:/pay/1");
+    expect(payFrames.at(-1)).toEqual({ path: "/pay/1", forEveryone: false });
   });
 });
 
