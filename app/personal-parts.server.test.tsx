@@ -9,8 +9,9 @@ import { addressesQuery, recipientsQuery } from "./features/address-book/api.ts"
 import { basketQuery } from "./features/basket/api.ts";
 import { BasketContent } from "./features/basket/components/basket-page.tsx";
 import { QuantityStepper } from "./features/basket/components/quantity-stepper.tsx";
-import { shopperQuery } from "./features/checkout/api.ts";
+import { bonusQuery, orderQuery, shopperQuery } from "./features/checkout/api.ts";
 import { DeliveryScreen } from "./features/checkout/components/delivery-screen.tsx";
+import { PaymentScreen } from "./features/checkout/components/payment-screen.tsx";
 import { renderPartHtml, renderPersonalPart } from "./personal-parts.server.tsx";
 
 // A personal part (ADR 074) is rendered alone on the server and hydrated by the browser in its place in
@@ -336,5 +337,134 @@ describe("the delivery step as a personal part (ADR 074)", () => {
       })),
     };
     expect(await renderPersonalPart("delivery", context)).toBeUndefined();
+  });
+});
+
+describe("the payment step as a personal part (ADR 074, 076)", () => {
+  const order = {
+    id: 42,
+    number: "4200-0042",
+    status: "awaiting_payment",
+    statusText: "Ожидает оплаты",
+    createdAt: "2026-12-06T10:00:00Z",
+    paidAt: null,
+    paymentDeadline: "2099-12-06T10:30:00Z",
+    goodsTotal: 387_000,
+    discountTotal: 63_000,
+    deliveryTotal: 0,
+    bonusSpent: 0,
+    cashbackPoints: 39,
+    toPay: 387_000,
+    paidByCard: 0,
+    paidWith: null,
+    installmentMonths: null,
+    installmentsEligible: true,
+    delivery: {
+      type: "courier",
+      city: "Москва",
+      address: "ул. Тверская, д. 1",
+      flat: "12",
+      slot: { date: "2026-12-08", startsHour: 10, endsHour: 14 },
+    },
+    recipient: { surname: "Петров", name: "Пётр", patronymic: null, phone: "+79990000000", email: null },
+    shipments: [
+      {
+        id: 7,
+        seller: { id: 1, code: "vitrina", name: "Витрина" },
+        status: "awaiting_payment",
+        statusText: "Ожидает оплаты",
+        deliveryDate: "2026-12-08",
+        deliveryTotal: 0,
+        storageUntil: null,
+        pickupCode: null,
+        deliveredAt: null,
+        cancellable: false,
+        cancelReason: null,
+        lines: [
+          {
+            productId: 1,
+            name: "Товар 1",
+            quantity: 3,
+            price: 129_000,
+            oldPrice: 150_000,
+            cashbackPoints: 13,
+            image: { url: "/media/p1.jpg", width: 800, height: 800, alt: "Товар 1" },
+          },
+        ],
+      },
+    ],
+    timeline: [],
+    cancellable: false,
+    refundedTotal: 0,
+    refunds: [],
+  };
+  const bonus = { balance: 5_000, min: 1, max: 3_870, applied: 0 };
+  const url = "http://shop.test/checkout/steps/payment/42";
+
+  function clientForStep(own: object = order, points: object = bonus) {
+    const client = new QueryClient();
+    client.setQueryData(orderQuery(42).queryKey, own as never);
+    client.setQueryData(bonusQuery(42).queryKey, points as never);
+    return client;
+  }
+
+  it("is the step as the page renders it, wherever the page has it: the points' fields included", () => {
+    const alone = (client: QueryClient) =>
+      renderPartHtml(client, { url, config }, <PaymentScreen orderId={42} />);
+    const part = alone(clientForStep());
+    expect(part).toMatch(/^<div class="co-page">/);
+    expect(part).toContain("4200-0042");
+    expect(part).toContain('aria-labelledby="co-bonus-title"');
+    expect(part).toBe(inPage(clientForStep(), "/checkout/steps/payment/42", <PaymentScreen orderId={42} />));
+    // Points already spent: the slider and its field are open, alone as in the page.
+    const spent = { ...order, bonusSpent: 500, toPay: 337_000 };
+    const applied = { ...bonus, applied: 500 };
+    const withPoints = alone(clientForStep(spent, applied));
+    expect(withPoints).toContain('id="co-bonus-number"');
+    expect(withPoints).toBe(
+      inPage(clientForStep(spent, applied), "/checkout/steps/payment/42", <PaymentScreen orderId={42} />),
+    );
+  });
+
+  it("is rendered from the order the address names and its points, handed to the browser", async () => {
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+    let own: object | undefined = order;
+    const asked: string[] = [];
+    const apiFetch = async (path: string) => {
+      const at = new URL(path, "http://in-process.local").pathname;
+      asked.push(at);
+      if (at === "/api/config") return json(config);
+      if (!own) return json({ message: "Заказ не найден" }, 404);
+      if (at === "/api/v1/orders/42") return json(own);
+      if (at === "/api/v1/orders/42/bonus") return json(bonus);
+      return new Response(null, { status: 404 });
+    };
+    const context = { apiFetch, requestId: "r1", url };
+    const part = await renderPersonalPart("payment", context);
+    expect(part?.html).toBe(renderPartHtml(clientForStep(), { url, config }, <PaymentScreen orderId={42} />));
+    const state = part?.state as { queries: { queryKey: unknown[] }[] };
+    expect(state.queries.map((q) => JSON.stringify(q.queryKey)).sort()).toEqual(
+      [orderQuery(42).queryKey, bonusQuery(42).queryKey].map((key) => JSON.stringify(key)).sort(),
+    );
+    expect(part?.values).toEqual({ orderId: "42" });
+    // A cancelled order says so from the order alone.
+    own = { ...order, status: "cancelled" };
+    const cancelled = await renderPersonalPart("payment", context);
+    expect(cancelled?.html).toContain("отменён");
+    expect((cancelled?.state as typeof state | undefined)?.queries.map((q) => q.queryKey)).toEqual([
+      orderQuery(42).queryKey,
+    ]);
+    // Paid: the page rendered whole sends the shopper on to /thank-you.
+    own = { ...order, status: "paid" };
+    expect(await renderPersonalPart("payment", context)).toBeUndefined();
+    // Another shopper's order, or none: the page rendered whole is the 404 screen.
+    own = undefined;
+    expect(await renderPersonalPart("payment", context)).toBeUndefined();
+    // The frame's own address names no order: nothing is asked.
+    asked.length = 0;
+    const frame = { ...context, url: "http://shop.test/checkout/steps/payment/frame" };
+    expect(await renderPersonalPart("payment", frame)).toBeUndefined();
+    expect(asked).toEqual([]);
   });
 });

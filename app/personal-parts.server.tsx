@@ -7,8 +7,10 @@ import type { PersonalPart, PersonalPartRenderer } from "#contract/ssr.ts";
 import { addressesQuery, recipientsQuery } from "./features/address-book/api.ts";
 import { basketQuery } from "./features/basket/api.ts";
 import { BasketContent } from "./features/basket/components/basket-page.tsx";
-import { isBuying, shopperQuery } from "./features/checkout/api.ts";
+import { bonusQuery, isBuying, orderQuery, shopperQuery } from "./features/checkout/api.ts";
 import { DeliveryScreen } from "./features/checkout/components/delivery-screen.tsx";
+import { PaymentScreen } from "./features/checkout/components/payment-screen.tsx";
+import { paymentOrderId } from "./features/checkout/payment-address.ts";
 import { currentCityQuery } from "./features/city/api.ts";
 import { ApiError, createApiClient, unwrap } from "./lib/api-client.ts";
 import { requestQueryClient } from "./lib/query-client.ts";
@@ -64,6 +66,31 @@ const PARTS: Record<string, (context: PartContext) => Promise<PersonalPart | und
       shopperQuery().queryKey,
       addressesQuery().queryKey,
       recipientsQuery().queryKey,
+    );
+  },
+  payment: async (context) => {
+    // The order the address names (the frame is kept under an address that names none, ADR 076).
+    const id = paymentOrderId(new URL(context.url).pathname);
+    if (id === undefined) return undefined;
+    const { client, api } = partScope(context);
+    // Signed out (401), another shopper's order or none (404): the page rendered whole says so.
+    const [order, config] = await Promise.all([
+      client.fetchQuery(orderQuery(id, api)),
+      unwrap(api.config.$get()),
+      client.fetchQuery(bonusQuery(id, api)),
+    ]);
+    // Paid, or on its way: the page rendered whole sends the shopper on to /thank-you.
+    if (order.status !== "awaiting_payment" && order.status !== "cancelled") return undefined;
+    const keys = [
+      orderQuery(id).queryKey,
+      ...(order.status === "awaiting_payment" ? [bonusQuery(id).queryKey] : []),
+    ];
+    return rendered(
+      client,
+      { url: context.url, config },
+      <PaymentScreen orderId={id} />,
+      { orderId: String(id) },
+      ...keys,
     );
   },
 };

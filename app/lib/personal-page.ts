@@ -59,7 +59,19 @@ export function rendersForEveryone(context: AppLoadContext): boolean {
   return context.forEveryone === true;
 }
 
-/** The route `meta` of a page of the shopper's own: the page's SEO tags, and kept out of search engines. */
-export function personalPageMeta(page: PageSeo | undefined): MetaDescriptor[] {
-  return [...pageMeta(page), { name: "robots", content: "noindex" }];
+/**
+ * The route `meta` of a page of the shopper's own: the page's SEO tags, and kept out of search engines.
+ * `addressed: false` for a page whose kept frame is rendered under another path than the shopper's (ADR
+ * 076): it names no address of its own (no canonical link, no `og:url`), so the frame holds none.
+ */
+export function personalPageMeta(
+  page: PageSeo | undefined,
+  { addressed = true }: { addressed?: boolean } = {},
+): MetaDescriptor[] {
+  const tags = pageMeta(page).filter(
+    (tag) =>
+      addressed ||
+      (!("rel" in tag && tag.rel === "canonical") && !("property" in tag && tag.property === "og:url")),
+  );
+  return [...tags, { name: "robots", content: "noindex" }];
 }

@@ -1,5 +1,7 @@
+import { matchPath } from "react-router";
 import { describe, expect, it } from "vitest";
-import { pageCachePolicyOf, pagePartOf, pageQueryOf } from "#contract/page-cache.ts";
+import { PAYMENT_STEP_PATH, paymentOrderId } from "#app/features/checkout/payment-address.ts";
+import { pageCachePolicyOf, pageFrameOf, pagePartOf, pageQueryOf } from "#contract/page-cache.ts";
 import routes from "../routes.ts";
 import { metaForMatches, nextOrderType, type RouteHandle } from "./route-meta.ts";
 
@@ -125,9 +127,15 @@ const CITY_PAGES = [
  * Pages of the signed-in shopper's own kept as a frame for every shopper of a city, the shopper's data
  * fetched by the browser (ADR 072); their renders read nothing personal.
  */
-const SHELL_PAGES = ["personal-orders", "basket", "checkout-steps-delivery"];
+const SHELL_PAGES = ["personal-orders", "basket", "checkout-steps-delivery", "checkout-steps-payment-id"];
 /** Shells whose shopper's part the server renders into the kept frame (ADR 074). */
-const PARTS: Record<string, string> = { basket: "basket", "checkout-steps-delivery": "delivery" };
+const PARTS: Record<string, string> = {
+  basket: "basket",
+  "checkout-steps-delivery": "delivery",
+  "checkout-steps-payment-id": "payment",
+};
+/** Part pages whose address names an order: their one frame is kept under a path no order has (ADR 076). */
+const FRAMES: Record<string, string> = { "checkout-steps-payment-id": "/checkout/steps/payment/frame" };
 
 const all = flatten(routes as Entry[]);
 const declared = all.filter((r) => r.id !== "not-found");
@@ -185,7 +193,20 @@ describe("page cache policy in each route's handle", () => {
     for (const r of all) expect(pagePartOf(handles.get(r.id)), r.id).toBe(PARTS[r.id]);
   });
 
-  it("keeps the catalogue pages per city, the account's orders, the basket and the delivery step as shells and everything else personal", () => {
+  it("keeps one frame under a path of its own only for a part page whose address names an order (ADR 076)", () => {
+    for (const r of all) expect(pageFrameOf(handles.get(r.id)), r.id).toBe(FRAMES[r.id]);
+    for (const [id, frame] of Object.entries(FRAMES)) {
+      const route = all.find((r) => r.id === id);
+      // The frame's path is the route's own, with an id no order can have: its part renders nothing there.
+      expect(matchPath(route?.path ?? "", frame), id).not.toBeNull();
+      expect(paymentOrderId(frame)).toBeUndefined();
+    }
+    // The part reads its order from the address by the route's own path.
+    expect(all.find((r) => r.id === "checkout-steps-payment-id")?.path).toBe(PAYMENT_STEP_PATH);
+    expect(paymentOrderId("/checkout/steps/payment/42")).toBe(42);
+  });
+
+  it("keeps the catalogue pages per city, the account's orders, the basket and the checkout steps as shells and everything else personal", () => {
     for (const r of declared) {
       expect(pageCachePolicyOf(handles.get(r.id)), r.id).toBe(
         CITY_PAGES.includes(r.id) ? "city" : SHELL_PAGES.includes(r.id) ? "shell" : "personal",

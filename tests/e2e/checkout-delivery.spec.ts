@@ -653,6 +653,42 @@ test.describe("the payment step", () => {
     });
   });
 
+  test("the step comes in the page's first HTML, into one frame kept for every order (ADR 074, 076)", async ({
+    page,
+    signIn,
+    baseURL,
+  }) => {
+    await shopperWithBasket(page, signIn, baseURL, 5_000);
+    const id = await placePickupOrder(page, test.info());
+    // The HTML as it comes, before any script: the order's step in the frame kept for the city's shoppers.
+    for (const cache of [/^(MISS|HIT)$/, /^HIT$/]) {
+      const html = await page.request.get(`/checkout/steps/payment/${id}`);
+      expect(html.status()).toBe(200);
+      expect(html.headers()["x-cache"]).toMatch(cache);
+      expect(html.headers()["cache-control"]).toBe("private, no-store");
+      const body = await html.text();
+      expect(body).toMatch(
+        /<h1 class="page-title co-page__title">Оплата заказа <span class="co-order-number">№ /,
+      );
+      expect(body).toContain('aria-labelledby="co-bonus-title"');
+      expect(body).toContain('<script type="application/json" id="personal-part-state">');
+      expect(body).not.toContain("data-personal-part");
+      // The frame was rendered under an address no order has (its loader data says so), and the page's
+      // markup names no address: no canonical link, no link to the frame.
+      const markup = body.replace(/<script[\s\S]*?<\/script>/g, "");
+      expect(markup).not.toContain("/checkout/steps/payment/frame");
+      expect(markup).not.toContain('rel="canonical"');
+    }
+    // Hydrated from that data (no console error: the fixture): the points and the methods answer.
+    await page.goto(`/checkout/steps/payment/${id}`);
+    await waitForHydration(page);
+    const bonus = page.getByRole("region", { name: "Списать баллы" });
+    await bonus.getByRole("switch").check();
+    await expect(bonus.getByRole("textbox", { name: /баллов/i })).toBeVisible();
+    await page.getByRole("radio", { name: /СБП/ }).check();
+    await expect(page.getByRole("radio", { name: /СБП/ })).toBeChecked();
+  });
+
   test(
     "on a phone the title keeps the order number on one line",
     { tag: "@phone" },

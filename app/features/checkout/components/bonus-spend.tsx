@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { bonusMessages } from "#contract/bonus-rules.ts";
 import { formatNumber, formatPoints } from "#contract/format.ts";
 import { points as asPoints } from "#contract/money.ts";
@@ -20,7 +20,8 @@ export function BonusSpend({
   points: number | undefined;
   onChange: (points: number | undefined, error: string | undefined) => void;
 }) {
-  const id = useId();
+  // Not `useId`: the payment step is a personal part, rendered alone on the server (ADR 074); one a page.
+  const id = "co-bonus";
   const [on, setOn] = useState(points !== undefined && points > 0);
   const [text, setText] = useState(points ? String(points) : "");
   const [touched, setTouched] = useState(false);
