@@ -102,5 +102,19 @@ describe.runIf(testDriver() === "postgres")("an order placement's round trips to
     const reads = counter.statements();
     expect(reads.length, reads.join("\n")).toBe(2);
     expect(counter.named).toEqual(["live_session", "orders_active"]);
+
+    // The payment step's two reads (a personal part, ADR 076): the order with its parts, and its points;
+    // each the session, then named statements only.
+    const { id } = (await placed.clone().json()) as { id: number };
+    for (const [path, named] of [
+      [`/api/v1/orders/${id}`, ["live_session", "order_of_user", "order_details"]],
+      [`/api/v1/orders/${id}/bonus`, ["live_session", "order_of_user", "bonus_balance"]],
+    ] as const) {
+      counter.reset();
+      const res = await app.request(`http://localhost${path}`, { headers: { cookie: shopper.cookie } });
+      expect(res.status, path).toBe(200);
+      expect(counter.statements(), path).toHaveLength(named.length);
+      expect(counter.named, path).toEqual(named);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, lt, not, sql } from "drizzle-orm";
 import { bonusAccounts, bonusLedger, orders } from "#server/db/schema/index.ts";
+import { statementOnce } from "#server/db/statement-once.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 
 export type BonusKind = (typeof bonusLedger.$inferInsert)["kind"];
@@ -24,6 +25,14 @@ export type RecordResult = "recorded" | "duplicate" | "insufficient";
  * row and the sum move together, and a refused debit leaves an inserted ledger row to the rollback.
  */
 export function createBonusRepository(db: Executor) {
+  // Named (ADR 075): the balance is read by every payment step and account page.
+  const balanceOf = statementOnce(() =>
+    db
+      .select({ balance: bonusAccounts.balance, pending: bonusAccounts.pending })
+      .from(bonusAccounts)
+      .where(eq(bonusAccounts.userId, sql.placeholder("userId")))
+      .prepare("bonus_balance"),
+  );
   return {
     /**
      * Appends the entry once per operation key and moves the bucket's sum by its amount, only while the
@@ -59,10 +68,7 @@ export function createBonusRepository(db: Executor) {
     },
 
     async balance(userId: number): Promise<{ balance: number; pending: number }> {
-      const [row] = await db
-        .select({ balance: bonusAccounts.balance, pending: bonusAccounts.pending })
-        .from(bonusAccounts)
-        .where(eq(bonusAccounts.userId, userId));
+      const [row] = await balanceOf().execute({ userId });
       return row ?? { balance: 0, pending: 0 };
     },
 

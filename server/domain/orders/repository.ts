@@ -29,6 +29,7 @@ import {
   sellers,
   users,
 } from "#server/db/schema/index.ts";
+import { statementOnce } from "#server/db/statement-once.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 import { installmentsExpr } from "#server/domain/catalog/repository.ts";
 import { createInventoryRepository, stockOnHand } from "#server/domain/inventory/repository.ts";
@@ -151,7 +152,21 @@ export function createOrdersRepository(db: Executor) {
       .for("no key update", { of: inventory });
   }
 
+  // Named (ADR 075): the shopper's order by its id, read by the order's page and its payment step twice
+  // (the order, its points) on every visit.
+  const orderOfUser = statementOnce(() =>
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, sql.placeholder("orderId")), eq(orders.userId, sql.placeholder("userId"))))
+      .prepare("order_of_user"),
+  );
+
   async function selectOrder(orderId: number, userId: number | undefined, lock: boolean) {
+    if (userId !== undefined && !lock) {
+      const [row] = await orderOfUser().execute({ orderId, userId });
+      return row;
+    }
     const query = db
       .select()
       .from(orders)
