@@ -84,6 +84,9 @@ const BUDGET = { ssrShare: 40, productJsKb: 150, personalShare: 25 };
 /** Issue 23: the orders page as a shopper with this many orders sees it. */
 const PERSONAL_ORDERS = 20;
 
+/** In a personal page's path: the bench shopper's newest order awaiting payment. */
+const ORDER = "{order}";
+
 /**
  * Issue 23's personal pages, signed in: the basket with 3 lines, the delivery step, the orders page. A
  * shell (ADR 072) is kept as a frame and its `data` fetched by the browser after hydration: both are
@@ -96,6 +99,11 @@ const PERSONAL_PAGES: readonly { ceiling: string; path: string; name: string; da
     name: "/basket, signed in, 3 lines (a kept frame, its lines rendered per request)",
   },
   { ceiling: "delivery", path: "/checkout/steps/delivery", name: "delivery step, signed in, 3 lines" },
+  {
+    ceiling: "payment",
+    path: `/checkout/steps/payment/${ORDER}`,
+    name: "payment step, signed in, an order awaiting payment (a kept frame, its step rendered per request)",
+  },
   {
     ceiling: "orders",
     path: "/personal/orders",
@@ -142,11 +150,15 @@ try {
   const manyProducts = items.map((p) => `/product/${p.id}`);
   const signedIn = await signInCookies(server.origin);
   // The shopper's orders first (each placement empties the basket of what it bought), then the basket.
-  await shopperWithOrders(server.origin, signedIn, PERSONAL_ORDERS);
+  const orderId = await shopperWithOrders(server.origin, signedIn, PERSONAL_ORDERS);
   const shopper = await shopperWithBasket(server.origin, signedIn, 3);
+  const personalPages = PERSONAL_PAGES.map((page) => ({
+    ...page,
+    path: page.path.replace(ORDER, String(orderId)),
+  }));
   // Each personal page's ceiling: its very bytes for this shopper, served as a static file.
   const personalStatics: { name: string; path: string }[] = [];
-  for (const page of PERSONAL_PAGES) {
+  for (const page of personalPages) {
     const res = await fetch(`${server.origin}${page.path}`, { headers: { cookie: shopper } });
     if (res.status !== 200) throw new Error(`${page.path} for the bench's shopper: ${res.status}`);
     const file = `bench-static-${page.ceiling}.html`;
@@ -185,7 +197,7 @@ try {
     },
     // Personal pages, each next to a static file of its own bytes (a shell's: its frame, and its data).
     ...personalStatics,
-    ...PERSONAL_PAGES.flatMap((page) => [
+    ...personalPages.flatMap((page) => [
       { name: page.name, path: page.path, ceiling: page.ceiling, options: { headers: { cookie: shopper } } },
       ...(page.data
         ? [
@@ -539,7 +551,7 @@ async function shopperWithBasket(origin: string, cookie: string, lines: number):
  * Places orders for the signed-in shopper through the API, one product each, picked up at a point of the
  * default city, until `count` of them are active (awaiting payment: an earlier run's may still be).
  */
-async function shopperWithOrders(origin: string, cookie: string, count: number): Promise<void> {
+async function shopperWithOrders(origin: string, cookie: string, count: number): Promise<number> {
   const api = async <T>(path: string, init: RequestInit = {}, expected = 200): Promise<T> => {
     const res = await fetch(`${origin}${path}`, {
       ...init,
@@ -548,8 +560,15 @@ async function shopperWithOrders(origin: string, cookie: string, count: number):
     if (res.status !== expected) throw new Error(`${path} for the bench: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
-  const active = await api<{ items: unknown[] }>("/api/v1/orders?tab=active");
-  if (active.items.length >= count) return;
+  type Active = { items: { id: number; status: string }[] };
+  /** The newest order awaiting payment (the list is newest first). */
+  const awaiting = (list: Active) => {
+    const order = list.items.find((o) => o.status === "awaiting_payment");
+    if (!order) throw new Error("the bench's shopper has no order awaiting payment");
+    return order.id;
+  };
+  const active = await api<Active>("/api/v1/orders?tab=active");
+  if (active.items.length >= count) return awaiting(active);
   const saved = await api<{ items: { id: number; type: string }[] }>("/api/v1/user/address");
   let pickup = saved.items.find((a) => a.type === "pickup");
   if (!pickup) {
@@ -591,6 +610,7 @@ async function shopperWithOrders(origin: string, cookie: string, count: number):
       201,
     );
   }
+  return awaiting(await api<Active>("/api/v1/orders?tab=active"));
 }
 
 interface Basket {
