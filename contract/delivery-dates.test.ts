@@ -34,6 +34,26 @@ describe("delivery dates", () => {
     const at = new Date("2026-11-24T20:30:00Z");
     expect(localDateTime(at, "Europe/Moscow")).toEqual({ date: "2026-11-24", hour: 23 });
     expect(localDateTime(at, "Asia/Yekaterinburg")).toEqual({ date: "2026-11-25", hour: 1 });
+    // Asked again in the same minute, and at the minute's last millisecond: the same answer, a copy.
+    const again = localDateTime(new Date("2026-11-24T20:30:59.999Z"), "Europe/Moscow");
+    expect(again).toEqual({ date: "2026-11-24", hour: 23 });
+    again.hour = 0;
+    expect(localDateTime(at, "Europe/Moscow")).toEqual({ date: "2026-11-24", hour: 23 });
+    // The next minute that crosses the hour, and a zone half an hour off the hour (UTC+5:30).
+    expect(localDateTime(new Date("2026-11-24T20:59:59.999Z"), "Europe/Moscow").hour).toBe(23);
+    expect(localDateTime(new Date("2026-11-24T21:00:00Z"), "Europe/Moscow")).toEqual({
+      date: "2026-11-25",
+      hour: 0,
+    });
+    expect(localDateTime(new Date("2026-11-24T20:29:00Z"), "Asia/Kolkata")).toEqual({
+      date: "2026-11-25",
+      hour: 1,
+    });
+    expect(localDateTime(new Date("2026-11-24T20:30:00Z"), "Asia/Kolkata")).toEqual({
+      date: "2026-11-25",
+      hour: 2,
+    });
+    expect(localDateTime(new Date("2026-11-24T20:29:59.999Z"), "Asia/Kolkata").hour).toBe(1);
   });
 
   it("ships today before the cut-off and tomorrow after it", () => {

@@ -65,11 +65,23 @@ function formatterFor(timezone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/**
+ * Each time zone's last answer, by the minute it was for: a basket's or a product's delivery dates ask for
+ * the same instant (the request's "now") once per seller, and `formatToParts` is the costly part. Every
+ * zone's offset is a whole number of minutes, so one minute has one answer.
+ */
+const lastAnswers = new Map<string, { minute: number; date: string; hour: number }>();
+
 /** The calendar date (YYYY-MM-DD) and hour of an instant in a time zone. */
 export function localDateTime(at: Date, timezone: string): { date: string; hour: number } {
+  const minute = Math.floor(at.getTime() / 60_000);
+  const last = lastAnswers.get(timezone);
+  if (last?.minute === minute) return { date: last.date, hour: last.hour };
   const parts = formatterFor(timezone).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
-  return { date: `${get("year")}-${get("month")}-${get("day")}`, hour: Number(get("hour")) };
+  const answer = { date: `${get("year")}-${get("month")}-${get("day")}`, hour: Number(get("hour")) };
+  lastAnswers.set(timezone, { minute, ...answer });
+  return answer;
 }
 
 /** `date` (YYYY-MM-DD) plus `days` calendar days. */
