@@ -44,7 +44,8 @@ const renderPart: PersonalPartRenderer = async (name, context) => {
   const { name: own } = (await res.json()) as { name: string };
   // The order's part reads its order from the address it was asked for.
   if (name === "order") {
-    return { html: `<p>order:${new URL(context.url).pathname}:${own}</p>`, state: {}, values: {} };
+    const values: Record<string, string> = {};
+    return { html: `<p>order:${new URL(context.url).pathname}:${own}</p>`, state: {}, values };
   }
   // Text a shopper wrote may look like markup: the data block must not end early.
   return {
