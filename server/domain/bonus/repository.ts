@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lt, not, sql } from "drizzle-orm";
 import { bonusAccounts, bonusLedger, orders } from "#server/db/schema/index.ts";
-import { statementOnce } from "#server/db/statement-once.ts";
+import { sharedStatement } from "#server/db/statement-once.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 
 export type BonusKind = (typeof bonusLedger.$inferInsert)["kind"];
@@ -24,15 +24,19 @@ export type RecordResult = "recorded" | "duplicate" | "insufficient";
  * The bonus ledger and its running sums (bonus_accounts). Run `record` inside a transaction: the ledger
  * row and the sum move together, and a refused debit leaves an inserted ledger row to the rollback.
  */
+/**
+ * Named (ADR 075) and built once for the process (ADR 077): the balance is read by every payment step and
+ * account page, and inside every placement's transaction.
+ */
+const balanceOf = sharedStatement("bonus_balance", (db, name) =>
+  db
+    .select({ balance: bonusAccounts.balance, pending: bonusAccounts.pending })
+    .from(bonusAccounts)
+    .where(eq(bonusAccounts.userId, sql.placeholder("userId")))
+    .prepare(name),
+);
+
 export function createBonusRepository(db: Executor) {
-  // Named (ADR 075): the balance is read by every payment step and account page.
-  const balanceOf = statementOnce(() =>
-    db
-      .select({ balance: bonusAccounts.balance, pending: bonusAccounts.pending })
-      .from(bonusAccounts)
-      .where(eq(bonusAccounts.userId, sql.placeholder("userId")))
-      .prepare("bonus_balance"),
-  );
   return {
     /**
      * Appends the entry once per operation key and moves the bucket's sum by its amount, only while the
@@ -68,7 +72,7 @@ export function createBonusRepository(db: Executor) {
     },
 
     async balance(userId: number): Promise<{ balance: number; pending: number }> {
-      const [row] = await balanceOf().execute({ userId });
+      const [row] = await balanceOf(db).execute({ userId });
       return row ?? { balance: 0, pending: 0 };
     },
 

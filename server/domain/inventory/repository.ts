@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { inventory, orderLines, orderShipments, products, sellers } from "#server/db/schema/index.ts";
+import { intArray, sharedStatement } from "#server/db/statement-once.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 
 /**
@@ -19,6 +20,19 @@ import type { Executor } from "#server/db/unit-of-work.ts";
  * without a row has none).
  */
 export const stockOnHand = sql<number>`coalesce(${inventory.stock}, 0)`.mapWith(Number);
+
+/** Every line's units taken in one conditional update, built once for the process (ADR 077). */
+const takeAllStatement = sharedStatement("take_stock", (db, name) =>
+  db
+    .update(inventory)
+    .set({ stock: sql`${inventory.stock} - wanted.quantity`, updatedAt: sql`now()` })
+    .from(
+      sql`unnest(${sql.placeholder("ids")}::int[], ${sql.placeholder("quantities")}::int[]) AS wanted (product_id, quantity)`,
+    )
+    .where(sql`${inventory.productId} = wanted.product_id AND ${inventory.stock} >= wanted.quantity`)
+    .returning({ productId: inventory.productId })
+    .prepare(name),
+);
 
 /** Over the database or one transaction (a placement takes stock in the transaction that makes the order). */
 export function createInventoryRepository(db: Executor) {
@@ -44,14 +58,10 @@ export function createInventoryRepository(db: Executor) {
      */
     async takeAll(lines: readonly { productId: number; quantity: number }[]): Promise<Set<number>> {
       if (lines.length === 0) return new Set();
-      const ids = `{${lines.map((l) => Math.trunc(l.productId)).join(",")}}`;
-      const quantities = `{${lines.map((l) => Math.trunc(l.quantity)).join(",")}}`;
-      const rows = await db
-        .update(inventory)
-        .set({ stock: sql`${inventory.stock} - wanted.quantity`, updatedAt: sql`now()` })
-        .from(sql`unnest(${ids}::int[], ${quantities}::int[]) AS wanted (product_id, quantity)`)
-        .where(sql`${inventory.productId} = wanted.product_id AND ${inventory.stock} >= wanted.quantity`)
-        .returning({ productId: inventory.productId });
+      const rows = await takeAllStatement(db).execute({
+        ids: intArray(lines.map((l) => l.productId)),
+        quantities: intArray(lines.map((l) => l.quantity)),
+      });
       return new Set(rows.map((r) => r.productId));
     },
 

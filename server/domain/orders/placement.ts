@@ -375,52 +375,45 @@ async function createOrder(
   at: Date,
 ): Promise<OrderRow> {
   const { address, city, priced } = placed;
-  const row = await repo.insertOrder({
-    userId,
-    status: "awaiting_payment",
-    checkoutKey: input.checkoutKey,
-    basketVersion: placed.basketVersion,
-    deliveryType: input.deliveryType,
-    cityId: city.id,
-    addressId: address.id,
-    pickupPointId: address.pickupPointId,
-    delivery: {
-      type: input.deliveryType,
-      city: city.name,
-      address: address.pointAddress ?? address.address,
-      entrance: address.entrance,
-      floor: address.floor,
-      flat: address.flat,
-      intercom: address.intercom,
-      comment: address.comment,
-      pointName: address.pointName,
-      hours: address.hours,
+  // The order, every seller's shipment, every line and the first event: one statement.
+  return repo.insertPlacedOrder(
+    {
+      userId,
+      status: "awaiting_payment",
+      checkoutKey: input.checkoutKey,
+      basketVersion: placed.basketVersion,
+      deliveryType: input.deliveryType,
+      cityId: city.id,
+      addressId: address.id,
+      pickupPointId: address.pickupPointId,
+      delivery: {
+        type: input.deliveryType,
+        city: city.name,
+        address: address.pointAddress ?? address.address,
+        entrance: address.entrance,
+        floor: address.floor,
+        flat: address.flat,
+        intercom: address.intercom,
+        comment: address.comment,
+        pointName: address.pointName,
+        hours: address.hours,
+      },
+      recipient: placed.recipient,
+      goodsTotal: priced.goodsTotal,
+      discountTotal: priced.discountTotal,
+      deliveryTotal: priced.deliveryTotal,
+      bonusSpent: 0,
+      cashbackPoints: priced.cashbackPoints,
+      toPay: priced.goodsTotal + priced.deliveryTotal,
+      paymentDeadline: new Date(at.getTime() + ctx.options.paymentTimeoutMin * 60_000),
     },
-    recipient: placed.recipient,
-    goodsTotal: priced.goodsTotal,
-    discountTotal: priced.discountTotal,
-    deliveryTotal: priced.deliveryTotal,
-    bonusSpent: 0,
-    cashbackPoints: priced.cashbackPoints,
-    toPay: priced.goodsTotal + priced.deliveryTotal,
-    paymentDeadline: new Date(at.getTime() + ctx.options.paymentTimeoutMin * 60_000),
-  });
-  // Every seller's shipment in one statement and every line in another, however many sellers.
-  const shipmentIds = await repo.insertShipments(
     priced.shipments.map((plan) => ({
-      orderId: row.id,
       sellerId: plan.sellerId,
       deliveryDate: plan.date,
       deliveryTotal: plan.delivery,
+      lines: plan.lines,
     })),
   );
-  await repo.insertLines(
-    priced.shipments.flatMap((plan) =>
-      plan.lines.map((l) => ({ ...l, orderId: row.id, shipmentId: shipmentIds.get(plan.sellerId)! })),
-    ),
-  );
-  await repo.recordEvent({ orderId: row.id, toStatus: "awaiting_payment", actorKind: "shopper" });
-  return row;
 }
 
 /** Each seller's delivery date to this city; courier shipments all come in the chosen window's day. */

@@ -29,7 +29,13 @@ import {
   sellers,
   users,
 } from "#server/db/schema/index.ts";
-import { statementOnce } from "#server/db/statement-once.ts";
+import {
+  columnFields,
+  intArray,
+  prepareSql,
+  sharedStatement,
+  statementOnce,
+} from "#server/db/statement-once.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 import { installmentsExpr } from "#server/domain/catalog/repository.ts";
 import { createInventoryRepository, stockOnHand } from "#server/domain/inventory/repository.ts";
@@ -41,6 +47,15 @@ import { returnPaymentJob } from "./payment-jobs.ts";
  * user id): a retried placement waits for the first and then finds its order by the checkout key.
  */
 const PLACEMENT_LOCK = 7_350_040;
+
+const placementLock = sharedStatement("placement_lock", (db, name) =>
+  prepareSql(
+    db,
+    sql`SELECT pg_advisory_xact_lock(${sql.raw(String(PLACEMENT_LOCK))}, ${sql.placeholder("userId")}::int)`,
+    name,
+    [],
+  ),
+);
 
 export type OrderRow = typeof orders.$inferSelect;
 export type ProductRow = Awaited<
@@ -110,46 +125,266 @@ function fromJson<T>(value: T | string): T {
   return typeof value === "string" ? (JSON.parse(value) as T) : value;
 }
 export type NewOrder = typeof orders.$inferInsert;
+/** What a placement writes onto an order's row (the rest: the columns' defaults). */
+export type PlacedOrder = Pick<NewOrder, (typeof PLACED_ORDER_COLUMNS)[number]>;
+/** A seller's shipment of a new order with its lines. */
+export interface PlacedShipment {
+  sellerId: number;
+  deliveryDate: string;
+  deliveryTotal: number;
+  lines: Omit<typeof orderLines.$inferInsert, "orderId" | "shipmentId">[];
+}
 type NewPayment = typeof payments.$inferInsert;
+
+/**
+ * The statements of an order placement (issue 23, point 4; ADR 077), each built once for the process and
+ * named: a placement is one transaction, and its repository lives only as long, so Drizzle built every one
+ * of them again for every order — a fifth of the placing app's CPU. Every value is a placeholder; a list of
+ * ids is one `int[]` (`intArray`), so a basket of any size runs the same text.
+ */
+
+const p = sql.placeholder;
+
+/** The order a retry of this checkout key already made, and the user's orders awaiting payment. */
+const placementOrdersStatement = sharedStatement("placement_orders", (db, name) =>
+  db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, p("userId")),
+        or(eq(orders.checkoutKey, p("checkoutKey")), eq(orders.status, p("awaitingPayment"))),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .prepare(name),
+);
+
+/** The user's basket row, locked for the rest of the transaction. */
+const lockedBasketStatement = sharedStatement("placement_basket", (db, name) =>
+  db
+    .select({ id: baskets.id, version: baskets.version })
+    .from(baskets)
+    .where(eq(baskets.userId, p("userId")))
+    .for("update")
+    .prepare(name),
+);
+
+/** The basket's selected lines, in product order. */
+const selectedLinesStatement = sharedStatement("placement_basket_lines", (db, name) =>
+  db
+    .select({ productId: basketLines.productId, quantity: basketLines.quantity })
+    .from(basketLines)
+    .where(and(eq(basketLines.basketId, p("basketId")), sql`${basketLines.selected}`))
+    .orderBy(asc(basketLines.productId))
+    .prepare(name),
+);
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  sellerId: products.sellerId,
+  price: products.price,
+  oldPrice: products.oldPrice,
+  cashbackPercent: products.cashbackPercent,
+  stock: stockOnHand,
+  isPreorder: products.isPreorder,
+  isComingSoon: products.isComingSoon,
+  orderLimit: products.orderLimit,
+};
+const chosenProducts = sql`${products.id} = any(${p("ids")}::int[])`;
+
+/** The products of a basket with their stock, without locks: the first look. */
+const productsStatement = sharedStatement("placement_products", (db, name) =>
+  db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(inventory, eq(inventory.productId, products.id))
+    .where(chosenProducts)
+    .orderBy(asc(products.id))
+    .prepare(name),
+);
+
+/**
+ * The same rows with their stock rows locked in id order. The stock rows are what placements contend for,
+ * so those are locked (ADR 048), not the catalogue's: a placement and an expiry both reach `products` only
+ * through the inventory trigger, after the stock row, so the two kinds of lock are always taken in one
+ * order. NO KEY UPDATE, not UPDATE: nothing refers to these rows by key, and it is all a conditional update
+ * needs. Locking needs the inner join; a product without a stock row has none, which the first, unlocked
+ * look already refused.
+ */
+const lockedProductsStatement = sharedStatement("placement_products_locked", (db, name) =>
+  db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(inventory, eq(inventory.productId, products.id))
+    .where(chosenProducts)
+    .orderBy(asc(products.id))
+    .for("no key update", { of: inventory })
+    .prepare(name),
+);
+
+/** Sellers with the place they ship from (a seller without one ships from the largest city). */
+const sellersStatement = sharedStatement("placement_sellers", (db, name) =>
+  db
+    .select({
+      id: sellers.id,
+      code: sellers.code,
+      name: sellers.name,
+      cutoffHour: sellers.cutoffHour,
+      latitude: cities.latitude,
+      longitude: cities.longitude,
+      timezone: cities.timezone,
+    })
+    .from(sellers)
+    .innerJoin(
+      cities,
+      eq(
+        cities.id,
+        sql`coalesce(${sellers.warehouseCityId}, (SELECT ${cities.id} FROM ${cities} ORDER BY ${cities.population} DESC LIMIT 1))`,
+      ),
+    )
+    .where(sql`${sellers.id} = any(${p("ids")}::int[])`)
+    .prepare(name),
+);
+
+/**
+ * The user's own address of that type, with its (pickup) point and its city's row (the point's city for a
+ * pickup): a placement needs the city for the courier zone, the delivery dates and the slots.
+ */
+const addressStatement = sharedStatement("placement_address", (db, name) =>
+  db
+    .select({
+      city: getTableColumns(cities),
+      id: addresses.id,
+      address: addresses.address,
+      entrance: addresses.entrance,
+      floor: addresses.floor,
+      flat: addresses.flat,
+      intercom: addresses.intercom,
+      comment: addresses.comment,
+      latitude: addresses.latitude,
+      longitude: addresses.longitude,
+      cityId: sql<number | null>`coalesce(${pickupPoints.cityId}, ${addresses.cityId})`,
+      pickupPointId: addresses.pickupPointId,
+      pointName: pickupPoints.name,
+      pointAddress: pickupPoints.address,
+      hours: pickupPoints.hours,
+    })
+    .from(addresses)
+    .leftJoin(pickupPoints, eq(pickupPoints.id, addresses.pickupPointId))
+    .leftJoin(cities, eq(cities.id, sql`coalesce(${pickupPoints.cityId}, ${addresses.cityId})`))
+    .where(
+      and(eq(addresses.id, p("addressId")), eq(addresses.userId, p("userId")), eq(addresses.type, p("type"))),
+    )
+    .prepare(name),
+);
+
+const person = {
+  surname: recipients.surname,
+  name: recipients.name,
+  patronymic: recipients.patronymic,
+  phone: recipients.phone,
+  email: recipients.email,
+};
+
+/** One of the user's saved recipients. */
+const recipientStatement = sharedStatement("placement_recipient", (db, name) =>
+  db
+    .select(person)
+    .from(recipients)
+    .where(and(eq(recipients.id, p("recipientId")), eq(recipients.userId, p("userId"))))
+    .prepare(name),
+);
+
+/** The shopper's own name and contacts: the recipient when none is chosen. */
+const profileStatement = sharedStatement("placement_profile", (db, name) =>
+  db
+    .select({
+      surname: users.surname,
+      name: users.name,
+      patronymic: users.patronymic,
+      phone: users.phone,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, p("userId")))
+    .prepare(name),
+);
+
+/** What a placement writes onto the order's row; the rest takes the columns' defaults. */
+export const PLACED_ORDER_COLUMNS = [
+  "number",
+  "userId",
+  "status",
+  "checkoutKey",
+  "basketVersion",
+  "deliveryType",
+  "cityId",
+  "addressId",
+  "pickupPointId",
+  "delivery",
+  "recipient",
+  "goodsTotal",
+  "discountTotal",
+  "deliveryTotal",
+  "bonusSpent",
+  "cashbackPoints",
+  "toPay",
+  "paymentDeadline",
+] as const satisfies readonly (keyof typeof orders.$inferInsert)[];
+
+const orderFields = columnFields(getTableColumns(orders));
+
+/**
+ * The order with its shipments (one per seller), its lines and its first event, in one statement: the
+ * order's row as inserted, or none when its number was taken (the caller draws another; nothing else was
+ * written). `shipments` and `lines` are JSON arrays; a line names its seller, whose shipment it joins.
+ */
+const placedOrderStatement = sharedStatement("placement_order", (db, name) => {
+  const order = db
+    .insert(orders)
+    .values(
+      Object.fromEntries(
+        PLACED_ORDER_COLUMNS.map((key) => [key, p(key)]),
+      ) as unknown as typeof orders.$inferInsert,
+    )
+    .onConflictDoNothing({ target: orders.number })
+    .returning();
+  const returned = sql.join(
+    orderFields.map(({ field }) => sql`o.${sql.identifier(field.name)}`),
+    sql`, `,
+  );
+  const query = sql`WITH o AS (${order.getSQL()}),
+  s AS (
+    INSERT INTO ${orderShipments} (order_id, seller_id, delivery_date, delivery_total)
+    SELECT o.id, x.seller_id, x.delivery_date, x.delivery_total
+    FROM o, json_to_recordset(${p("shipments")}::json) AS x (seller_id int, delivery_date date, delivery_total int)
+    RETURNING id, seller_id
+  ),
+  l AS (
+    INSERT INTO ${orderLines}
+      (order_id, shipment_id, product_id, name, quantity, price, old_price, cashback_percent, cashback_points)
+    SELECT o.id, s.id, y.product_id, y.name, y.quantity, y.price, y.old_price, y.cashback_percent,
+      y.cashback_points
+    FROM o, json_to_recordset(${p("lines")}::json) AS y (seller_id int, product_id int, name text,
+      quantity int, price int, old_price int, cashback_percent smallint, cashback_points int)
+      JOIN s ON s.seller_id = y.seller_id
+  ),
+  e AS (
+    INSERT INTO ${orderEvents} (order_id, to_status, actor_kind) SELECT o.id, o.status, 'shopper' FROM o
+  )
+SELECT ${returned} FROM o`;
+  return prepareSql<typeof orders.$inferSelect>(db, query, name, orderFields);
+});
 
 /** Everything placement, payment and expiry read and write, over the database or one transaction. */
 export function createOrdersRepository(db: Executor) {
   const stock = createInventoryRepository(db);
-  function selectProducts(ids: readonly number[], lock: boolean) {
-    if (ids.length === 0) return Promise.resolve([]);
-    const columns = {
-      id: products.id,
-      name: products.name,
-      sellerId: products.sellerId,
-      price: products.price,
-      oldPrice: products.oldPrice,
-      cashbackPercent: products.cashbackPercent,
-      stock: stockOnHand,
-      isPreorder: products.isPreorder,
-      isComingSoon: products.isComingSoon,
-      orderLimit: products.orderLimit,
-    };
-    const chosen = inArray(products.id, [...ids]);
-    if (!lock) {
-      return db
-        .select(columns)
-        .from(products)
-        .leftJoin(inventory, eq(inventory.productId, products.id))
-        .where(chosen)
-        .orderBy(asc(products.id));
-    }
-    // The stock rows are what placements contend for, so those are locked (ADR 048), not the catalogue's:
-    // a placement and an expiry both reach `products` only through the inventory trigger, after the stock
-    // row, so the two kinds of lock are always taken in one order. NO KEY UPDATE, not UPDATE: nothing
-    // refers to these rows by key, and it is all a conditional update needs. Locking needs the inner
-    // join; a product without a stock row has none, which the first, unlocked look already refused.
-    return db
-      .select(columns)
-      .from(products)
-      .innerJoin(inventory, eq(inventory.productId, products.id))
-      .where(chosen)
-      .orderBy(asc(products.id))
-      .for("no key update", { of: inventory });
+  /** A placement's products by id, the stock rows locked or not (placement-statements.ts). */
+  async function selectProducts(ids: readonly number[], lock: boolean) {
+    if (ids.length === 0) return [];
+    return (lock ? lockedProductsStatement : productsStatement)(db).execute({ ids: intArray(ids) });
   }
 
   // Named (ADR 075): the shopper's order by its id, read by the order's page and its payment step twice
@@ -202,7 +437,7 @@ export function createOrdersRepository(db: Executor) {
 
   return {
     async lockUserPlacements(userId: number): Promise<void> {
-      await db.execute(sql`SELECT pg_advisory_xact_lock(${PLACEMENT_LOCK}::int, ${userId}::int)`);
+      await placementLock(db).execute({ userId });
     },
 
     /**
@@ -214,16 +449,11 @@ export function createOrdersRepository(db: Executor) {
       userId: number,
       checkoutKey: string,
     ): Promise<{ existing: OrderRow | undefined; unpaid: OrderRow[] }> {
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.userId, userId),
-            or(eq(orders.checkoutKey, checkoutKey), eq(orders.status, "awaiting_payment")),
-          ),
-        )
-        .orderBy(asc(orders.id));
+      const rows = await placementOrdersStatement(db).execute({
+        userId,
+        checkoutKey,
+        awaitingPayment: "awaiting_payment",
+      });
       return {
         existing: rows.find((row) => row.checkoutKey === checkoutKey),
         unpaid: rows.filter((row) => row.status === "awaiting_payment"),
@@ -232,17 +462,9 @@ export function createOrdersRepository(db: Executor) {
 
     /** The user's basket with its selected lines; locks the basket row for the rest of the transaction. */
     async basketForPlacement(userId: number) {
-      const [basket] = await db
-        .select({ id: baskets.id, version: baskets.version })
-        .from(baskets)
-        .where(eq(baskets.userId, userId))
-        .for("update");
+      const [basket] = await lockedBasketStatement(db).execute({ userId });
       if (!basket) return undefined;
-      const lines = await db
-        .select({ productId: basketLines.productId, quantity: basketLines.quantity })
-        .from(basketLines)
-        .where(and(eq(basketLines.basketId, basket.id), eq(basketLines.selected, true)))
-        .orderBy(asc(basketLines.productId));
+      const lines = await selectedLinesStatement(db).execute({ basketId: basket.id });
       return { ...basket, lines };
     },
 
@@ -267,20 +489,7 @@ export function createOrdersRepository(db: Executor) {
     /** Sellers with the place they ship from (a seller without one ships from the largest city). */
     async sellersWithWarehouses(ids: readonly number[]) {
       if (ids.length === 0) return [];
-      const fallback = db.select({ id: cities.id }).from(cities).orderBy(desc(cities.population)).limit(1);
-      return db
-        .select({
-          id: sellers.id,
-          code: sellers.code,
-          name: sellers.name,
-          cutoffHour: sellers.cutoffHour,
-          latitude: cities.latitude,
-          longitude: cities.longitude,
-          timezone: cities.timezone,
-        })
-        .from(sellers)
-        .innerJoin(cities, eq(cities.id, sql`coalesce(${sellers.warehouseCityId}, (${fallback}))`))
-        .where(inArray(sellers.id, [...ids]));
+      return sellersStatement(db).execute({ ids: intArray(ids) });
     },
 
     /**
@@ -289,56 +498,17 @@ export function createOrdersRepository(db: Executor) {
      * the delivery dates and the slots.
      */
     async address(userId: number, addressId: number, type: "courier" | "pickup") {
-      const [row] = await db
-        .select({
-          city: getTableColumns(cities),
-          id: addresses.id,
-          address: addresses.address,
-          entrance: addresses.entrance,
-          floor: addresses.floor,
-          flat: addresses.flat,
-          intercom: addresses.intercom,
-          comment: addresses.comment,
-          latitude: addresses.latitude,
-          longitude: addresses.longitude,
-          cityId: sql<number | null>`coalesce(${pickupPoints.cityId}, ${addresses.cityId})`,
-          pickupPointId: addresses.pickupPointId,
-          pointName: pickupPoints.name,
-          pointAddress: pickupPoints.address,
-          hours: pickupPoints.hours,
-        })
-        .from(addresses)
-        .leftJoin(pickupPoints, eq(pickupPoints.id, addresses.pickupPointId))
-        .leftJoin(cities, eq(cities.id, sql`coalesce(${pickupPoints.cityId}, ${addresses.cityId})`))
-        .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId), eq(addresses.type, type)));
+      const [row] = await addressStatement(db).execute({ userId, addressId, type });
       return row;
     },
 
     async recipient(userId: number, recipientId: number) {
-      const [row] = await db
-        .select({
-          surname: recipients.surname,
-          name: recipients.name,
-          patronymic: recipients.patronymic,
-          phone: recipients.phone,
-          email: recipients.email,
-        })
-        .from(recipients)
-        .where(and(eq(recipients.id, recipientId), eq(recipients.userId, userId)));
+      const [row] = await recipientStatement(db).execute({ userId, recipientId });
       return row;
     },
 
     async profile(userId: number) {
-      const [row] = await db
-        .select({
-          surname: users.surname,
-          name: users.name,
-          patronymic: users.patronymic,
-          phone: users.phone,
-          email: users.email,
-        })
-        .from(users)
-        .where(eq(users.id, userId));
+      const [row] = await profileStatement(db).execute({ userId });
       return row;
     },
 
@@ -386,32 +556,43 @@ export function createOrdersRepository(db: Executor) {
      * Inserts the order under a random number (`randomOrderNumber`), drawing again in the rare case it is
      * taken: the unique index decides, so two placements drawing the same number cannot both have it.
      */
-    async insertOrder(order: Omit<NewOrder, "number">): Promise<OrderRow> {
+    /**
+     * The order awaiting payment with its shipments, lines and first event, in one statement
+     * (placement-statements.ts), under a number drawn until a free one comes.
+     */
+    async insertPlacedOrder(
+      order: Omit<PlacedOrder, "number">,
+      shipments: readonly PlacedShipment[],
+    ): Promise<OrderRow> {
+      const values = {
+        ...order,
+        shipments: JSON.stringify(
+          shipments.map((s) => ({
+            seller_id: s.sellerId,
+            delivery_date: s.deliveryDate,
+            delivery_total: s.deliveryTotal,
+          })),
+        ),
+        lines: JSON.stringify(
+          shipments.flatMap((s) =>
+            s.lines.map((l) => ({
+              seller_id: s.sellerId,
+              product_id: l.productId,
+              name: l.name,
+              quantity: l.quantity,
+              price: l.price,
+              old_price: l.oldPrice,
+              cashback_percent: l.cashbackPercent,
+              cashback_points: l.cashbackPoints,
+            })),
+          ),
+        ),
+      };
       for (let draw = 0; draw < ORDER_NUMBER_DRAWS; draw += 1) {
-        const [row] = await db
-          .insert(orders)
-          .values({ ...order, number: randomOrderNumber() })
-          .onConflictDoNothing({ target: orders.number })
-          .returning();
+        const [row] = await placedOrderStatement(db).execute({ ...values, number: randomOrderNumber() });
         if (row) return row;
       }
       throw new Error(`no free order number in ${ORDER_NUMBER_DRAWS} draws: widen the numbers (ADR 040)`);
-    },
-
-    /**
-     * The order's shipments, one per seller, in one statement (ids in the order given): each seller's
-     * shipment id.
-     */
-    async insertShipments(shipments: (typeof orderShipments.$inferInsert)[]): Promise<Map<number, number>> {
-      const rows = await db
-        .insert(orderShipments)
-        .values(shipments)
-        .returning({ id: orderShipments.id, sellerId: orderShipments.sellerId });
-      return new Map(rows.map((row) => [row.sellerId, row.id]));
-    },
-
-    async insertLines(lines: (typeof orderLines.$inferInsert)[]): Promise<void> {
-      if (lines.length > 0) await db.insert(orderLines).values(lines);
     },
 
     /** The order if it is this user's (else undefined: another's order does not exist for them). */
