@@ -234,6 +234,38 @@ describe("placing an order", () => {
     expect(await stockOf(database.db, p.id)).toBe(3);
   });
 
+  it("takes only the shopper's own address of that type and recipient, and the profile when none is chosen", async () => {
+    const { database } = await getTestContext();
+    const p = await scratchProduct(database.db, { stock: 3 });
+    const shopper = await shopperWithBasket(database.db, [{ productId: p.id, quantity: 1 }]);
+    const stranger = await shopperWithBasket(database.db, [{ productId: p.id, quantity: 1 }]);
+    const recipient = async (cookie: string, surname: string) =>
+      readJson<{ id: number }>(
+        await callApi("/api/v1/user/recipients", {
+          method: "POST",
+          cookie,
+          body: { fullName: `${surname} Анна`, phone: "+79161234567" },
+        }),
+        201,
+      );
+    const theirs = await recipient(stranger.cookie, "Чужая");
+    const mine = await recipient(shopper.cookie, "Своя");
+    const refused = async (extra: Record<string, unknown>, status: number) =>
+      (await readJson<{ code: string }>(await place(shopper, await placeBody(shopper, extra)), status)).code;
+
+    expect(await refused({ addressId: stranger.courierAddressId }, 404)).toBe("address_not_found");
+    // A pickup point's address is not a courier address, however much it is the shopper's.
+    expect(await refused({ addressId: shopper.pickupAddressId }, 404)).toBe("address_not_found");
+    expect(await refused({ recipientId: theirs.id }, 404)).toBe("recipient_not_found");
+    expect(await stockOf(database.db, p.id)).toBe(3);
+
+    const order = await readJson<Order>(
+      await place(shopper, await placeBody(shopper, { recipientId: mine.id })),
+      201,
+    );
+    expect(order.recipient).toMatchObject({ surname: "Своя", name: "Анна" });
+  });
+
   it("needs a window for the courier and refuses a full one", async () => {
     const { database } = await getTestContext();
     const p = await scratchProduct(database.db, { stock: 3 });

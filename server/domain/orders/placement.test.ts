@@ -8,10 +8,12 @@ import {
   checkLines,
   checkPointsSpend,
   chooseSlot,
+  destination,
   type Expected,
   matchBasket,
   type PlaceOrderInputParsed,
   priceLines,
+  recipientOf,
   reserveStock,
 } from "./placement.ts";
 import type { OrderRow, OrdersRepository, ProductRow } from "./repository.ts";
@@ -331,5 +333,49 @@ describe("step «book the slot»", () => {
     const booking = vi.fn();
     expect(await bookSlot({ bookSlot: booking, updateOrder: vi.fn() }, order, undefined)).toBe(order);
     expect(booking).not.toHaveBeenCalled();
+  });
+});
+
+describe("steps «where to» and «who receives»", () => {
+  type Address = NonNullable<Parameters<typeof destination>[0]["address"]>;
+  const moscow = {
+    id: 1,
+    name: "Москва",
+    latitude: 55.7558,
+    longitude: 37.6173,
+    deliveryRadiusKm: 40,
+  } as unknown as Address["city"];
+  const address = (values: Record<string, unknown> = {}) =>
+    ({
+      id: 5,
+      latitude: 55.76,
+      longitude: 37.62,
+      city: moscow,
+      ...values,
+    }) as unknown as Address;
+  const profile = { surname: "Петров", name: "Иван", patronymic: null, phone: "+79031234567", email: null };
+
+  it("refuses an address that is not the shopper's, one without a city, and a courier address out of the zone", () => {
+    expect(codeOf(() => destination({ address: undefined }, "pickup"))).toBe("address_not_found");
+    expect(codeOf(() => destination({ address: address({ city: null }) }, "courier"))).toBe(
+      "delivery_city_unknown",
+    );
+    const petersburg = address({ latitude: 59.9386, longitude: 30.3141 });
+    expect(codeOf(() => destination({ address: petersburg }, "courier"))).toBe("address_out_of_range");
+    // A pickup point is where it is; an address saved without coordinates cannot be judged and is taken.
+    expect(destination({ address: petersburg }, "pickup").city).toBe(moscow);
+    expect(destination({ address: address({ latitude: null, longitude: null }) }, "courier").address.id).toBe(
+      5,
+    );
+  });
+
+  it("takes the saved recipient asked for, or the shopper with a full name and phone", () => {
+    const anna = { surname: "Смирнова", name: "Анна", patronymic: null, phone: "+79161234567", email: null };
+    expect(recipientOf({ recipient: anna, profile }, 3)).toBe(anna);
+    expect(codeOf(() => recipientOf({ recipient: undefined, profile }, 3))).toBe("recipient_not_found");
+    expect(recipientOf({ recipient: undefined, profile }, undefined)).toEqual(profile);
+    expect(
+      codeOf(() => recipientOf({ recipient: undefined, profile: { ...profile, phone: null } }, undefined)),
+    ).toBe("recipient_required");
   });
 });

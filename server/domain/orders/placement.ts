@@ -11,6 +11,9 @@ import type { OrdersContext, Repositories, SlotPolicy } from "./context.ts";
 import { setOrderBonus } from "./lifecycle.ts";
 import type { OrderRow, OrdersRepository, ProductRow } from "./repository.ts";
 
+/** A product as the first look reads it: with its seller's cut-off hour and warehouse. */
+type PlacementProduct = Awaited<ReturnType<OrdersRepository["readProducts"]>>[number];
+
 // Placing an order (commerce.md, Place order; ADR 040), as named steps composed in one transaction by
 // `placeOrder`: match the basket, check the lines, price them, choose the slot, check the points, create
 // the order, reserve the stock, book the slot, spend the points. The pure steps are unit-tested alone.
@@ -151,19 +154,20 @@ function lineProblem(
   return undefined;
 }
 
-type Address = NonNullable<Awaited<ReturnType<OrdersRepository["address"]>>>;
+type Shopper = NonNullable<Awaited<ReturnType<OrdersRepository["placementShopper"]>>>;
+type Address = NonNullable<Shopper["address"]>;
 type City = NonNullable<Address["city"]>;
 
 /** Where the order goes: the shopper's address (or pickup point) and its city, inside the courier zone. */
-async function destination(repo: OrdersRepository, userId: number, input: PlaceOrderInputParsed) {
-  const address = await repo.address(userId, input.addressId, input.deliveryType);
+export function destination(shopper: Pick<Shopper, "address">, deliveryType: "courier" | "pickup") {
+  const { address } = shopper;
   if (!address) throw new AppError("not_found", "Адрес не найден", { code: "address_not_found" });
   const { city } = address;
   if (!city) throw new AppError("validation", "Выберите город доставки", { code: "delivery_city_unknown" });
   // The step checks the courier zone as the address is typed; the server holds the rule too. An address
   // saved without coordinates (typed in the account) cannot be judged and is taken.
   if (
-    input.deliveryType === "courier" &&
+    deliveryType === "courier" &&
     address.latitude !== null &&
     address.longitude !== null &&
     distanceKm(city, { ...city, latitude: address.latitude, longitude: address.longitude }) >
@@ -177,15 +181,19 @@ async function destination(repo: OrdersRepository, userId: number, input: PlaceO
   return { address, city };
 }
 
-/** Who receives the order: a saved recipient, or the shopper when the profile has a full name. */
-async function recipientOf(repo: OrdersRepository, userId: number, recipientId: number | undefined) {
+/** Who receives the order: the saved recipient asked for, or the shopper when the profile has a full name. */
+export function recipientOf(
+  shopper: Pick<Shopper, "recipient" | "profile">,
+  recipientId: number | undefined,
+) {
   if (recipientId !== undefined) {
-    const recipient = await repo.recipient(userId, recipientId);
-    if (!recipient) throw new AppError("not_found", "Получатель не найден", { code: "recipient_not_found" });
-    return recipient;
+    if (!shopper.recipient) {
+      throw new AppError("not_found", "Получатель не найден", { code: "recipient_not_found" });
+    }
+    return shopper.recipient;
   }
-  const me = await repo.profile(userId);
-  if (!me?.name || !me.surname || !me.phone) {
+  const me = shopper.profile;
+  if (!me.name || !me.surname || !me.phone) {
     throw new AppError("validation", "Укажите получателя: фамилию, имя и телефон", {
       code: "recipient_required",
       fields: [{ field: "body.recipientId", message: "Укажите получателя: фамилию, имя и телефон" }],
@@ -416,28 +424,15 @@ async function createOrder(
   );
 }
 
-/** Each seller's delivery date to this city; courier shipments all come in the chosen window's day. */
-async function shipmentDates(
-  repo: OrdersRepository,
-  products: ReadonlyMap<number, ProductRow>,
-  city: City,
-  at: Date,
-) {
-  const sellerIds = [...new Set([...products.values()].map((p) => p.sellerId))];
-  const sellers = await repo.sellersWithWarehouses(sellerIds);
-  return new Map(
-    sellers.map((s) => [
-      s.id,
-      deliveryDate(
-        {
-          warehouse: { latitude: s.latitude, longitude: s.longitude, timezone: s.timezone },
-          cutoffHour: s.cutoffHour,
-        },
-        city,
-        at,
-      ),
-    ]),
-  );
+/** Each seller's delivery date to this city, from the warehouse its products were read with. */
+function shipmentDates(products: ReadonlyMap<number, PlacementProduct>, city: City, at: Date) {
+  const dates = new Map<number, string>();
+  for (const { sellerId, warehouse } of products.values()) {
+    if (dates.has(sellerId)) continue;
+    const { cutoffHour, ...place } = warehouse;
+    dates.set(sellerId, deliveryDate({ warehouse: place, cutoffHour }, city, at));
+  }
+  return dates;
 }
 
 /**
@@ -464,14 +459,21 @@ export async function placeOrder(
   const early = checkLines(products, lines, expected, maxItems);
   if (early.length > 0) throw refuseLines(early);
 
-  const { address, city } = await destination(repo, userId, input);
-  const recipient = await recipientOf(repo, userId, input.recipientId);
-  const dates = await shipmentDates(repo, products, city, at);
+  // The shopper's address, recipient, contacts and points: one read.
+  const shopper = await repo.placementShopper(userId, {
+    addressId: input.addressId,
+    type: input.deliveryType,
+    recipientId: input.recipientId,
+  });
+  if (!shopper) throw new AppError("not_found", "Адрес не найден", { code: "address_not_found" });
+  const { address, city } = destination(shopper, input.deliveryType);
+  const recipient = recipientOf(shopper, input.recipientId);
+  const dates = shipmentDates(products, city, at);
   const latest = [...dates.values()].sort().at(-1)!;
   const slot = chooseSlot(ctx.options.slots, city, input.deliveryType, input.slot, latest);
   if (slot) for (const id of dates.keys()) dates.set(id, slot.date);
   const priced = priceLines(products, lines, dates, input.deliveryType);
-  checkPointsSpend(input.bonusPoints, priced.goodsTotal, (await repos.bonus.balance(userId)).balance);
+  checkPointsSpend(input.bonusPoints, priced.goodsTotal, shopper.balance);
 
   const row = await createOrder(
     ctx,

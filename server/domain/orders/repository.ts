@@ -9,6 +9,7 @@ import {
 } from "#contract/order-states.ts";
 import {
   addresses,
+  bonusAccounts,
   basketLines,
   baskets,
   cities,
@@ -59,7 +60,7 @@ const placementLock = sharedStatement("placement_lock", (db, name) =>
 
 export type OrderRow = typeof orders.$inferSelect;
 export type ProductRow = Awaited<
-  ReturnType<ReturnType<typeof createOrdersRepository>["readProducts"]>
+  ReturnType<ReturnType<typeof createOrdersRepository>["lockProducts"]>
 >[number];
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -194,12 +195,31 @@ const productColumns = {
 };
 const chosenProducts = sql`${products.id} = any(${p("ids")}::int[])`;
 
-/** The products of a basket with their stock, without locks: the first look. */
+/**
+ * The products of a basket with their stock, without locks: the first look; with each seller's cut-off
+ * hour and the place it ships from (a seller without one ships from the largest city), for the dates.
+ */
 const productsStatement = sharedStatement("placement_products", (db, name) =>
   db
-    .select(productColumns)
+    .select({
+      ...productColumns,
+      warehouse: {
+        cutoffHour: sellers.cutoffHour,
+        latitude: cities.latitude,
+        longitude: cities.longitude,
+        timezone: cities.timezone,
+      },
+    })
     .from(products)
     .leftJoin(inventory, eq(inventory.productId, products.id))
+    .innerJoin(sellers, eq(sellers.id, products.sellerId))
+    .innerJoin(
+      cities,
+      eq(
+        cities.id,
+        sql`coalesce(${sellers.warehouseCityId}, (SELECT ${cities.id} FROM ${cities} ORDER BY ${cities.population} DESC LIMIT 1))`,
+      ),
+    )
     .where(chosenProducts)
     .orderBy(asc(products.id))
     .prepare(name),
@@ -224,76 +244,57 @@ const lockedProductsStatement = sharedStatement("placement_products_locked", (db
     .prepare(name),
 );
 
-/** Sellers with the place they ship from (a seller without one ships from the largest city). */
-const sellersStatement = sharedStatement("placement_sellers", (db, name) =>
-  db
-    .select({
-      id: sellers.id,
-      code: sellers.code,
-      name: sellers.name,
-      cutoffHour: sellers.cutoffHour,
-      latitude: cities.latitude,
-      longitude: cities.longitude,
-      timezone: cities.timezone,
-    })
-    .from(sellers)
-    .innerJoin(
-      cities,
-      eq(
-        cities.id,
-        sql`coalesce(${sellers.warehouseCityId}, (SELECT ${cities.id} FROM ${cities} ORDER BY ${cities.population} DESC LIMIT 1))`,
-      ),
-    )
-    .where(sql`${sellers.id} = any(${p("ids")}::int[])`)
-    .prepare(name),
-);
-
 /**
- * The user's own address of that type, with its (pickup) point and its city's row (the point's city for a
- * pickup): a placement needs the city for the courier zone, the delivery dates and the slots.
+ * What a placement needs of the shopper, in one read: the user's own address of that type with its
+ * (pickup) point and its city's row (the point's city for a pickup: the courier zone, the delivery dates
+ * and the slots need it), the saved recipient asked for (none for a null id), the shopper's own name and
+ * contacts (the recipient when none is chosen), and the points balance.
  */
-const addressStatement = sharedStatement("placement_address", (db, name) =>
+const shopperStatement = sharedStatement("placement_shopper", (db, name) =>
   db
     .select({
+      address: {
+        id: addresses.id,
+        address: addresses.address,
+        entrance: addresses.entrance,
+        floor: addresses.floor,
+        flat: addresses.flat,
+        intercom: addresses.intercom,
+        comment: addresses.comment,
+        latitude: addresses.latitude,
+        longitude: addresses.longitude,
+        pickupPointId: addresses.pickupPointId,
+        pointName: pickupPoints.name,
+        pointAddress: pickupPoints.address,
+        hours: pickupPoints.hours,
+      },
       city: getTableColumns(cities),
-      id: addresses.id,
-      address: addresses.address,
-      entrance: addresses.entrance,
-      floor: addresses.floor,
-      flat: addresses.flat,
-      intercom: addresses.intercom,
-      comment: addresses.comment,
-      latitude: addresses.latitude,
-      longitude: addresses.longitude,
-      cityId: sql<number | null>`coalesce(${pickupPoints.cityId}, ${addresses.cityId})`,
-      pickupPointId: addresses.pickupPointId,
-      pointName: pickupPoints.name,
-      pointAddress: pickupPoints.address,
-      hours: pickupPoints.hours,
+      recipient: {
+        surname: recipients.surname,
+        name: recipients.name,
+        patronymic: recipients.patronymic,
+        phone: recipients.phone,
+        email: recipients.email,
+      },
+      profile: {
+        surname: users.surname,
+        name: users.name,
+        patronymic: users.patronymic,
+        phone: users.phone,
+        email: users.email,
+      },
+      balance: sql<number>`coalesce(${bonusAccounts.balance}, 0)`.mapWith(Number),
     })
-    .from(addresses)
+    .from(users)
+    .leftJoin(
+      addresses,
+      and(eq(addresses.id, p("addressId")), eq(addresses.userId, users.id), eq(addresses.type, p("type"))),
+    )
     .leftJoin(pickupPoints, eq(pickupPoints.id, addresses.pickupPointId))
     .leftJoin(cities, eq(cities.id, sql`coalesce(${pickupPoints.cityId}, ${addresses.cityId})`))
-    .where(
-      and(eq(addresses.id, p("addressId")), eq(addresses.userId, p("userId")), eq(addresses.type, p("type"))),
-    )
-    .prepare(name),
-);
-
-const person = {
-  surname: recipients.surname,
-  name: recipients.name,
-  patronymic: recipients.patronymic,
-  phone: recipients.phone,
-  email: recipients.email,
-};
-
-/** One of the user's saved recipients. */
-const recipientStatement = sharedStatement("placement_recipient", (db, name) =>
-  db
-    .select(person)
-    .from(recipients)
-    .where(and(eq(recipients.id, p("recipientId")), eq(recipients.userId, p("userId"))))
+    .leftJoin(recipients, and(eq(recipients.id, p("recipientId")), eq(recipients.userId, users.id)))
+    .leftJoin(bonusAccounts, eq(bonusAccounts.userId, users.id))
+    .where(eq(users.id, p("userId")))
     .prepare(name),
 );
 
@@ -381,12 +382,6 @@ SELECT ${returned} FROM o`;
 /** Everything placement, payment and expiry read and write, over the database or one transaction. */
 export function createOrdersRepository(db: Executor) {
   const stock = createInventoryRepository(db);
-  /** A placement's products by id, the stock rows locked or not (placement-statements.ts). */
-  async function selectProducts(ids: readonly number[], lock: boolean) {
-    if (ids.length === 0) return [];
-    return (lock ? lockedProductsStatement : productsStatement)(db).execute({ ids: intArray(ids) });
-  }
-
   // Named (ADR 075): the shopper's order by its id, read by the order's page and its payment step twice
   // (the order, its points) on every visit.
   const orderOfUser = statementOnce(() =>
@@ -473,10 +468,12 @@ export function createOrdersRepository(db: Executor) {
      * placements of overlapping baskets queue on the same rows in the same order and never deadlock, and
      * each sees the other's stock.
      */
-    lockProducts: (ids: readonly number[]) => selectProducts(ids, true),
+    lockProducts: async (ids: readonly number[]) =>
+      ids.length === 0 ? [] : lockedProductsStatement(db).execute({ ids: intArray(ids) }),
 
-    /** The same rows without locks: a first look before anything is held. */
-    readProducts: (ids: readonly number[]) => selectProducts(ids, false),
+    /** The same rows without locks, a first look before anything is held, with their sellers' warehouses. */
+    readProducts: async (ids: readonly number[]) =>
+      ids.length === 0 ? [] : productsStatement(db).execute({ ids: intArray(ids) }),
 
     /** Takes each line's units where there are that many: the products taken (inventory/repository.ts). */
     takeStock: (lines: readonly { productId: number; quantity: number }[]): Promise<Set<number>> =>
@@ -487,24 +484,28 @@ export function createOrdersRepository(db: Executor) {
       stock.giveBack(lines),
 
     /** Sellers with the place they ship from (a seller without one ships from the largest city). */
-    async sellersWithWarehouses(ids: readonly number[]) {
-      if (ids.length === 0) return [];
-      return sellersStatement(db).execute({ ids: intArray(ids) });
-    },
-
     /**
-     * The user's own address of that type, with its (pickup) point and its city's row (the point's city
-     * for a pickup); undefined if not theirs. One read: a placement needs the city for the courier zone,
-     * the delivery dates and the slots.
+     * The shopper's address of that type (undefined if not theirs) with its city, the saved recipient
+     * asked for (undefined if none or not theirs), their own name and contacts, and their points balance.
      */
-    async address(userId: number, addressId: number, type: "courier" | "pickup") {
-      const [row] = await addressStatement(db).execute({ userId, addressId, type });
-      return row;
-    },
-
-    async recipient(userId: number, recipientId: number) {
-      const [row] = await recipientStatement(db).execute({ userId, recipientId });
-      return row;
+    async placementShopper(
+      userId: number,
+      wanted: { addressId: number; type: "courier" | "pickup"; recipientId: number | undefined },
+    ) {
+      const [row] = await shopperStatement(db).execute({
+        userId,
+        addressId: wanted.addressId,
+        type: wanted.type,
+        recipientId: wanted.recipientId ?? null,
+      });
+      if (!row) return undefined;
+      const { address, city, recipient, profile, balance } = row;
+      return {
+        address: address.id === null ? undefined : { ...address, id: address.id, city },
+        recipient: recipient ?? undefined,
+        profile,
+        balance,
+      };
     },
 
     async profile(userId: number) {
@@ -553,12 +554,10 @@ export function createOrdersRepository(db: Executor) {
     },
 
     /**
-     * Inserts the order under a random number (`randomOrderNumber`), drawing again in the rare case it is
-     * taken: the unique index decides, so two placements drawing the same number cannot both have it.
-     */
-    /**
-     * The order awaiting payment with its shipments, lines and first event, in one statement
-     * (placement-statements.ts), under a number drawn until a free one comes.
+     * Inserts the order awaiting payment with its shipments, lines and first event in one statement
+     * (`placedOrderStatement`), under a random number (`randomOrderNumber`), drawing again in the rare case
+     * it is taken: the unique index decides, so two placements drawing the same number cannot both have it,
+     * and a taken number writes nothing.
      */
     async insertPlacedOrder(
       order: Omit<PlacedOrder, "number">,
