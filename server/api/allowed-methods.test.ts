@@ -25,8 +25,15 @@ describe("allowedMethods", () => {
     expect(methodsOf("/api/v1/wishlist/ids")).toEqual(["GET", "HEAD"]);
   });
 
+  it("takes a trailing slash as the template's pattern does", () => {
+    expect(methodsOf("/api/v1/wishlist/")).toEqual(["GET", "POST", "HEAD"]);
+    expect(methodsOf("/api/v1/user/address/5/")).toEqual(["PUT", "DELETE"]);
+  });
+
   it("knows nothing of undocumented paths", () => {
     expect(methodsOf("/api/v1/nothing")).toBeUndefined();
     expect(methodsOf("/api/v1/wishlist/1/2")).toBeUndefined();
+    expect(methodsOf("/api/v1/wishlist//")).toBeUndefined();
+    expect(methodsOf("/api/v1/user/address//selected")).toBeUndefined();
   });
 });
