@@ -320,6 +320,12 @@ describe("the delivery step as a personal part (ADR 074)", () => {
       ]),
     );
     expect(part?.values).toEqual({ latitude: "55.75", longitude: "37.61" });
+    expect(asked).toContain("/api/config");
+    // The server's own copy of the config, when the API is in its process: the same part, one call fewer.
+    asked.length = 0;
+    expect((await renderPersonalPart("delivery", { ...context, config }))?.html).toBe(part?.html);
+    expect(asked).not.toContain("/api/config");
+    expect(asked).toHaveLength(5);
     // Signed out: nothing else is asked, the page rendered whole sends the shopper to sign in.
     asked.length = 0;
     const signedOut = async (path: string) => {

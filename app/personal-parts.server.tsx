@@ -12,9 +12,10 @@ import { DeliveryScreen } from "./features/checkout/components/delivery-screen.t
 import { PaymentScreen } from "./features/checkout/components/payment-screen.tsx";
 import { paymentOrderId } from "./features/checkout/payment-address.ts";
 import { currentCityQuery } from "./features/city/api.ts";
-import { ApiError, createApiClient, unwrap } from "./lib/api-client.ts";
+import { ApiError, createApiClient } from "./lib/api-client.ts";
 import { requestQueryClient } from "./lib/query-client.ts";
 import { seoQuery } from "./lib/seo/seo-query.ts";
+import { shopConfig } from "./lib/shop-config.ts";
 
 /**
  * The personal parts of shell pages (ADR 074), each rendered alone for one request: the server puts the
@@ -30,7 +31,7 @@ const PARTS: Record<string, (context: PartContext) => Promise<PersonalPart | und
     const path = new URL(context.url).pathname;
     const [basket, config, seo] = await Promise.all([
       client.fetchQuery(basketQuery(api)),
-      unwrap(api.config.$get()),
+      shopConfig(context, api),
       client.fetchQuery(seoQuery(path, "Корзина", api)),
     ]);
     // The empty basket shows suggestions, a product grid of its own: that page is rendered whole.
@@ -52,7 +53,7 @@ const PARTS: Record<string, (context: PartContext) => Promise<PersonalPart | und
       client.fetchQuery(addressesQuery(api)),
       client.fetchQuery(recipientsQuery(api)),
       client.fetchQuery(currentCityQuery(api)),
-      unwrap(api.config.$get()),
+      shopConfig(context, api),
     ]);
     // Nothing to buy: the page rendered whole sends the shopper back to the basket.
     if (!isBuying(basket)) return undefined;
@@ -76,7 +77,7 @@ const PARTS: Record<string, (context: PartContext) => Promise<PersonalPart | und
     // Signed out (401), another shopper's order or none (404): the page rendered whole says so.
     const [order, config] = await Promise.all([
       client.fetchQuery(orderQuery(id, api)),
-      unwrap(api.config.$get()),
+      shopConfig(context, api),
       client.fetchQuery(bonusQuery(id, api)),
     ]);
     // Paid, or on its way: the page rendered whole sends the shopper on to /thank-you.

@@ -10,8 +10,8 @@ import { errorTitle, FatalErrorScreen } from "./layouts/error-screen.tsx";
 import { Shell } from "./layouts/shell.tsx";
 import { useMetrikaPageViews } from "./lib/analytics/use-metrika-page-views.ts";
 import { initMetrika, type MetrikaTracker } from "./lib/analytics/yandex-metrika.ts";
-import { unwrap } from "./lib/api-client.ts";
 import { serverApi } from "./lib/api-context.ts";
+import { shopConfig } from "./lib/shop-config.ts";
 import { useCspNonce } from "./lib/csp-nonce.ts";
 import { toScreenError } from "./lib/errors.ts";
 import { loaderQueries } from "./lib/loader-queries.ts";
@@ -29,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const queryClient = loaderQueries(context);
   // The header's categories and city are decoration: if they fail the page still renders; the config may not.
   const [config, categories] = await Promise.all([
-    unwrap(api.config.$get()),
+    shopConfig(context, api),
     fetchCategoryTree(api, { depth: 1 }).catch(() => ({ items: [] })),
     queryClient.prefetchQuery(currentCityQuery(api)),
   ]);

@@ -8,7 +8,7 @@ import { ProductGrid } from "#app/features/catalog/components/product-grid.tsx";
 import { homeCollectionQuery, homePurchasesQuery, homeQuery } from "#app/features/home/api.ts";
 import { BannerRow } from "#app/features/home/components/banner-row.tsx";
 import { SectionTiles } from "#app/features/home/components/section-tiles.tsx";
-import { unwrap } from "#app/lib/api-client.ts";
+import { shopConfig } from "#app/lib/shop-config.ts";
 import { serverApi } from "#app/lib/api-context.ts";
 import { useFeature } from "#app/lib/features.ts";
 import { loaderQueries } from "#app/lib/loader-queries.ts";
@@ -33,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
     loadPageSeo(args, "Витрина — маркетплейс партнёров банка с кешбэком", queryClient),
     queryClient.ensureQueryData(homeQuery(api)),
     // Which collections there are depends on the features (the root loader reads the same config).
-    unwrap(api.config.$get()).then((config) =>
+    shopConfig(args.context, api).then((config) =>
       Promise.all(
         homeCollections(config.features).map((c) =>
           queryClient.ensureQueryData(homeCollectionQuery(c.params, api)),

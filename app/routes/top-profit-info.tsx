@@ -3,7 +3,7 @@ import { ListingView } from "#app/features/catalog/components/listing-view.tsx";
 import { listingLoad, loadListingView } from "#app/features/catalog/listing-page.ts";
 import { readListingState } from "#app/features/catalog/listing-params.ts";
 import { SORT_AND_PAGE } from "#app/features/catalog/listing-query.ts";
-import { unwrap } from "#app/lib/api-client.ts";
+import { shopConfig } from "#app/lib/shop-config.ts";
 import { loadPageSeo, pageMeta } from "#app/lib/page.ts";
 import { PageDataBoundary } from "#app/lib/page-data.tsx";
 import type { RouteHandle } from "#app/lib/route-meta.ts";
@@ -18,7 +18,7 @@ const LISTING = { withFilters: false } as const;
 
 export async function loader(args: Route.LoaderArgs) {
   const load = listingLoad(args);
-  const config = await unwrap(load.api.config.$get());
+  const config = await shopConfig(args.context, load.api);
   // The page explains the promotion whether it runs or not (ADR 013); only a running one lists products.
   if (!config.features.topProfit) {
     return { running: false as const, ...(await loadPageSeo(args, TITLE, load.queryClient)) };

@@ -11,6 +11,7 @@ import { TAG } from "#server/cache/catalog-changes.ts";
 import type { ReadCache } from "#server/cache/read-cache.ts";
 import { collectReadTags } from "#server/cache/read-tags.ts";
 import type { Services } from "#server/composition/services.ts";
+import { publicConfigOf } from "#server/api/config/route.ts";
 import type { AppConfig } from "#server/config.ts";
 import { DATABASE_RETRY_AFTER_S } from "#server/db/database-errors.ts";
 import { AppError } from "#server/errors.ts";
@@ -241,6 +242,8 @@ export function createApp(deps: AppDeps) {
   // Page renders at once in this process: the rest queue (render-slots.ts), so many pages invalidated
   // together cannot take the instance's memory with them.
   const renderSlots = new RenderSlots(deps.renderConcurrency ?? config.renderConcurrency);
+  // The public config the pages would ask the API for, when the API is this process (SsrLoadContext).
+  const pageConfig = config.apiOrigin ? {} : { config: publicConfigOf(config) };
 
   async function answerPage(c: Context<AppEnv>): Promise<Response> {
     const ssr = deps.ssr;
@@ -283,6 +286,7 @@ export function createApp(deps: AppDeps) {
         await renderSlots.run(() =>
           ssr(request, {
             apiFetch: transport.apiFetch,
+            ...pageConfig,
             forEveryone: cookies !== "all",
             requestId: id,
             cspNonce: nonce,
@@ -392,6 +396,7 @@ export function createApp(deps: AppDeps) {
       const rendered = await renderSlots.run(() =>
         deps.renderPart!(name, {
           apiFetch: transport.apiFetch,
+          ...pageConfig,
           requestId: id,
           url: incoming.url,
           logError: (error) => c.get("logger").error({ err: error, path: c.req.path }, "page part failed"),

@@ -345,6 +345,27 @@ describe("server-side rendering handoff", () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("theme-halva");
   });
+
+  it("hands loaders the public config the API answers, unless the API lives elsewhere", async () => {
+    const { database } = await getTestContext();
+    const seen: unknown[] = [];
+    const appOf = (env: Record<string, string>) =>
+      createApp({
+        config: loadConfig({ NODE_ENV: "test", THEME: "halva", FEATURE_TOP_PROFIT: "1", ...env }),
+        services: createServices(database.db),
+        logger: createLogger("silent"),
+        checks: { database: database.ping },
+        ssr: async (_request, context) => {
+          seen.push(context.config);
+          return new Response("<html></html>", { headers: { "Content-Type": "text/html" } });
+        },
+      });
+    const app = appOf({});
+    await app.request("/any/page");
+    expect(seen[0]).toEqual(await (await app.request("/api/config")).json());
+    await appOf({ API_ORIGIN: "https://api.shop.test" }).request("/any/page");
+    expect(seen[1]).toBeUndefined();
+  });
 });
 
 describe("validation messages", () => {

@@ -1,5 +1,6 @@
-import { publicConfigSchema } from "#contract/config.ts";
+import { type PublicConfig, publicConfigSchema } from "#contract/config.ts";
 import { createRouter, defineRoute, errorResponses, jsonOk } from "#server/api/define-route.ts";
+import type { AppConfig } from "#server/config.ts";
 
 const getConfig = defineRoute({
   method: "get",
@@ -11,16 +12,18 @@ const getConfig = defineRoute({
   responses: { ...jsonOk(publicConfigSchema, "Публичные настройки витрины"), ...errorResponses() },
 });
 
-export const configRoute = createRouter().openapi(getConfig, (c) => {
-  const { theme, features, authUrl, ymId, map } = c.get("config");
-  return c.json(
-    {
-      theme,
-      features,
-      authUrl,
-      ymId: ymId ?? null,
-      map: { yandexApiKey: map.yandexApiKey ?? null, tilesUrl: map.tilesUrl ?? null },
-    },
-    200,
-  );
-});
+/** What of the settings the storefront may know: `GET /api/config`'s answer, and the pages' own copy. */
+export function publicConfigOf(config: AppConfig): PublicConfig {
+  const { theme, features, authUrl, ymId, map } = config;
+  return {
+    theme,
+    features,
+    authUrl,
+    ymId: ymId ?? null,
+    map: { yandexApiKey: map.yandexApiKey ?? null, tilesUrl: map.tilesUrl ?? null },
+  };
+}
+
+export const configRoute = createRouter().openapi(getConfig, (c) =>
+  c.json(publicConfigOf(c.get("config")), 200),
+);
