@@ -21,12 +21,8 @@ export interface BonusEntry {
 export type RecordResult = "recorded" | "duplicate" | "insufficient";
 
 /**
- * The bonus ledger and its running sums (bonus_accounts). Run `record` inside a transaction: the ledger
- * row and the sum move together, and a refused debit leaves an inserted ledger row to the rollback.
- */
-/**
  * Named (ADR 075) and built once for the process (ADR 077): the balance is read by every payment step and
- * account page, and inside every placement's transaction.
+ * account page, and inside transactions (a payment's points) by repositories built over them.
  */
 const balanceOf = sharedStatement("bonus_balance", (db, name) =>
   db
@@ -36,6 +32,10 @@ const balanceOf = sharedStatement("bonus_balance", (db, name) =>
     .prepare(name),
 );
 
+/**
+ * The bonus ledger and its running sums (bonus_accounts). Run `record` inside a transaction: the ledger
+ * row and the sum move together, and a refused debit leaves an inserted ledger row to the rollback.
+ */
 export function createBonusRepository(db: Executor) {
   return {
     /**

@@ -137,12 +137,10 @@ export interface PlacedShipment {
 }
 type NewPayment = typeof payments.$inferInsert;
 
-/**
- * The statements of an order placement (issue 23, point 4; ADR 077), each built once for the process and
- * named: a placement is one transaction, and its repository lives only as long, so Drizzle built every one
- * of them again for every order — a fifth of the placing app's CPU. Every value is a placeholder; a list of
- * ids is one `int[]` (`intArray`), so a basket of any size runs the same text.
- */
+// The statements of an order placement (issue 23, point 4; ADR 077), each built once for the process and
+// named: a placement is one transaction, and its repository lives only as long, so Drizzle built every one
+// of them again for every order — a fifth of the placing app's CPU. Every value is a placeholder; a list of
+// ids is one `int[]` (`intArray`), so a basket of any size runs the same text.
 
 const p = sql.placeholder;
 
@@ -298,8 +296,8 @@ const shopperStatement = sharedStatement("placement_shopper", (db, name) =>
     .prepare(name),
 );
 
-/** The shopper's own name and contacts: the recipient when none is chosen. */
-const profileStatement = sharedStatement("placement_profile", (db, name) =>
+/** The shopper's own name and contacts (receipts and texts address them). */
+const profileStatement = sharedStatement("user_profile", (db, name) =>
   db
     .select({
       surname: users.surname,
@@ -483,7 +481,6 @@ export function createOrdersRepository(db: Executor) {
     returnStock: (lines: readonly { productId: number; quantity: number }[]): Promise<void> =>
       stock.giveBack(lines),
 
-    /** Sellers with the place they ship from (a seller without one ships from the largest city). */
     /**
      * The shopper's address of that type (undefined if not theirs) with its city, the saved recipient
      * asked for (undefined if none or not theirs), their own name and contacts, and their points balance.
