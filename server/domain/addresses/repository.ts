@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ne, type Placeholder, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { DeliveryType } from "#contract/address-book.ts";
 import { addresses, cities, pickupPoints, users } from "#server/db/schema/index.ts";
+import { sharedStatement } from "#server/db/statement-once.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 
 export interface PickupPointRow {
@@ -59,40 +60,67 @@ const pointColumns = {
   longitude: pickupPoints.longitude,
 };
 
-/** Over the database or a transaction: every write of the service runs in one (server/db/unit-of-work.ts). */
-export function createAddressesRepository(db: Executor) {
-  /** A user's addresses with their city and pickup point; `id` narrows to one. Always scoped to the owner. */
-  function selectAddresses(userId: number | Placeholder, id?: number) {
-    return db
-      .select({
-        id: addresses.id,
-        type: addresses.type,
-        selected: addresses.selected,
-        cityId: addresses.cityId,
-        cityName: cities.name,
-        address: addresses.address,
-        entrance: addresses.entrance,
-        floor: addresses.floor,
-        flat: addresses.flat,
-        intercom: addresses.intercom,
-        comment: addresses.comment,
-        latitude: addresses.latitude,
-        longitude: addresses.longitude,
-        pickupPoint: pointColumns,
-        createdAt: addresses.createdAt,
-        updatedAt: addresses.updatedAt,
-      })
-      .from(addresses)
+/** An address row's columns, its city's name and its pickup point (null for a courier address). */
+const addressColumns = {
+  id: addresses.id,
+  type: addresses.type,
+  selected: addresses.selected,
+  cityId: addresses.cityId,
+  cityName: cities.name,
+  address: addresses.address,
+  entrance: addresses.entrance,
+  floor: addresses.floor,
+  flat: addresses.flat,
+  intercom: addresses.intercom,
+  comment: addresses.comment,
+  latitude: addresses.latitude,
+  longitude: addresses.longitude,
+  pickupPoint: pointColumns,
+  createdAt: addresses.createdAt,
+  updatedAt: addresses.updatedAt,
+};
+
+/**
+ * The user's row with their addresses (`selectedOnly`: the selected one) left-joined to it, built once for
+ * the process (ADR 077): the delivery type and the address book in one read, every delivery step's. A user
+ * without addresses is one row whose address columns are null; no row, no such user.
+ */
+const bookOf = (selectedOnly: boolean) =>
+  sharedStatement(selectedOnly ? "selected_address_of_user" : "address_book_of_user", (db, name) =>
+    db
+      .select({ deliveryType: users.deliveryType, ...addressColumns })
+      .from(users)
+      .leftJoin(
+        addresses,
+        selectedOnly
+          ? // The flag itself as the condition: a `true` would be a parameter, frozen into the statement.
+            and(eq(addresses.userId, users.id), sql`${addresses.selected}`)
+          : eq(addresses.userId, users.id),
+      )
       .leftJoin(cities, eq(cities.id, addresses.cityId))
       .leftJoin(pickupPoints, eq(pickupPoints.id, addresses.pickupPointId))
-      .where(
-        id === undefined
-          ? eq(addresses.userId, userId)
-          : and(eq(addresses.userId, userId), eq(addresses.id, id)),
-      )
-      .$dynamic();
-  }
+      .where(eq(users.id, sql.placeholder("userId")))
+      .orderBy(desc(addresses.selected), desc(addresses.createdAt), desc(addresses.id))
+      .prepare(name),
+  );
+const addressBook = bookOf(false);
+const selectedAddress = bookOf(true);
 
+/** The user's delivery type and addresses from `bookOf`'s rows; undefined when there is no such user. */
+function bookFrom(
+  rows: { deliveryType: string; id: number | null }[],
+): { deliveryType: DeliveryType; rows: AddressRow[] } | undefined {
+  const [first] = rows;
+  if (!first) return undefined;
+  return {
+    deliveryType: first.deliveryType as DeliveryType,
+    // The left join's columns are null together: a row with an id is a whole address.
+    rows: rows.flatMap(({ deliveryType: _, ...row }) => (row.id === null ? [] : [row as AddressRow])),
+  };
+}
+
+/** Over the database or a transaction: every write of the service runs in one (server/db/unit-of-work.ts). */
+export function createAddressesRepository(db: Executor) {
   return {
     /**
      * Locks the user's row until the transaction ends, so the user's address writes run one at a time: the
@@ -108,41 +136,29 @@ export function createAddressesRepository(db: Executor) {
       return row?.deliveryType as DeliveryType | undefined;
     },
 
-    async deliveryType(userId: number): Promise<DeliveryType | undefined> {
-      const [row] = await db
-        .select({ deliveryType: users.deliveryType })
-        .from(users)
-        .where(eq(users.id, sql.placeholder("userId")))
-        // Named (ADR 075): read with the address book on every delivery step.
-        .prepare("delivery_type_of_user")
-        .execute({ userId });
-      return row?.deliveryType as DeliveryType | undefined;
-    },
-
     async setDeliveryType(userId: number, type: DeliveryType): Promise<void> {
       await db.update(users).set({ deliveryType: type }).where(eq(users.id, userId));
     },
 
-    /** The selected address first, then the newest. */
-    async list(userId: number): Promise<AddressRow[]> {
-      const rows = await selectAddresses(sql.placeholder("userId"))
-        .orderBy(desc(addresses.selected), desc(addresses.createdAt), desc(addresses.id))
-        // Named (ADR 075): the address book is read on every delivery step.
-        .prepare("addresses_of_user")
-        .execute({ userId });
-      return rows as AddressRow[];
+    /** The user's delivery type and addresses, the selected first, then the newest; undefined: no such user. */
+    async book(userId: number) {
+      return bookFrom(await addressBook(db).execute({ userId }));
     },
 
     async byId(userId: number, id: number): Promise<AddressRow | undefined> {
-      const [row] = await selectAddresses(userId, id);
+      // Scoped to the owner: another user's address id reads as none.
+      const [row] = await db
+        .select(addressColumns)
+        .from(addresses)
+        .leftJoin(cities, eq(cities.id, addresses.cityId))
+        .leftJoin(pickupPoints, eq(pickupPoints.id, addresses.pickupPointId))
+        .where(and(eq(addresses.userId, userId), eq(addresses.id, id)));
       return row as AddressRow | undefined;
     },
 
-    async selected(userId: number): Promise<AddressRow | undefined> {
-      const [row] = await selectAddresses(userId).where(
-        and(eq(addresses.userId, userId), eq(addresses.selected, true)),
-      );
-      return row as AddressRow | undefined;
+    /** The user's delivery type and selected address (none: `rows` is empty); undefined: no such user. */
+    async selected(userId: number) {
+      return bookFrom(await selectedAddress(db).execute({ userId }));
     },
 
     async count(userId: number): Promise<number> {

@@ -116,22 +116,17 @@ export function createAddressesService(work: UnitOfWork<AddressesRepository>) {
   return {
     /** The selected address first, then the newest; with the delivery type checkout starts with. */
     async list(userId: number): Promise<{ items: Address[]; deliveryType: DeliveryType }> {
-      const [rows, deliveryType] = await Promise.all([
-        repository.list(userId),
-        repository.deliveryType(userId),
-      ]);
-      if (!deliveryType) throw notSignedIn();
-      return { items: rows.map(toAddress), deliveryType };
+      const book = await repository.book(userId);
+      if (!book) throw notSignedIn();
+      return { items: book.rows.map(toAddress), deliveryType: book.deliveryType };
     },
 
     /** The selected address (null when none is), with the delivery type. */
     async selected(userId: number): Promise<{ address: Address | null; deliveryType: DeliveryType }> {
-      const [row, deliveryType] = await Promise.all([
-        repository.selected(userId),
-        repository.deliveryType(userId),
-      ]);
-      if (!deliveryType) throw notSignedIn();
-      return { address: row ? toAddress(row) : null, deliveryType };
+      const book = await repository.selected(userId);
+      if (!book) throw notSignedIn();
+      const [row] = book.rows;
+      return { address: row ? toAddress(row) : null, deliveryType: book.deliveryType };
     },
 
     /**
