@@ -70,4 +70,30 @@ describe.runIf(testDriver() === "postgres")("a basket change's round trips to Po
     expect(selected.join("\n")).not.toMatch(/cities|options/);
     expect(counter.named).toEqual(["basket_lines"]);
   });
+
+  it("reads the basket with its lines in one statement, and an empty basket in one", async () => {
+    const first = await change(undefined, { intent: "add", productId });
+    const cookie = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("vid="))
+      ?.split(";")[0];
+    const read = async () => {
+      counter.reset();
+      const response = await app.request("/api/v1/basket", { headers: { cookie: cookie! } });
+      const text = await response.text();
+      expect(response.status, text).toBe(200);
+      return { basket: JSON.parse(text), statements: counter.statements() };
+    };
+    const full = await read();
+    expect(full.basket.shipments.flatMap((s: { lines: unknown[] }) => s.lines)).toHaveLength(1);
+    expect(full.statements, full.statements.join("\n")).toHaveLength(1);
+    expect(counter.named).toEqual(["basket_with_lines_visitor"]);
+
+    await change(cookie, { intent: "remove", productId });
+    const empty = await read();
+    expect(empty.basket.shipments).toEqual([]);
+    // The version is the basket's own, read in the same statement.
+    expect(empty.basket.version).toBeGreaterThan(full.basket.version);
+    expect(empty.statements).toHaveLength(1);
+  });
 });

@@ -22,6 +22,24 @@ import { createWishlistRepository } from "#server/domain/wishlist/repository.ts"
 
 const warehouse = alias(cities, "warehouse");
 
+/** A basket line as a view shows it: the product's card, its stock, the line, its seller and warehouse. */
+const lineColumns = {
+  ...cardColumns,
+  // The count, not only the card's flag: a line is capped by it and says «Осталось N шт.».
+  stock: stockOnHand,
+  quantity: basketLines.quantity,
+  selected: basketLines.selected,
+  priceWhenAdded: basketLines.priceWhenAdded,
+  addedAt: basketLines.addedAt,
+  sellerId: sellers.id,
+  sellerCode: sellers.code,
+  sellerName: sellers.name,
+  cutoffHour: sellers.cutoffHour,
+  warehouseLatitude: warehouse.latitude,
+  warehouseLongitude: warehouse.longitude,
+  warehouseTimezone: warehouse.timezone,
+};
+
 /** What the rules need of a product to take it into a line. */
 export interface BasketProduct {
   id: number;
@@ -42,35 +60,9 @@ export interface StoredLine {
 /** Over the database or a transaction: a mutation runs in one transaction holding the basket's row lock. */
 export function createBasketRepository(db: Executor) {
   const wishlist = createWishlistRepository(db);
-  /** The owner's basket by its user or visitor, named (ADR 075): every read of a basket starts here. */
-  const basketBy = (column: typeof baskets.userId | typeof baskets.visitorId, name: string) =>
-    statementOnce(() =>
-      db
-        .select({ id: baskets.id, version: baskets.version })
-        .from(baskets)
-        .where(eq(column, sql.placeholder("owner")))
-        .prepare(name),
-    );
-  const basketOfUser = basketBy(baskets.userId, "basket_of_user");
-  const basketOfVisitor = basketBy(baskets.visitorId, "basket_of_visitor");
   const linesStatement = statementOnce(() =>
     db
-      .select({
-        ...cardColumns,
-        // The count, not only the card's flag: a line is capped by it and says «Осталось N шт.».
-        stock: stockOnHand,
-        quantity: basketLines.quantity,
-        selected: basketLines.selected,
-        priceWhenAdded: basketLines.priceWhenAdded,
-        addedAt: basketLines.addedAt,
-        sellerId: sellers.id,
-        sellerCode: sellers.code,
-        sellerName: sellers.name,
-        cutoffHour: sellers.cutoffHour,
-        warehouseLatitude: warehouse.latitude,
-        warehouseLongitude: warehouse.longitude,
-        warehouseTimezone: warehouse.timezone,
-      })
+      .select(lineColumns)
       .from(basketLines)
       .innerJoin(products, eq(products.id, basketLines.productId))
       .leftJoin(inventory, eq(inventory.productId, products.id))
@@ -82,6 +74,31 @@ export function createBasketRepository(db: Executor) {
       .orderBy(desc(basketLines.addedAt), desc(basketLines.productId))
       .prepare("basket_lines"),
   );
+  /**
+   * The owner's basket and its lines in one read, for a view of the basket as it is (the basket page, the
+   * delivery step): the basket's row with its lines left-joined to it — a basket without lines is one row
+   * whose line columns are null, no row is no basket. Every line's product, brand and seller exist (foreign
+   * keys), so the left joins past the line match what `linesStatement`'s inner joins do.
+   */
+  const withLinesBy = (column: typeof baskets.userId | typeof baskets.visitorId, name: string) =>
+    statementOnce(() =>
+      db
+        .select({ basketId: baskets.id, version: baskets.version, ...lineColumns })
+        .from(baskets)
+        .leftJoin(basketLines, eq(basketLines.basketId, baskets.id))
+        .leftJoin(products, eq(products.id, basketLines.productId))
+        .leftJoin(inventory, eq(inventory.productId, products.id))
+        .leftJoin(brands, eq(brands.id, products.brandId))
+        .leftJoin(sellers, eq(sellers.id, products.sellerId))
+        .leftJoin(warehouse, eq(warehouse.id, sellers.warehouseCityId))
+        .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
+        .where(eq(column, sql.placeholder("owner")))
+        .orderBy(desc(basketLines.addedAt), desc(basketLines.productId))
+        .prepare(name),
+    );
+  type LineRow = Awaited<ReturnType<ReturnType<typeof linesStatement>["execute"]>>[number];
+  const withLinesOfUser = withLinesBy(baskets.userId, "basket_with_lines_user");
+  const withLinesOfVisitor = withLinesBy(baskets.visitorId, "basket_with_lines_visitor");
   /** Named, as `lines`: the header asks for the counts on every page a shopper with a basket opens. */
   const countsBy = (column: typeof baskets.userId | typeof baskets.visitorId, name: string) =>
     statementOnce(() =>
@@ -103,14 +120,6 @@ export function createBasketRepository(db: Executor) {
   const countsOfUser = countsBy(baskets.userId, "basket_counts_user");
   const countsOfVisitor = countsBy(baskets.visitorId, "basket_counts_visitor");
   return {
-    /** The owner's basket (id and version), undefined when it has none yet. */
-    async find(owner: RowOwner): Promise<{ id: number; version: number } | undefined> {
-      const [row] = await (owner.userId !== undefined ? basketOfUser() : basketOfVisitor()).execute({
-        owner: owner.userId ?? owner.visitorId,
-      });
-      return row;
-    },
-
     /**
      * Inside a transaction, the first statement of a change: moves the owner's basket's version on (made
      * at version 1 when missing), which also locks it until the transaction ends, so one basket's changes
@@ -245,6 +254,24 @@ export function createBasketRepository(db: Executor) {
      * each connection keeps its plan instead of planning it for every basket change and view.
      */
     lines: (basketId: number) => linesStatement().execute({ basketId }),
+
+    /** The owner's basket (undefined when it has none yet) and its lines, as `lines` reads them: one read. */
+    async withLines(
+      owner: RowOwner,
+    ): Promise<{ basket: { id: number; version: number } | undefined; lines: LineRow[] }> {
+      const rows = await (owner.userId !== undefined ? withLinesOfUser() : withLinesOfVisitor()).execute({
+        owner: owner.userId ?? owner.visitorId,
+      });
+      const [first] = rows;
+      if (!first) return { basket: undefined, lines: [] };
+      return {
+        basket: { id: first.basketId, version: first.version },
+        // The line's columns are null together when the basket has none.
+        lines: rows.flatMap(({ basketId: _, version: __, ...line }) =>
+          line.quantity === null ? [] : [line as LineRow],
+        ),
+      };
+    },
 
     /** The owner's lines (quantity and what caps them) and the basket's version: one indexed join, for the header. */
     async counts(owner: RowOwner) {

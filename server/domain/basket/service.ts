@@ -107,16 +107,20 @@ export function createBasketService(work: UnitOfWork<BasketRepository>, deps: Ba
   const repository = work.repositories;
   const now = deps.now ?? (() => new Date());
 
-  /** The full answer for a basket (its lines read after the change committed). */
+  /**
+   * The full answer for a basket: its lines read after the change committed, or `known` with the basket
+   * (`current` read them together).
+   */
   async function view(
     basket: { id: number; version: number } | undefined,
     cityId: number | undefined,
     knownMaxItems?: number,
+    known?: BasketLineRow[],
   ) {
     const [maxItems, city, rows] = await Promise.all([
       knownMaxItems ?? deps.maxItems(),
       deps.currentCity(cityId),
-      basket ? repository.lines(basket.id) : Promise.resolve([]),
+      known ?? (basket ? repository.lines(basket.id) : Promise.resolve([])),
     ]);
     const at = now();
     const today = localDateTime(at, city.timezone).date;
@@ -253,11 +257,17 @@ export function createBasketService(work: UnitOfWork<BasketRepository>, deps: Ba
     }
   }
 
+  /** The owner's basket as it is now, read with its lines in one statement. */
+  async function current(rows: RowOwner, cityId: number | undefined, maxItems?: number) {
+    const { basket, lines } = await repository.withLines(rows);
+    return view(basket, cityId, maxItems, lines);
+  }
+
   return {
     /** The actor's basket; an actor with no basket (or no cookie) reads an empty one, never a 401. */
     async get(actor: Actor, cityId: number | undefined): Promise<Basket> {
       const rows = rowOwnerOf(actor);
-      return view(rows ? await repository.find(rows) : undefined, cityId);
+      return rows ? current(rows, cityId) : view(undefined, cityId);
     },
 
     /** The header's count and the cards' quantities: one indexed read. */
@@ -302,10 +312,7 @@ export function createBasketService(work: UnitOfWork<BasketRepository>, deps: Ba
       } catch (error) {
         // A key seen before, or a change that changes nothing: rolled back, the version as it was.
         if (!(error instanceof Unchanged)) throw error;
-        return {
-          basket: await view(await repository.find(rows), options.cityId, maxItems),
-          applied: error.applied,
-        };
+        return { basket: await current(rows, options.cityId, maxItems), applied: error.applied };
       }
     },
 
