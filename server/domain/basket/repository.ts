@@ -13,7 +13,7 @@ import {
   products,
   sellers,
 } from "#server/db/schema/index.ts";
-import { statementOnce } from "#server/db/statement-once.ts";
+import { sharedStatement, statementOnce } from "#server/db/statement-once.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 import type { RowOwner } from "#server/domain/actor.ts";
 import { cardColumns } from "#server/domain/catalog/repository.ts";
@@ -39,6 +39,35 @@ const lineColumns = {
   warehouseLongitude: warehouse.longitude,
   warehouseTimezone: warehouse.timezone,
 };
+
+/**
+ * A change's product with the basket's line of it and the basket's line count: every change of a line
+ * runs it inside its transaction, so it is built once for the process (ADR 077), not per transaction.
+ */
+const productInBasketStatement = sharedStatement("basket_product", (db, name) =>
+  db
+    .select({
+      id: products.id,
+      price: products.price,
+      stock: stockOnHand,
+      orderLimit: products.orderLimit,
+      isPreorder: products.isPreorder,
+      isComingSoon: products.isComingSoon,
+      quantity: basketLines.quantity,
+      selected: basketLines.selected,
+      priceWhenAdded: basketLines.priceWhenAdded,
+      lineCount: sql<number>`(SELECT count(*)::int FROM ${basketLines} WHERE ${basketLines.basketId} = ${sql.placeholder("basketId")})`,
+    })
+    .from(products)
+    .leftJoin(inventory, eq(inventory.productId, products.id))
+    .leftJoin(
+      basketLines,
+      and(eq(basketLines.basketId, sql.placeholder("basketId")), eq(basketLines.productId, products.id)),
+    )
+    .where(eq(products.id, sql.placeholder("productId")))
+    .for("key share", { of: products })
+    .prepare(name),
+);
 
 /** What the rules need of a product to take it into a line. */
 export interface BasketProduct {
@@ -165,29 +194,7 @@ export function createBasketRepository(db: Executor) {
       basketId: number,
       productId: number,
     ): Promise<{ product: BasketProduct; line: StoredLine | undefined; lineCount: number } | undefined> {
-      const [row] = await db
-        .select({
-          id: products.id,
-          price: products.price,
-          stock: stockOnHand,
-          orderLimit: products.orderLimit,
-          isPreorder: products.isPreorder,
-          isComingSoon: products.isComingSoon,
-          quantity: basketLines.quantity,
-          selected: basketLines.selected,
-          priceWhenAdded: basketLines.priceWhenAdded,
-          lineCount: sql<number>`(SELECT count(*)::int FROM ${basketLines} WHERE ${basketLines.basketId} = ${sql.placeholder("basketId")})`,
-        })
-        .from(products)
-        .leftJoin(inventory, eq(inventory.productId, products.id))
-        .leftJoin(
-          basketLines,
-          and(eq(basketLines.basketId, sql.placeholder("basketId")), eq(basketLines.productId, products.id)),
-        )
-        .where(eq(products.id, sql.placeholder("productId")))
-        .for("key share", { of: products })
-        .prepare("basket_product")
-        .execute({ basketId, productId });
+      const [row] = await productInBasketStatement(db).execute({ basketId, productId });
       if (!row) return undefined;
       const { quantity, selected, priceWhenAdded, lineCount, ...product } = row;
       return {

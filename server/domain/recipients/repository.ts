@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { recipients, users } from "#server/db/schema/index.ts";
+import { sharedStatement } from "#server/db/statement-once.ts";
 import type { Executor } from "#server/db/unit-of-work.ts";
 
 export interface RecipientRow {
@@ -34,6 +35,16 @@ const columns = {
   updatedAt: recipients.updatedAt,
 };
 
+/** Read on every delivery step: named (ADR 075) and built once for the process (ADR 077). */
+const recipientsOfUser = sharedStatement("recipients_of_user", (db, name) =>
+  db
+    .select(columns)
+    .from(recipients)
+    .where(eq(recipients.userId, sql.placeholder("userId")))
+    .orderBy(desc(recipients.isDefault), desc(recipients.createdAt), desc(recipients.id))
+    .prepare(name),
+);
+
 /** Over the database or a transaction: every write of the service runs in one (server/db/unit-of-work.ts). */
 export function createRecipientsRepository(db: Executor) {
   const own = (userId: number, id: number) => and(eq(recipients.userId, userId), eq(recipients.id, id));
@@ -49,18 +60,7 @@ export function createRecipientsRepository(db: Executor) {
     },
 
     /** The default recipient first, then the newest. */
-    list(userId: number): Promise<RecipientRow[]> {
-      return (
-        db
-          .select(columns)
-          .from(recipients)
-          .where(eq(recipients.userId, sql.placeholder("userId")))
-          .orderBy(desc(recipients.isDefault), desc(recipients.createdAt), desc(recipients.id))
-          // Named (ADR 075): read on every delivery step.
-          .prepare("recipients_of_user")
-          .execute({ userId })
-      );
-    },
+    list: (userId: number): Promise<RecipientRow[]> => recipientsOfUser(db).execute({ userId }),
 
     async byId(userId: number, id: number): Promise<RecipientRow | undefined> {
       const [row] = await db.select(columns).from(recipients).where(own(userId, id));
