@@ -24,7 +24,7 @@
  *
  * Then the product page rendered for every request (issue 23's «uncached renders»), on the same database
  * with no page kept and then with every cache off, each next to a static file of its bytes from that
- * server; `npm run bench -- --uncached` measures only these.
+ * server; `npm run bench -- --uncached` measures only these, `--personal` only the personal pages.
  *
  * Last, bench/abuse.ts (ADR 024), on the same database: the 6 × 100-value listing URL's status and time,
  * and a normal shopper's listing latency alone and while 20 clients hammer the expensive endpoints, with
@@ -58,6 +58,11 @@ const lighthouseRuns = Number(env.LIGHTHOUSE_RUNS ?? 3);
 const lighthouseOnly = process.argv.includes("--lighthouse");
 /** `npm run bench -- --uncached`: only the product page rendered per request (measureUncachedRenders). */
 const uncachedOnly = process.argv.includes("--uncached");
+/**
+ * `npm run bench -- --personal`: only issue 23's personal pages, each beside the static file of its own
+ * bytes, and their budgets: no other page, no Lighthouse, no database benches. For comparing two builds.
+ */
+const personalOnly = process.argv.includes("--personal");
 const lighthousePages = env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean);
 
 await buildIfStale();
@@ -166,14 +171,32 @@ try {
     personalStatics.push({ name: `static file, ${page.ceiling} page bytes`, path: `/assets/${file}` });
   }
 
-  const targets: {
+  type Target = {
     name: string;
     path: string;
     ceiling?: string;
     options?: Partial<MeasureOptions>;
     /** Work to run while the target is measured; returns how to stop it. */
     during?: () => Promise<() => Promise<void>>;
-  }[] = [
+  };
+  // Personal pages, each next to a static file of its own bytes (a shell's: its frame, and its data).
+  const personalTargets: Target[] = [
+    ...personalStatics,
+    ...personalPages.flatMap((page) => [
+      { name: page.name, path: page.path, ceiling: page.ceiling, options: { headers: { cookie: shopper } } },
+      ...(page.data
+        ? [
+            {
+              name: dataTargetOf(page),
+              path: page.data,
+              ceiling: page.ceiling,
+              options: { headers: { cookie: shopper } },
+            },
+          ]
+        : []),
+    ]),
+  ];
+  const allTargets: Target[] = [
     { name: "static file, product page bytes", path: `/assets/${staticProduct}` },
     { name: "product page (SSR, anonymous)", path: `/product/${productId}`, ceiling: "product" },
     {
@@ -195,21 +218,7 @@ try {
       name: "basket page, anonymous and empty (rendered per request)",
       path: "/basket",
     },
-    // Personal pages, each next to a static file of its own bytes (a shell's: its frame, and its data).
-    ...personalStatics,
-    ...personalPages.flatMap((page) => [
-      { name: page.name, path: page.path, ceiling: page.ceiling, options: { headers: { cookie: shopper } } },
-      ...(page.data
-        ? [
-            {
-              name: dataTargetOf(page),
-              path: page.data,
-              ceiling: page.ceiling,
-              options: { headers: { cookie: shopper } },
-            },
-          ]
-        : []),
-    ]),
+    ...personalTargets,
     ...(env.BENCH_DATABASE_URL
       ? [
           {
@@ -235,6 +244,7 @@ try {
     },
     { name: "guid /api/v1/main/guid", path: "/api/v1/main/guid", ceiling: "product" },
   ];
+  const targets = personalOnly ? personalTargets : allTargets;
   const results: Record<string, LoadResult & { shareOfStatic?: number }> = {};
   if (!lighthouseOnly) {
     for (const target of targets) {
@@ -252,10 +262,12 @@ try {
       }
       console.info(`${results[target.name]!.requestsPerSecond} req/s`);
     }
-    const ceilings: Record<string, number> = {
-      product: results[targets[0]!.name]!.requestsPerSecond,
-      home: results["static file, home page bytes"]!.requestsPerSecond,
-    };
+    const ceilings: Record<string, number> = personalOnly
+      ? {}
+      : {
+          product: results["static file, product page bytes"]!.requestsPerSecond,
+          home: results["static file, home page bytes"]!.requestsPerSecond,
+        };
     for (const page of PERSONAL_PAGES) {
       ceilings[page.ceiling] = results[`static file, ${page.ceiling} page bytes`]!.requestsPerSecond;
     }
@@ -274,14 +286,17 @@ try {
         `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${share} | ${r.errors + r.non2xx} |`,
       );
     }
-    const productShare = results["product page (SSR, anonymous)"]!.shareOfStatic ?? 0;
-    console.info(
-      `\nbudget: product page SSR ${productShare} % of the static file (≥ ${BUDGET.ssrShare} %) — ${productShare >= BUDGET.ssrShare ? "met" : "MISSED"}`,
-    );
-    const signedInShare = results[SIGNED_IN_PRODUCT]!.shareOfStatic ?? 0;
-    console.info(
-      `budget: signed-in product page ${signedInShare} % of the static file (≥ ${BUDGET.ssrShare} %) — ${signedInShare >= BUDGET.ssrShare ? "met" : "MISSED"}`,
-    );
+    console.info("");
+    if (!personalOnly) {
+      const productShare = results["product page (SSR, anonymous)"]!.shareOfStatic ?? 0;
+      console.info(
+        `budget: product page SSR ${productShare} % of the static file (≥ ${BUDGET.ssrShare} %) — ${productShare >= BUDGET.ssrShare ? "met" : "MISSED"}`,
+      );
+      const signedInShare = results[SIGNED_IN_PRODUCT]!.shareOfStatic ?? 0;
+      console.info(
+        `budget: signed-in product page ${signedInShare} % of the static file (≥ ${BUDGET.ssrShare} %) — ${signedInShare >= BUDGET.ssrShare ? "met" : "MISSED"}`,
+      );
+    }
     for (const page of PERSONAL_PAGES) {
       // A shell's page and its data, one after the other for each shopper: their times add up.
       const parts = [page.name, ...(page.data ? [dataTargetOf(page)] : [])].map(
@@ -294,23 +309,27 @@ try {
         `budget: ${what} ${share} % of its static file (≥ ${BUDGET.personalShare} %, issue 23) — ${share >= BUDGET.personalShare ? "met" : "MISSED"}`,
       );
     }
-    for (const [page, js, html] of [
-      ["home", homeJs, home],
-      ["product", productJs, product],
-    ] as const) {
+    for (const [page, js, html] of personalOnly
+      ? []
+      : ([
+          ["home", homeJs, home],
+          ["product", productJs, product],
+        ] as const)) {
       console.info(
         `${page} page first-load JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzip / 1024).toFixed(1)} KB gzipped; HTML ${(html.length / 1024).toFixed(1)} KB`,
       );
     }
     const productKb = productJs.gzip / 1024;
-    console.info(
-      `budget: product page first-load JavaScript ${productKb.toFixed(1)} KB gzipped (≤ ${BUDGET.productJsKb} KB) — ${productKb <= BUDGET.productJsKb ? "met" : "MISSED"}`,
-    );
+    if (!personalOnly) {
+      console.info(
+        `budget: product page first-load JavaScript ${productKb.toFixed(1)} KB gzipped (≤ ${BUDGET.productJsKb} KB) — ${productKb <= BUDGET.productJsKb ? "met" : "MISSED"}`,
+      );
+    }
   }
 
   let lighthouse: PageScores[] = [];
   let lighthouseError: string | undefined;
-  if (lighthouseRuns > 0) {
+  if (lighthouseRuns > 0 && !personalOnly) {
     const categoryPath = await firstCategoryPath(server.origin);
     // The basket as a first visitor sees it (empty, with popular products): the architecture's fourth page;
     // then the basket a shopper checks out from and the delivery step, signed in (issue 23, point 1), and
@@ -346,7 +365,14 @@ try {
 
   mkdirSync(join(root, "bench/results"), { recursive: true });
   writeFileSync(
-    join(root, lighthouseOnly ? "bench/results/latest-lighthouse.json" : "bench/results/latest.json"),
+    join(
+      root,
+      lighthouseOnly
+        ? "bench/results/latest-lighthouse.json"
+        : personalOnly
+          ? "bench/results/latest-personal.json"
+          : "bench/results/latest.json",
+    ),
     JSON.stringify(
       {
         date: new Date().toISOString(),
@@ -370,7 +396,7 @@ try {
   await server.stop();
 }
 
-if (!lighthouseOnly) {
+if (!lighthouseOnly && !personalOnly) {
   await measureUncachedRenders();
   await runDatabaseBenches();
 }
