@@ -377,6 +377,34 @@ SELECT ${returned} FROM o`;
   return prepareSql<typeof orders.$inferSelect>(db, query, name, orderFields);
 });
 
+/**
+ * The shopper's orders in some statuses with their lines and shipments' dates, newest first: the account's
+ * two tabs, each a named statement built once for the process (ADR 077). The statuses (words of
+ * ORDER_STATUSES) are one `text[]` parameter, so each tab's text never varies.
+ */
+const ordersOfUser = (name: string) =>
+  sharedStatement(name, (db, statement) =>
+    db
+      .select({
+        order: getTableColumns(orders),
+        lines: sql<JsonRows<OrderLineJson>>`(SELECT coalesce(json_agg(l ORDER BY l.id), '[]') FROM (
+            SELECT ol.id, ol.order_id AS "orderId", ol.quantity, ol.name, pi.url AS "imageUrl"
+            FROM ${orderLines} ol ${firstPicture}
+            WHERE ol.order_id = orders.id) l)`,
+        shipments: sql<JsonRows<ShipmentDatesJson>>`(SELECT coalesce(json_agg(s ORDER BY s.id), '[]') FROM (
+            SELECT os.id, os.order_id AS "orderId", os.delivery_date AS "deliveryDate", os.status,
+              os.storage_until AS "storageUntil", os.delivered_at AS "deliveredAt", se.name AS seller
+            FROM ${orderShipments} os JOIN ${sellers} se ON se.id = os.seller_id
+            WHERE os.order_id = orders.id) s)`,
+      })
+      .from(orders)
+      .where(and(eq(orders.userId, p("userId")), sql`${orders.status} = any(${p("statuses")}::text[])`))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(p("limit"))
+      .prepare(statement),
+  );
+const ordersOfTab = { active: ordersOfUser("orders_active"), completed: ordersOfUser("orders_completed") };
+
 /** Everything placement, payment and expiry read and write, over the database or one transaction. */
 export function createOrdersRepository(db: Executor) {
   const stock = createInventoryRepository(db);
@@ -923,31 +951,14 @@ export function createOrdersRepository(db: Executor) {
      * their lines (and each line's first picture) and their shipments' dates and sellers, in line and
      * shipment order. Named `statement` (one per set of statuses): planned once per connection.
      */
+    /** The shopper's orders of one tab of the account (its statuses), newest first, with their parts. */
     async listWithParts(
       userId: number,
+      tab: keyof typeof ordersOfTab,
       statuses: readonly OrderRow["status"][],
-      statement: string,
       limit = 100,
     ) {
-      const rows = await db
-        .select({
-          order: getTableColumns(orders),
-          lines: sql<JsonRows<OrderLineJson>>`(SELECT coalesce(json_agg(l ORDER BY l.id), '[]') FROM (
-            SELECT ol.id, ol.order_id AS "orderId", ol.quantity, ol.name, pi.url AS "imageUrl"
-            FROM ${orderLines} ol ${firstPicture}
-            WHERE ol.order_id = orders.id) l)`,
-          shipments: sql<JsonRows<ShipmentDatesJson>>`(SELECT coalesce(json_agg(s ORDER BY s.id), '[]') FROM (
-            SELECT os.id, os.order_id AS "orderId", os.delivery_date AS "deliveryDate", os.status,
-              os.storage_until AS "storageUntil", os.delivered_at AS "deliveredAt", se.name AS seller
-            FROM ${orderShipments} os JOIN ${sellers} se ON se.id = os.seller_id
-            WHERE os.order_id = orders.id) s)`,
-        })
-        .from(orders)
-        .where(and(eq(orders.userId, sql.placeholder("userId")), inArray(orders.status, [...statuses])))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(limit)
-        .prepare(statement)
-        .execute({ userId });
+      const rows = await ordersOfTab[tab](db).execute({ userId, statuses: `{${statuses.join(",")}}`, limit });
       return {
         rows: rows.map((r) => r.order),
         lines: rows.flatMap((r) => fromJson(r.lines)),

@@ -109,7 +109,7 @@ export function createOrdersService(work: UnitOfWork<Repositories>, options: Ord
         tab === "active"
           ? ACTIVE_ORDER_STATUSES
           : ORDER_STATUSES.filter((s: OrderStatus) => !ACTIVE_ORDER_STATUSES.includes(s));
-      const { rows, lines, dates } = await repository.listWithParts(userId, statuses, `orders_${tab}`);
+      const { rows, lines, dates } = await repository.listWithParts(userId, tab, statuses);
       return { items: rows.map((row) => orderListItem(row, lines, dates)) };
     },
 
