@@ -163,6 +163,60 @@ describe("ReadCache", () => {
     expect(cache.stats().size).toBe(0);
   });
 
+  it("finds an invalidation's entries by its tag, not by asking every entry", async () => {
+    const cache = new ReadCache<number>({ maxEntries: 2_000, freshMs: 1_000, staleMs: 0, now: clock().now });
+    // Tag sets that count the questions put to them: the scan this replaced asked each entry's set.
+    let asked = 0;
+    class Counted extends Set<string> {
+      override has(tag: string) {
+        asked++;
+        return super.has(tag);
+      }
+    }
+    for (let i = 0; i < 1_000; i++)
+      await cache.get(`p${i}`, async () => i, new Counted([`product:${i}`, "catalog"]));
+    asked = 0;
+    cache.invalidate("product:7");
+    cache.invalidate("product:70000");
+    expect(asked).toBe(0);
+    expect(cache.stats().size).toBe(999);
+    expect(await cache.get("p7", async () => -7, ["catalog"])).toBe(-7);
+    cache.invalidate("catalog");
+    expect(cache.stats().size).toBe(0);
+  });
+
+  it("drops an entry stored again by its new tags only, and forgets an evicted entry's tags", async () => {
+    const cache = new ReadCache<string>({ maxEntries: 2, freshMs: 1_000, staleMs: 0, now: clock().now });
+    await cache.get("page", async () => "old", ["product:1"]);
+    cache.invalidate("product:1");
+    await cache.get("page", async () => "new", ["product:2"]);
+    cache.invalidate("product:1");
+    expect(await cache.get("page", async () => "unused")).toBe("new");
+    cache.invalidate("product:2");
+    expect(cache.stats().size).toBe(0);
+
+    await cache.get("a", async () => "a", ["shared"]);
+    await cache.get("b", async () => "b", ["shared"]);
+    await cache.get("c", async () => "c", ["shared"]); // evicts "a"
+    await cache.get("a", async () => "a again", ["other"]); // evicts "b"
+    cache.invalidate("shared");
+    expect(cache.stats().size).toBe(1);
+    expect(await cache.get("a", async () => "unused")).toBe("a again");
+  });
+
+  it("keeps an entry by the tags its load had gathered when it finished", async () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, freshMs: 1_000, staleMs: 0, now: clock().now });
+    const tags = new Set(["catalog"]);
+    await cache.get("page", async () => "rendered", tags);
+    // Whoever holds the set afterwards cannot move the kept entry into or out of an invalidation.
+    tags.add("product:1");
+    tags.delete("catalog");
+    cache.invalidate("product:1");
+    expect(cache.stats().size).toBe(1);
+    cache.invalidate("catalog");
+    expect(cache.stats().size).toBe(0);
+  });
+
   it("evicts the least recently used entry beyond maxEntries", async () => {
     const cache = new ReadCache<string>({ maxEntries: 2, freshMs: 1_000, staleMs: 0, now: clock().now });
     await cache.get("a", async () => "a");
