@@ -27,7 +27,7 @@ export async function startBalancer(targets: string[], port: number): Promise<Ru
     origin: `http://127.0.0.1:${port}`,
     pid: child.pid,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
