@@ -6,8 +6,8 @@
  * behind it changes (see server/cache/catalog-changes.ts), so the TTL is only a safety net. Kept entries
  * are indexed by tag: an invalidation costs what it drops, not a scan of the whole cache (on a sale day
  * every order's stock change invalidated three products in two caches of thousands of entries: 5 % of an
- * instance's CPU, bench/sale-day.ts). The cache is
- * bounded by entries and by bytes (ADR 025): a few large values must not take the process's memory.
+ * instance's CPU, bench/sale-day.ts). The cache is bounded by entries and by bytes (ADR 025): a few large
+ * values must not take the process's memory.
  */
 export interface ReadCacheOptions<T = unknown> {
   /** Most entries kept; the least recently used go first. */

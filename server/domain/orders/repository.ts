@@ -947,11 +947,10 @@ export function createOrdersRepository(db: Executor) {
 
     /**
      * The account's list in one statement (issue 23: the orders page's data is what its kept frame
-     * leaves to the browser): the user's orders in these statuses, newest first (at most `limit`), with
-     * their lines (and each line's first picture) and their shipments' dates and sellers, in line and
-     * shipment order. Named `statement` (one per set of statuses): planned once per connection.
+     * leaves to the browser): the user's orders in the tab's statuses, newest first (at most `limit`),
+     * with their lines (and each line's first picture) and their shipments' dates and sellers, in line
+     * and shipment order. Each tab's statement is named and built once (`ordersOfTab`).
      */
-    /** The shopper's orders of one tab of the account (its statuses), newest first, with their parts. */
     async listWithParts(
       userId: number,
       tab: keyof typeof ordersOfTab,
