@@ -111,7 +111,7 @@ export async function spawnServer(
           if (!origin) return "not listening yet";
           return (await fetch(`${origin}/healthz`).catch(() => undefined))?.status;
         },
-        { timeout: 60_000, message: `the spawned server (${args.join(" ")}) gets healthy` },
+        { timeout: 120_000, message: `the spawned server (${args.join(" ")}) gets healthy` },
       )
       .toBe(200);
   } catch (error) {
