@@ -307,7 +307,7 @@ async function runAll<T>(items: T[], concurrency: number, run: (item: T) => Prom
  * The cases run in shards, each a test of its own: the whole corpus (86,000 cases, 100–150 s on a loaded
  * machine) stays one file, but no single test comes near its timeout, and a failure names its shard.
  */
-const SHARDS = 8;
+const SHARDS = 16;
 
 describe("API fuzz: every operation of /api/openapi.json with hostile input", () => {
   let app: Awaited<ReturnType<typeof getTestContext>>["app"];
