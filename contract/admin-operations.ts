@@ -95,7 +95,7 @@ export const stockQuerySchema = z.object({
 });
 
 export const stockParamsSchema = z.object({
-  productId: idParam("Товар не найден", MAX_ROW_ID),
+  productId: idParam("Товар не найден"),
 });
 
 const units = (error: string) =>

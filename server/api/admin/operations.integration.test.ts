@@ -393,6 +393,16 @@ describe("stock by hand", () => {
     expect(empty.status).toBe(400);
     expect(await fieldMessage(empty)).toBe("Введите номер или название товара");
     expect((await callApi("/api/v1/admin/stock/999999999", { cookie: staff.cookie })).status).toBe(404);
+    // Past a product id's integer: the field's message, not the database's overflow as a 500.
+    for (const method of ["GET", "POST"] as const) {
+      const beyond = await callApi("/api/v1/admin/stock/2147483648", {
+        method,
+        cookie: staff.cookie,
+        ...(method === "POST" ? { body: { delta: 1, reason: "Пересчёт" } } : {}),
+      });
+      expect(beyond.status, method).toBe(400);
+      expect(await fieldMessage(beyond), method).toBe("Товар не найден");
+    }
   });
 
   it("sets the shelf's count never below the reserved units; the storefront goes sold out and back; each change audited", async () => {
