@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { productCardSchema } from "./catalog.ts";
-import { idParam } from "./id-param.ts";
+import { idParam, productIdsQuery } from "./id-param.ts";
 import { pointsSchema } from "./money-schema.ts";
 import { ORDER_STATUSES } from "./order-states.ts";
 
@@ -67,16 +67,9 @@ export const purchasesSchema = z.object({
 });
 export type Purchases = z.infer<typeof purchasesSchema>;
 
-const idsMessage = "Перечислите до 100 товаров через запятую: ids=1,2,3";
 export const PURCHASE_DATES_MAX = 100;
 
-export const purchaseDatesQuerySchema = z.object({
-  ids: z
-    .string({ error: idsMessage })
-    .regex(/^\d{1,12}(,\d{1,12}){0,99}$/, { error: idsMessage })
-    .transform((s) => [...new Set(s.split(",").map(Number))])
-    .describe("id товаров через запятую, до 100"),
-});
+export const purchaseDatesQuerySchema = z.object({ ids: productIdsQuery(PURCHASE_DATES_MAX) });
 
 /** «Вы покупали»: the products of those asked about that the shopper has received, with the last date. */
 export const purchaseDatesSchema = z.object({

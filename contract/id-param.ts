@@ -11,3 +11,19 @@ export function idParam(error: string, max = MAX_ID) {
     z.coerce.number({ error }).int({ error }).positive({ error }).max(max, { error }),
   );
 }
+
+/**
+ * A query parameter listing up to `limit` product ids, comma-separated (`ids=1,2,3`), repeats dropped.
+ * Each is 1 … MAX_ID: beyond a PostgreSQL integer no product exists, and the database would refuse to
+ * compare the number (a 500, found by the API fuzz as a signed-in shopper). Anything else fails with the
+ * message naming the form.
+ */
+export function productIdsQuery(limit = 100) {
+  const error = `Перечислите до ${limit} товаров через запятую: ids=1,2,3`;
+  return z
+    .string({ error })
+    .regex(new RegExp(`^\\d{1,12}(,\\d{1,12}){0,${limit - 1}}$`), { error })
+    .transform((s) => [...new Set(s.split(",").map(Number))])
+    .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_ID), { error })
+    .describe(`id товаров через запятую, до ${limit}`);
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { reviewSchema } from "./catalog.ts";
-import { idParam } from "./id-param.ts";
+import { idParam, productIdsQuery } from "./id-param.ts";
 import {
   REVIEW_CONS_MAX_LENGTH,
   REVIEW_HIDE_REASON_MAX_LENGTH,
@@ -36,14 +36,7 @@ export type CreateReviewInput = z.input<typeof createReviewSchema>;
 
 export const reviewParamsSchema = z.object({ id: idParam("Отзыв не найден", 2_147_483_647) });
 
-const idsMessage = "Перечислите до 100 товаров через запятую: ids=1,2,3";
-export const myReviewsQuerySchema = z.object({
-  ids: z
-    .string({ error: idsMessage })
-    .regex(/^\d{1,12}(,\d{1,12}){0,99}$/, { error: idsMessage })
-    .transform((s) => [...new Set(s.split(",").map(Number))])
-    .describe("id товаров через запятую, до 100"),
-});
+export const myReviewsQuerySchema = z.object({ ids: productIdsQuery() });
 
 /**
  * What the shopper may do about a product: `can_review` (received, no review yet), `reviewed` (their
