@@ -309,9 +309,24 @@ async function runAll<T>(items: T[], concurrency: number, run: (item: T) => Prom
  */
 const SHARDS = 16;
 
+/**
+ * Operations that end the session they are sent with (or the one their id names): fed the fuzz's own
+ * session, the first would sign it out and every signed-in case after it would stop at 401.
+ */
+const SESSION_ENDING = new Set(["signOut", "revokeSession", "revokeOtherSessions"]);
+
 describe("API fuzz: every operation of /api/openapi.json with hostile input", () => {
   let app: Awaited<ReturnType<typeof getTestContext>>["app"];
   let session: string;
+  let staffSession: string;
+  let db: Awaited<ReturnType<typeof getTestContext>>["database"]["db"];
+  /** The back office's operations: fed as an admin, so its handlers, not its 403, meet the input. */
+  const staffOperations = new Set<string>();
+  /** The session a case is sent with: a session-ending operation's case gets one of its own to end. */
+  const cookieFor = async (operation: string) => {
+    if (SESSION_ENDING.has(operation)) return (await createSession(db)).cookie;
+    return staffOperations.has(operation) ? staffSession : session;
+  };
   let cases: Case[] = [];
   let operationCount = 0;
   // An operation that answers 503 to a valid request is not available yet by design (e.g. the bank's
@@ -323,6 +338,7 @@ describe("API fuzz: every operation of /api/openapi.json with hostile input", ()
   beforeAll(async () => {
     const context = await getTestContext();
     app = context.app;
+    db = context.database.db;
     const document = await (await app.request("/api/openapi.json")).json();
     const operations = operationsOf(document);
     operationCount = operations.length;
@@ -332,13 +348,19 @@ describe("API fuzz: every operation of /api/openapi.json with hostile input", ()
 
     const known = await knownValues(app);
     // Signed in, so signed-in operations validate their input instead of stopping at 401.
-    ({ cookie: session } = await createSession(context.database.db));
+    ({ cookie: session } = await createSession(db));
+    ({ cookie: staffSession } = await createSession(db, {
+      user: { roles: ["admin", "operator"] },
+    }));
+    for (const op of operations)
+      if (op.path.startsWith("/api/v1/admin/")) staffOperations.add(op.operationId);
     for (const op of operations) {
+      const cookie = await cookieFor(op.operationId);
       const response = await app.request(`${ORIGIN}${urlFor(op, known)}`, {
         method: op.method,
         ...(op.body
-          ? jsonRequest(JSON.stringify(validBody(op.body, known)), { cookie: session })
-          : { headers: { cookie: session } }),
+          ? jsonRequest(JSON.stringify(validBody(op.body, known)), { cookie })
+          : { headers: { cookie } }),
       });
       if (response.status === 503) unavailableByDesign.add(op.operationId);
     }
@@ -363,7 +385,7 @@ describe("API fuzz: every operation of /api/openapi.json with hostile input", ()
       const failures: string[] = [];
       const mine = cases.filter((_, index) => index % SHARDS === shard - 1);
       await runAll(mine, 4, async (c) => {
-        const headers = { ...c.headers, cookie: c.headers?.cookie ?? session };
+        const headers = { ...c.headers, cookie: c.headers?.cookie ?? (await cookieFor(c.operation)) };
         const response = await app.request(`${ORIGIN}${c.url}`, {
           method: c.method,
           headers,
@@ -405,6 +427,11 @@ describe("API fuzz: every operation of /api/openapi.json with hostile input", ()
       // Server errors first: they are the ones that say where the code is wrong.
       failures.sort((a, b) => Number(/→ 5\d\d/.test(b)) - Number(/→ 5\d\d/.test(a)));
       expect(failures.slice(0, 40), `${failures.length} failures`).toEqual([]);
+      // Still signed in, so every signed-in case above met its operation's validation, not a 401.
+      for (const cookie of [session, staffSession]) {
+        const me = await app.request(`${ORIGIN}/api/v1/user/me`, { headers: { cookie } });
+        expect(me.status, "the fuzz's sessions outlive its cases").toBe(200);
+      }
     },
   );
 });
