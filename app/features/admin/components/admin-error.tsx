@@ -1,9 +1,16 @@
+import { useRouteError } from "react-router";
 import { toScreenError } from "#app/lib/errors.ts";
 import { Button } from "#app/ui/button.tsx";
 
-/** What a back-office screen shows instead of itself when the API refused it (403, 404) or failed. */
-export function AdminError({ error }: { error: unknown }) {
-  const { status } = toScreenError(error);
+/**
+ * What a back-office screen shows instead of itself when the API refused it (403, 404) or failed. A route
+ * that re-exports it as its `ErrorBoundary` gets no props (React Router's build passes `error` only to a
+ * boundary the module declares itself), so without one it reads the route's error: otherwise every such
+ * screen said «Не получилось открыть раздел» for an unknown id (404) or a missing role (403).
+ */
+export function AdminError({ error }: { error?: unknown }) {
+  const routeError = useRouteError();
+  const { status } = toScreenError(error ?? routeError);
   if (status === 403) {
     return (
       <section className="admin-state" aria-labelledby="admin-state-title" data-status={status}>
