@@ -368,6 +368,32 @@ test.describe("the refusal's look", () => {
   });
 });
 
+test.describe("a card that does not exist", () => {
+  test.use({ allowedConsoleErrors: /the server responded with a status of 404/ });
+
+  test("«Не найдено» inside the back office, back to the card's own section @matrix", async ({
+    shop,
+    page,
+    signIn,
+  }, info) => {
+    await signIn({}, { userId: await demoId(shop, "operator") });
+    for (const [path, section, list] of [
+      ["/admin/support/999999", "Обращения", "/admin/support"],
+      ["/admin/refunds/999999", "Возвраты", "/admin/refunds"],
+    ] as const) {
+      await open(page, path);
+      await expect(page.getByRole("heading", { level: 1 }), path).toHaveText("Не найдено");
+      await expect(page.getByText("Такой записи или страницы нет"), path).toBeVisible();
+      await expect(page.getByRole("link", { name: `К разделу «${section}»` }), path).toHaveAttribute(
+        "href",
+        list,
+      );
+    }
+    await expectAccessible(page, "the back office's «Не найдено»");
+    await page.screenshot({ path: shot(info, "not-found") });
+  });
+});
+
 test("signing out of the back office leaves it for the shop's home page", async ({ shop, page, signIn }) => {
   await signIn({}, { userId: await demoId(shop, "operator") });
   await open(page, "/admin?delivery=pickup");

@@ -31,3 +31,18 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
 export function sectionsFor(roles: readonly string[]): AdminSection[] {
   return ADMIN_SECTIONS.filter((s) => hasRole(roles, s.role));
 }
+
+/**
+ * The section an address of the back office belongs to: its list or one of its cards (`also`), else the
+ * section whose list the address starts with; the orders for anything else. An error screen sends the
+ * operator back to it.
+ */
+export function sectionOf(pathname: string): AdminSection {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  const [orders] = ADMIN_SECTIONS;
+  return (
+    ADMIN_SECTIONS.find((s) => s.to === path || (s.also !== undefined && path.startsWith(s.also))) ??
+    ADMIN_SECTIONS.find((s) => s !== orders && path.startsWith(`${s.to}/`)) ??
+    orders!
+  );
+}

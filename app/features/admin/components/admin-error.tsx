@@ -1,6 +1,7 @@
-import { useRouteError } from "react-router";
+import { useLocation, useRouteError } from "react-router";
 import { toScreenError } from "#app/lib/errors.ts";
 import { Button } from "#app/ui/button.tsx";
+import { sectionOf } from "../sections.ts";
 
 /**
  * What a back-office screen shows instead of itself when the API refused it (403, 404) or failed. A route
@@ -11,6 +12,8 @@ import { Button } from "#app/ui/button.tsx";
 export function AdminError({ error }: { error?: unknown }) {
   const routeError = useRouteError();
   const { status } = toScreenError(error ?? routeError);
+  // Back to the list the screen belongs to: an appeal's to the appeals, an order's to the orders.
+  const section = sectionOf(useLocation().pathname);
   if (status === 403) {
     return (
       <section className="admin-state" aria-labelledby="admin-state-title" data-status={status}>
@@ -28,11 +31,11 @@ export function AdminError({ error }: { error?: unknown }) {
       <h1 id="admin-state-title">{status === 404 ? "Не найдено" : "Не получилось открыть раздел"}</h1>
       <p>
         {status === 404
-          ? "Такого заказа или страницы нет. Проверьте адрес или вернитесь к списку."
+          ? "Такой записи или страницы нет. Проверьте адрес или вернитесь к списку."
           : "Попробуйте обновить страницу через минуту."}
       </p>
-      <Button href="/admin" variant="secondary">
-        К заказам
+      <Button href={section.to} variant="secondary">
+        {`К разделу «${section.label}»`}
       </Button>
     </section>
   );
